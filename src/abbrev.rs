@@ -1,0 +1,223 @@
+//! Abbreviation definitions (DEFINE_ABBREV) and the decoding plan compiled from each.
+//!
+//! A definition is parsed and checked the way LLVM's `ReadAbbrevRecord` does it:
+//! encodings 0, 6 and 7 and empty definitions are errors, `Fixed(0)` and `VBR(0)` become
+//! the literal 0, and widths over 32 are errors. Problems LLVM only notices when a record
+//! *uses* the abbreviation (an array that is not second to last, an array of arrays, a
+//! definition that starts with an array or blob) are kept with the definition and
+//! reported when a record uses it, so we accept exactly the files LLVM accepts.
+
+use alloc::boxed::Box;
+use alloc::vec::Vec;
+
+use crate::cursor::BitCursor;
+use crate::error::{Error, Result};
+use crate::limits::MAX_OPERAND_WIDTH;
+
+/// One operand of an abbreviation definition, as written in the stream.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AbbrevOp {
+    /// The field always has this value and takes no bits.
+    Literal(u64),
+    /// A fixed-width field of 1..=32 bits.
+    Fixed(u32),
+    /// A variable-width field with chunks of 1..=32 bits.
+    Vbr(u32),
+    /// An array: a vbr6 element count, then elements encoded as the next operand.
+    Array,
+    /// A 6-bit character from `[a-zA-Z0-9._]`.
+    Char6,
+    /// A vbr6 byte count, 32-bit alignment, the bytes, and padding to 32 bits.
+    Blob,
+}
+
+/// How one scalar field is read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Field {
+    Literal(u64),
+    Fixed(u32),
+    Vbr(u32),
+    Char6,
+}
+
+/// How the elements of an array are read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ElementEncoding {
+    /// Fixed-width elements of 1..=32 bits.
+    Fixed(u32),
+    /// VBR elements with chunks of 1..=32 bits.
+    Vbr(u32),
+    /// 6-bit characters, decoded to ASCII.
+    Char6,
+}
+
+/// One step of a record after its code: a scalar operand or a blob.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Step {
+    Field(Field),
+    Blob,
+}
+
+/// The decoding plan of a usable abbreviation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Plan {
+    /// How the record code is read.
+    pub(crate) code: Field,
+    /// The operands after the code, in order, with blobs in their place.
+    pub(crate) steps: Box<[Step]>,
+    /// The trailing array's element encoding, if the abbreviation ends with an array.
+    pub(crate) array: Option<ElementEncoding>,
+    /// Number of scalar operands (steps that are not blobs).
+    pub(crate) scalars: usize,
+}
+
+/// An abbreviation: the operand list as defined, and its decoding plan.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Abbrev {
+    ops: Box<[AbbrevOp]>,
+    plan: core::result::Result<Plan, &'static str>,
+}
+
+impl Abbrev {
+    /// Builds an abbreviation from its operands, as DEFINE_ABBREV would after LLVM's
+    /// normalisation (`Fixed(0)`/`Vbr(0)` already turned into `Literal(0)`).
+    pub fn new(ops: impl Into<Box<[AbbrevOp]>>) -> Self {
+        let ops = ops.into();
+        let plan = compile(&ops);
+        Abbrev { ops, plan }
+    }
+
+    /// The operands as defined (the first one gives the record code).
+    pub fn operands(&self) -> &[AbbrevOp] {
+        &self.ops
+    }
+
+    /// Why records cannot use this abbreviation, if they cannot (LLVM accepts such a
+    /// definition and fails only when a record uses it).
+    pub fn defect(&self) -> Option<&'static str> {
+        self.plan.as_ref().err().copied()
+    }
+
+    /// The plan, or the error a record at `bit` using this abbreviation gets.
+    #[inline(always)]
+    pub(crate) fn plan(&self, bit: u64) -> Result<&Plan> {
+        self.plan.as_ref().map_err(|&reason| Error::InvalidAbbrev { bit, reason })
+    }
+
+    /// Reads the body of a DEFINE_ABBREV (after its abbreviation id), as LLVM's
+    /// `ReadAbbrevRecord` does. `start` is the bit of the abbreviation id, for errors.
+    pub(crate) fn read_definition(cursor: &mut BitCursor<'_>, start: u64) -> Result<Abbrev> {
+        let count = cursor.read_vbr32(5)?;
+        // Each operand takes at least 4 bits, so the count is bounded by the input before
+        // anything is allocated for it.
+        let cap = (count as u64).min(cursor.remaining_bits() / 4).min(64) as usize;
+        let mut ops = Vec::with_capacity(cap);
+        for _ in 0..count {
+            let op_bit = cursor.position();
+            if cursor.read(1)? == 1 {
+                ops.push(AbbrevOp::Literal(cursor.read_vbr(8)?));
+                continue;
+            }
+            let encoding = cursor.read(3)? as u8;
+            let op = match encoding {
+                1 | 2 => {
+                    let width = cursor.read_vbr(5)?;
+                    if width == 0 {
+                        AbbrevOp::Literal(0)
+                    } else if width > u64::from(MAX_OPERAND_WIDTH) {
+                        return Err(Error::OperandTooWide { bit: op_bit, width });
+                    } else if encoding == 1 {
+                        AbbrevOp::Fixed(width as u32)
+                    } else {
+                        AbbrevOp::Vbr(width as u32)
+                    }
+                }
+                3 => AbbrevOp::Array,
+                4 => AbbrevOp::Char6,
+                5 => AbbrevOp::Blob,
+                _ => return Err(Error::InvalidEncoding { bit: op_bit, encoding }),
+            };
+            ops.push(op);
+        }
+        if ops.is_empty() {
+            return Err(Error::EmptyAbbrev { bit: start });
+        }
+        Ok(Abbrev::new(ops))
+    }
+}
+
+fn scalar(op: AbbrevOp) -> Option<Field> {
+    match op {
+        AbbrevOp::Literal(v) => Some(Field::Literal(v)),
+        AbbrevOp::Fixed(w) => Some(Field::Fixed(w)),
+        AbbrevOp::Vbr(w) => Some(Field::Vbr(w)),
+        AbbrevOp::Char6 => Some(Field::Char6),
+        AbbrevOp::Array | AbbrevOp::Blob => None,
+    }
+}
+
+/// Checks the rules LLVM's `readRecord` checks and turns the operands into a plan.
+fn compile(ops: &[AbbrevOp]) -> core::result::Result<Plan, &'static str> {
+    let (&first, rest) = ops.split_first().ok_or("abbreviation has no operands")?;
+    let code = scalar(first).ok_or("abbreviation starts with an array or a blob")?;
+    let mut steps = Vec::with_capacity(rest.len());
+    let mut array = None;
+    let mut i = 0;
+    while i < rest.len() {
+        match rest[i] {
+            AbbrevOp::Blob => steps.push(Step::Blob),
+            AbbrevOp::Array => {
+                if i + 2 != rest.len() {
+                    return Err("array is not the second-to-last operand");
+                }
+                array = Some(match rest[i + 1] {
+                    AbbrevOp::Fixed(w) => ElementEncoding::Fixed(w),
+                    AbbrevOp::Vbr(w) => ElementEncoding::Vbr(w),
+                    AbbrevOp::Char6 => ElementEncoding::Char6,
+                    AbbrevOp::Literal(_) => return Err("array element type has to be an encoding of a type"),
+                    AbbrevOp::Array | AbbrevOp::Blob => return Err("array element type can't be an array or a blob"),
+                });
+                i += 1;
+            }
+            op => steps.push(Step::Field(scalar(op).unwrap_or(Field::Literal(0)))),
+        }
+        i += 1;
+    }
+    let scalars = steps.iter().filter(|s| matches!(s, Step::Field(_))).count();
+    Ok(Plan { code, steps: steps.into_boxed_slice(), array, scalars })
+}
+
+/// Reads one scalar field.
+#[inline(always)]
+pub(crate) fn read_field(cursor: &mut BitCursor<'_>, field: Field) -> Result<u64> {
+    match field {
+        Field::Literal(v) => Ok(v),
+        Field::Fixed(w) => cursor.read(w),
+        Field::Vbr(w) => cursor.read_vbr_unchecked_width(w, 64),
+        Field::Char6 => Ok(u64::from(crate::cursor::decode_char6(cursor.read(6)?))),
+    }
+}
+
+/// Reads one array element.
+#[inline(always)]
+pub(crate) fn read_element(cursor: &mut BitCursor<'_>, elem: ElementEncoding) -> Result<u64> {
+    match elem {
+        ElementEncoding::Fixed(w) => cursor.read(w),
+        ElementEncoding::Vbr(w) => cursor.read_vbr_unchecked_width(w, 64),
+        ElementEncoding::Char6 => Ok(u64::from(crate::cursor::decode_char6(cursor.read(6)?))),
+    }
+}
+
+/// Skips `count` array elements.
+pub(crate) fn skip_elements(cursor: &mut BitCursor<'_>, elem: ElementEncoding, count: u64) -> Result<()> {
+    match elem {
+        ElementEncoding::Fixed(w) => cursor.skip(count * u64::from(w)),
+        ElementEncoding::Char6 => cursor.skip(count * 6),
+        ElementEncoding::Vbr(w) => {
+            for _ in 0..count {
+                cursor.read_vbr_unchecked_width(w, 64)?;
+            }
+            Ok(())
+        }
+    }
+}

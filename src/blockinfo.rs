@@ -1,0 +1,163 @@
+//! The BLOCKINFO table: abbreviations and names that BLOCKINFO blocks give other blocks.
+//!
+//! Like LLVM's `BitstreamBlockInfo`, the table lives beside the cursor, not inside it: a
+//! reader opened later on a skipped block only needs the bytes and this table. It is
+//! immutable once built and shared through an `Arc`, so bookmarks can carry it to other
+//! threads.
+//!
+//! **Repeated BLOCKINFO blocks** replace the table, as in LLVM (`ReadBlockInfoBlock`
+//! builds a new table and its callers assign it): a second BLOCKINFO does not add to the
+//! first. The new table takes effect after the BLOCKINFO block ends, for blocks entered
+//! from then on; blocks already open keep the abbreviations they started with.
+
+use alloc::boxed::Box;
+use alloc::string::String;
+use alloc::sync::Arc;
+use alloc::vec::Vec;
+
+use crate::abbrev::Abbrev;
+
+/// Id of the BLOCKINFO block.
+pub const BLOCKINFO_BLOCK_ID: u32 = 0;
+/// BLOCKINFO record: set the block id the following records describe.
+pub const SETBID: u32 = 1;
+/// BLOCKINFO record: the name of the current block id.
+pub const BLOCKNAME: u32 = 2;
+/// BLOCKINFO record: the name of one record code of the current block id.
+pub const SETRECORDNAME: u32 = 3;
+
+/// What BLOCKINFO says about one block id.
+#[derive(Clone, Debug, Default)]
+pub struct BlockInfoEntry {
+    abbrevs: Arc<[Arc<Abbrev>]>,
+    name: Option<Arc<str>>,
+    record_names: Vec<(u32, Box<str>)>,
+}
+
+impl BlockInfoEntry {
+    /// The abbreviations every block of this id starts with (ids 4, 5, …).
+    pub fn abbrevs(&self) -> &[Arc<Abbrev>] {
+        &self.abbrevs
+    }
+
+    /// The block's name (BLOCKNAME), if given.
+    pub fn name(&self) -> Option<&str> {
+        self.name.as_deref()
+    }
+
+    /// The record names (SETRECORDNAME) given, as (code, name), in stream order.
+    pub fn record_names(&self) -> impl Iterator<Item = (u32, &str)> {
+        self.record_names.iter().map(|(c, n)| (*c, &**n))
+    }
+}
+
+/// The BLOCKINFO table in effect at some point of a stream.
+#[derive(Clone, Debug, Default)]
+pub struct BlockInfo {
+    entries: Vec<(u32, BlockInfoEntry)>,
+}
+
+impl BlockInfo {
+    /// An empty table (what a stream starts with).
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// What the table says about `block_id`.
+    pub fn entry(&self, block_id: u32) -> Option<&BlockInfoEntry> {
+        self.entries.iter().find(|(id, _)| *id == block_id).map(|(_, e)| e)
+    }
+
+    /// The abbreviations blocks of `block_id` start with.
+    pub fn abbrevs(&self, block_id: u32) -> &[Arc<Abbrev>] {
+        self.entry(block_id).map_or(&[], |e| e.abbrevs())
+    }
+
+    pub(crate) fn shared_abbrevs(&self, block_id: u32) -> Option<&Arc<[Arc<Abbrev>]>> {
+        self.entry(block_id).map(|e| &e.abbrevs).filter(|a| !a.is_empty())
+    }
+
+    /// The name BLOCKINFO gives `block_id`.
+    pub fn block_name(&self, block_id: u32) -> Option<&str> {
+        self.entry(block_id)?.name()
+    }
+
+    pub(crate) fn shared_block_name(&self, block_id: u32) -> Option<Arc<str>> {
+        self.entry(block_id)?.name.clone()
+    }
+
+    /// The name BLOCKINFO gives record `code` of `block_id` (the last one given wins).
+    pub fn record_name(&self, block_id: u32, code: u32) -> Option<&str> {
+        let e = self.entry(block_id)?;
+        e.record_names.iter().rev().find(|(c, _)| *c == code).map(|(_, n)| &**n)
+    }
+
+    /// The block ids the table describes, in the order they were first set.
+    pub fn block_ids(&self) -> impl Iterator<Item = u32> + '_ {
+        self.entries.iter().map(|(id, _)| *id)
+    }
+}
+
+/// What one SETBID section of a BLOCKINFO block under construction has said so far.
+#[derive(Debug)]
+pub(crate) struct PendingEntry {
+    block_id: u32,
+    abbrevs: Vec<Arc<Abbrev>>,
+    name: Option<String>,
+    record_names: Vec<(u32, Box<str>)>,
+}
+
+/// A BLOCKINFO table under construction, while its block is being read.
+#[derive(Debug, Default)]
+pub(crate) struct BlockInfoBuilder {
+    entries: Vec<PendingEntry>,
+    /// Index of the entry the last SETBID selected.
+    current: Option<usize>,
+}
+
+impl BlockInfoBuilder {
+    /// SETBID: later records describe `block_id` (LLVM's `getOrCreateBlockInfo`).
+    pub(crate) fn set_bid(&mut self, block_id: u32) {
+        let idx = self.entries.iter().position(|e| e.block_id == block_id).unwrap_or_else(|| {
+            self.entries.push(PendingEntry { block_id, abbrevs: Vec::new(), name: None, record_names: Vec::new() });
+            self.entries.len() - 1
+        });
+        self.current = Some(idx);
+    }
+
+    /// The entry the last SETBID selected, if any.
+    pub(crate) fn current(&mut self) -> Option<&mut PendingEntry> {
+        self.entries.get_mut(self.current?)
+    }
+
+    pub(crate) fn finish(self) -> BlockInfo {
+        BlockInfo {
+            entries: self
+                .entries
+                .into_iter()
+                .map(|e| {
+                    let entry = BlockInfoEntry {
+                        abbrevs: e.abbrevs.into(),
+                        name: e.name.map(Arc::from),
+                        record_names: e.record_names,
+                    };
+                    (e.block_id, entry)
+                })
+                .collect(),
+        }
+    }
+}
+
+impl PendingEntry {
+    pub(crate) fn add_abbrev(&mut self, abbrev: Abbrev) {
+        self.abbrevs.push(Arc::new(abbrev));
+    }
+
+    pub(crate) fn set_name(&mut self, name: String) {
+        self.name = Some(name);
+    }
+
+    pub(crate) fn add_record_name(&mut self, code: u32, name: String) {
+        self.record_names.push((code, name.into_boxed_str()));
+    }
+}

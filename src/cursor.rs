@@ -1,0 +1,299 @@
+//! The bit cursor: least-significant-bit-first reads over a byte slice.
+//!
+//! Like LLVM's `SimpleBitstreamCursor`, the cursor keeps a machine word of not yet
+//! consumed bits, so most reads are a compare, a mask and a shift, with no memory access.
+//! The word is refilled with one unaligned 8-byte load, taking only as many whole bytes
+//! as fit (the "bit reader variant 4" of Fabian Giesen's survey): after a refill at least
+//! 56 bits are ready, so every read of up to 56 bits needs at most one refill.
+//!
+//! Every read is bounds-checked: a fixed-width read that would pass the end of the slice
+//! fails with [`Error::UnexpectedEof`] and does not move the cursor (after a failed VBR
+//! read the position is unspecified).
+
+use bitvec::prelude::{BitSlice, Lsb0};
+
+use crate::error::{Error, Result};
+use crate::limits::MAX_VBR_CHUNK_WIDTH;
+
+/// The char6 alphabet, indexed by the 6-bit value.
+const CHAR6: &[u8; 64] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._";
+
+/// Decodes a 6-bit char6 value to its ASCII byte (only the low 6 bits are used).
+#[inline(always)]
+pub fn decode_char6(v: u64) -> u8 {
+    CHAR6[(v & 63) as usize]
+}
+
+/// Mask of the `width` low bits, for `width < 64`.
+#[inline(always)]
+fn low_mask(width: u32) -> u64 {
+    (1u64 << width) - 1
+}
+
+/// A position in a bitstream and the bits ahead of it.
+///
+/// Positions are bit offsets from the start of the slice the cursor was made on. The
+/// cursor is `Copy`: saving and restoring a position is a plain copy.
+#[derive(Clone, Copy, Debug)]
+pub struct BitCursor<'a> {
+    /// The readable bytes. A cursor limited to a block holds a prefix of the stream.
+    data: &'a [u8],
+    /// Index of the first byte not yet loaded into `buf`.
+    next_byte: usize,
+    /// Loaded, unconsumed bits; bit 0 is the next bit of the stream. Bits at and above
+    /// `avail` are zero or the true next bits of the stream, so OR-ing a later load over
+    /// them is harmless.
+    buf: u64,
+    /// Number of valid bits in `buf`; always at most 63.
+    avail: u32,
+}
+
+impl<'a> BitCursor<'a> {
+    /// A cursor at bit 0 of `data`.
+    pub fn new(data: &'a [u8]) -> Self {
+        BitCursor { data, next_byte: 0, buf: 0, avail: 0 }
+    }
+
+    /// A cursor over `data` placed at bit `bit`.
+    pub fn at(data: &'a [u8], bit: u64) -> Result<Self> {
+        let mut c = BitCursor::new(data);
+        c.jump_to(bit)?;
+        Ok(c)
+    }
+
+    /// The bytes the cursor reads.
+    #[inline]
+    pub fn data(&self) -> &'a [u8] {
+        self.data
+    }
+
+    /// The bit offset of the next bit to be read.
+    #[inline(always)]
+    pub fn position(&self) -> u64 {
+        self.next_byte as u64 * 8 - u64::from(self.avail)
+    }
+
+    /// Total number of bits in the slice.
+    #[inline]
+    pub fn len_bits(&self) -> u64 {
+        self.data.len() as u64 * 8
+    }
+
+    /// Bits left between the position and the end.
+    #[inline(always)]
+    pub fn remaining_bits(&self) -> u64 {
+        (self.data.len() - self.next_byte) as u64 * 8 + u64::from(self.avail)
+    }
+
+    /// Whether every bit has been read.
+    #[inline]
+    pub fn at_end(&self) -> bool {
+        self.remaining_bits() == 0
+    }
+
+    /// Moves to bit `bit`; `bit` may equal the length (the end).
+    pub fn jump_to(&mut self, bit: u64) -> Result<()> {
+        if bit > self.len_bits() {
+            return Err(Error::UnexpectedEof {
+                bit: self.position(),
+                needed: bit.saturating_sub(self.position()),
+                available: self.remaining_bits(),
+            });
+        }
+        // `bit <= len * 8`, so the byte index fits in usize.
+        self.next_byte = (bit / 8) as usize;
+        self.buf = 0;
+        self.avail = 0;
+        let sub = (bit % 8) as u32;
+        if sub != 0 {
+            self.refill();
+            self.consume(sub);
+        }
+        Ok(())
+    }
+
+    /// Skips `n` bits.
+    pub fn skip(&mut self, n: u64) -> Result<()> {
+        if n <= u64::from(self.avail) {
+            self.consume(n as u32);
+            return Ok(());
+        }
+        if n > self.remaining_bits() {
+            return Err(self.eof(n));
+        }
+        self.jump_to(self.position() + n)
+    }
+
+    /// Moves to the next multiple of 32 bits (counted from the start of the slice),
+    /// skipping whatever the padding bits hold, as LLVM does.
+    #[inline]
+    pub fn align32(&mut self) -> Result<()> {
+        let pad = (32 - (self.position() % 32)) % 32;
+        self.skip(pad)
+    }
+
+    /// Drops `n <= avail` bits from the word.
+    #[inline(always)]
+    fn consume(&mut self, n: u32) {
+        debug_assert!(n <= self.avail);
+        // avail <= 63, so n < 64 and the shift is defined.
+        self.buf >>= n;
+        self.avail -= n;
+    }
+
+    /// Loads as many whole bytes as fit into the word.
+    #[inline(always)]
+    fn refill(&mut self) {
+        if let Some(chunk) = self.data.get(self.next_byte..).and_then(|s| s.first_chunk::<8>()) {
+            self.buf |= u64::from_le_bytes(*chunk) << self.avail;
+            let take = (63 - self.avail) >> 3;
+            self.next_byte += take as usize;
+            self.avail += take * 8;
+        } else {
+            self.refill_tail();
+        }
+    }
+
+    /// Byte-at-a-time refill for the last 7 bytes of the slice.
+    #[cold]
+    fn refill_tail(&mut self) {
+        while self.avail <= 55 {
+            let Some(&b) = self.data.get(self.next_byte) else { break };
+            self.buf |= u64::from(b) << self.avail;
+            self.next_byte += 1;
+            self.avail += 8;
+        }
+    }
+
+    #[cold]
+    fn vbr_eof(&self, start: u64, width: u32) -> Error {
+        let read = self.position() - start;
+        Error::UnexpectedEof { bit: start, needed: read + u64::from(width), available: read + self.remaining_bits() }
+    }
+
+    #[cold]
+    fn eof(&self, needed: u64) -> Error {
+        Error::UnexpectedEof { bit: self.position(), needed, available: self.remaining_bits() }
+    }
+
+    /// Reads a `width`-bit field, `width` in `0..=64`, least significant bit first.
+    #[inline(always)]
+    pub fn read(&mut self, width: u32) -> Result<u64> {
+        if width <= self.avail {
+            let v = self.buf & low_mask(width);
+            self.consume(width);
+            return Ok(v);
+        }
+        self.read_slow(width)
+    }
+
+    #[inline(never)]
+    fn read_slow(&mut self, width: u32) -> Result<u64> {
+        if width > 64 {
+            return Err(Error::InvalidFixedWidth { bit: self.position(), width });
+        }
+        if u64::from(width) > self.remaining_bits() {
+            return Err(self.eof(u64::from(width)));
+        }
+        if width > 56 {
+            // Enough bits remain (checked above), so neither half can fail.
+            let lo = self.read(32)?;
+            let hi = self.read(width - 32)?;
+            return Ok(lo | (hi << 32));
+        }
+        self.refill();
+        // The refill loads at least 56 bits when that many remain, and we checked that
+        // `width` bits remain.
+        debug_assert!(width <= self.avail);
+        let v = self.buf & low_mask(width);
+        self.consume(width);
+        Ok(v)
+    }
+
+    /// Reads a VBR value of up to 64 bits with `width`-bit chunks (LLVM's `ReadVBR64`).
+    ///
+    /// `width` must be 1..=32. Payload bits beyond 64 are dropped, as LLVM drops them; a
+    /// value still continuing after 64 payload bits is [`Error::UnterminatedVbr`].
+    #[inline]
+    pub fn read_vbr(&mut self, width: u32) -> Result<u64> {
+        if width == 0 || width > MAX_VBR_CHUNK_WIDTH {
+            return Err(Error::InvalidVbrWidth { bit: self.position(), width });
+        }
+        self.read_vbr_unchecked_width(width, 64)
+    }
+
+    /// Reads a VBR value that LLVM reads as 32 bits (`ReadVBR`): it is truncated to 32 bits,
+    /// and continuing past 32 payload bits is an error.
+    #[inline]
+    pub fn read_vbr32(&mut self, width: u32) -> Result<u32> {
+        if width == 0 || width > MAX_VBR_CHUNK_WIDTH {
+            return Err(Error::InvalidVbrWidth { bit: self.position(), width });
+        }
+        Ok(self.read_vbr_unchecked_width(width, 32)? as u32)
+    }
+
+    /// VBR read for a width already known to be in 1..=32.
+    #[inline(always)]
+    pub(crate) fn read_vbr_unchecked_width(&mut self, width: u32, max_bits: u32) -> Result<u64> {
+        debug_assert!((1..=32).contains(&width));
+        let start = self.position();
+        let piece = self.read(width)?;
+        let hi = 1u64 << (width - 1);
+        if piece & hi == 0 {
+            return Ok(piece);
+        }
+        self.read_vbr_rest(piece, width, max_bits, start)
+    }
+
+    /// The continuation chunks of a VBR value, following LLVM's loop exactly.
+    #[inline(never)]
+    fn read_vbr_rest(&mut self, mut piece: u64, width: u32, max_bits: u32, start: u64) -> Result<u64> {
+        let hi = 1u64 << (width - 1);
+        let mut result = 0u64;
+        let mut next_bit = 0u32;
+        loop {
+            // next_bit < max_bits <= 64, so the shift is defined; high bits fall off.
+            result |= (piece & (hi - 1)) << next_bit;
+            if piece & hi == 0 {
+                break;
+            }
+            next_bit += width - 1;
+            if next_bit >= max_bits {
+                return Err(Error::UnterminatedVbr { bit: start, max_bits });
+            }
+            piece = match self.read(width) {
+                Ok(p) => p,
+                // Report the failure from the VBR's start: the value never finished.
+                Err(_) => return Err(self.vbr_eof(start, width)),
+            };
+        }
+        if max_bits == 32 {
+            result &= u64::from(u32::MAX);
+        }
+        Ok(result)
+    }
+
+    /// Reads a 6-bit char6 field and decodes it to ASCII.
+    #[inline]
+    pub fn read_char6(&mut self) -> Result<u8> {
+        Ok(decode_char6(self.read(6)?))
+    }
+
+    /// Borrows `len` bytes starting at the current position, which must be byte-aligned,
+    /// without moving the cursor.
+    pub fn peek_bytes(&self, len: u64) -> Option<&'a [u8]> {
+        let pos = self.position();
+        if pos % 8 != 0 {
+            return None;
+        }
+        let start = usize::try_from(pos / 8).ok()?;
+        let end = start.checked_add(usize::try_from(len).ok()?)?;
+        self.data.get(start..end)
+    }
+
+    /// The bits `start..end` of the slice as a bit-addressed view, or `None` out of range.
+    pub fn bits(&self, start: u64, end: u64) -> Option<&'a BitSlice<u8, Lsb0>> {
+        let bits = BitSlice::<u8, Lsb0>::from_slice(self.data);
+        bits.get(usize::try_from(start).ok()?..usize::try_from(end).ok()?)
+    }
+}

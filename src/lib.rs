@@ -1,0 +1,77 @@
+//! A zero-copy, never-panicking reader for the LLVM bitstream container: the format
+//! under LLVM bitcode (`.bc`), clang serialized diagnostics (`.dia`), clang PCH and
+//! module files, LLVM optimization remarks and Swift modules.
+//!
+//! ```
+//! use llvm_bitstream_reader::{Bitstream, Event};
+//!
+//! # fn main() -> Result<(), llvm_bitstream_reader::Error> {
+//! let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/llvm-as-basic.bc")).unwrap();
+//! let stream = Bitstream::new(&bytes)?;
+//! let mut reader = stream.events();
+//! let mut function_bodies = Vec::new();
+//! let mut records = 0;
+//! while let Some(event) = reader.next() {
+//!     match event? {
+//!         // Function bodies (block 12) are skipped in O(1) and kept for later.
+//!         Event::EnterBlock(block) if block.id() == 12 => function_bodies.push(reader.skip_block()?),
+//!         Event::Record(record) => {
+//!             records += 1;
+//!             let _first = record.operand(0); // None if the record has no operands
+//!         }
+//!         Event::EnterBlock(_) | Event::EndBlock => {}
+//!     }
+//! }
+//! // Come back to a body later, in any order, from any thread.
+//! if let Some(body) = function_bodies.first() {
+//!     for event in body.reader()? {
+//!         if let Event::Record(r) = event? {
+//!             let _ops: Vec<u64> = r.operands().collect();
+//!         }
+//!     }
+//! }
+//! assert!(records > 0);
+//! # Ok(()) }
+//! ```
+//!
+//! # Design
+//!
+//! - [`cursor`]: a bit cursor that reads machine words, not bits.
+//! - [`abbrev`]: DEFINE_ABBREV, checked as LLVM checks it, compiled to a decoding plan.
+//! - [`blockinfo`]: the BLOCKINFO table, kept beside the cursor and shared by `Arc`.
+//! - [`Record`]: a record view whose first operands are decoded inline, the rest lazily;
+//!   blobs borrow the input.
+//! - [`Reader`]: the block/record state machine, an `Iterator` of [`Event`]s, with
+//!   O(1) [`Reader::skip_block`] and [`Bookmark`]s to read skipped blocks later.
+//! - [`limits`]: every limit the reader enforces.
+//!
+//! With `default-features = false` the crate is `no_std` + `alloc`; the default `std`
+//! feature adds [`BitstreamFile`] (memory-mapped files) and `std::error::Error`.
+#![no_std]
+#![forbid(unsafe_op_in_unsafe_fn)]
+#![warn(missing_docs)]
+
+extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
+
+pub mod abbrev;
+pub mod blockinfo;
+pub mod cursor;
+mod error;
+#[cfg(feature = "std")]
+mod file;
+mod header;
+pub mod limits;
+pub mod names;
+mod reader;
+mod record;
+
+pub use abbrev::{Abbrev, AbbrevOp, ElementEncoding};
+pub use blockinfo::{BlockInfo, BlockInfoEntry};
+pub use error::{Error, Result};
+#[cfg(feature = "std")]
+pub use file::BitstreamFile;
+pub use header::{Magic, WRAPPER_MAGIC, WrapperHeader};
+pub use reader::{Bitstream, Block, Bookmark, Event, LazyBlock, Reader};
+pub use record::{Array, ArrayIter, Operands, Record, UNABBREV_RECORD, decode_sign_rotated};

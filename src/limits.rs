@@ -1,0 +1,42 @@
+//! Every limit the reader enforces, in one place.
+//!
+//! Most of these are LLVM's own (see `BitstreamReader.h`, `BitCodes.h`); the few that
+//! LLVM does not have are marked as ours and say why.
+
+/// Abbreviation-id width in effect at the top level of every stream (LLVM: `CurCodeSize = 2`).
+pub const TOP_LEVEL_ABBREV_WIDTH: u32 = 2;
+
+/// Largest abbreviation-id width a block may declare (LLVM: `MaxChunkSize`); 0 is also invalid.
+pub const MAX_ABBREV_WIDTH: u32 = 32;
+
+/// Largest width of a `Fixed` or `VBR` abbreviation operand (LLVM: `MaxChunkSize`).
+pub const MAX_OPERAND_WIDTH: u32 = 32;
+
+/// Largest chunk width a VBR read accepts (LLVM reads each chunk into a 32-bit value).
+pub const MAX_VBR_CHUNK_WIDTH: u32 = 32;
+
+/// Width of the block id in ENTER_SUBBLOCK (`BlockIDWidth`, read as vbr8).
+pub const BLOCK_ID_WIDTH: u32 = 8;
+
+/// Width of the new abbreviation width in ENTER_SUBBLOCK (`CodeLenWidth`, read as vbr4).
+pub const CODE_LEN_WIDTH: u32 = 4;
+
+/// Width of the block length word in ENTER_SUBBLOCK (`BlockSizeWidth`).
+pub const BLOCK_SIZE_WIDTH: u32 = 32;
+
+/// At the top level, reading stops once no more than this many bytes remain, whatever
+/// they hold (LLVM's `getBitcodeFileContents`: "garbage at the end ... e.g. Apple's ar tool").
+pub const TRAILING_GARBAGE_BYTES: usize = 8;
+
+/// Size in bytes of the bitcode wrapper header (`BWH_HeaderSize`).
+pub const WRAPPER_HEADER_SIZE: usize = 20;
+
+/// Deepest block nesting accepted. Ours, not LLVM's (LLVM has no limit): it bounds the
+/// scope stack, so a hostile file of nested headers cannot make it grow without end.
+/// Real files nest fewer than 10 deep.
+pub const MAX_BLOCK_DEPTH: usize = 1024;
+
+/// Scalar operands a [`Record`](crate::Record) keeps decoded inline; later operands are
+/// decoded again from the input when asked for. Ours: it trades event size against
+/// re-decoding, and covers almost every record LLVM writes.
+pub const INLINE_OPERANDS: usize = 12;

@@ -1,0 +1,546 @@
+//! The block/record state machine, and the streams and bookmarks it reads.
+//!
+//! [`Reader`] turns the bits into [`Event`]s. It keeps a stack of scopes (one per open
+//! block: its abbreviation width, id, declared end, and abbreviations) and the BLOCKINFO
+//! table beside it. Sub-blocks never inherit their parent's abbreviations, only those
+//! BLOCKINFO gives their id, which is why a skipped block can be read later from a
+//! [`Bookmark`] and the table alone.
+
+use alloc::sync::Arc;
+use alloc::vec::Vec;
+
+use crate::abbrev::Abbrev;
+use crate::blockinfo::{BLOCKINFO_BLOCK_ID, BLOCKNAME, BlockInfo, BlockInfoBuilder, SETBID, SETRECORDNAME};
+use crate::cursor::BitCursor;
+use crate::error::{Error, Result};
+use crate::header::{Magic, WrapperHeader};
+use crate::limits::{
+    BLOCK_ID_WIDTH, BLOCK_SIZE_WIDTH, CODE_LEN_WIDTH, MAX_ABBREV_WIDTH, MAX_BLOCK_DEPTH, TOP_LEVEL_ABBREV_WIDTH,
+    TRAILING_GARBAGE_BYTES,
+};
+use crate::record::{Record, UNABBREV_RECORD};
+
+const END_BLOCK: u32 = 0;
+const ENTER_SUBBLOCK: u32 = 1;
+const DEFINE_ABBREV: u32 = 2;
+
+/// A bitstream in memory: the optional wrapper header, the magic, and the stream bytes.
+///
+/// Cheap to copy; it borrows the input.
+#[derive(Clone, Copy, Debug)]
+pub struct Bitstream<'a> {
+    stream: &'a [u8],
+    magic: Magic,
+    wrapper: Option<WrapperHeader>,
+}
+
+impl<'a> Bitstream<'a> {
+    /// Parses the wrapper header (if any) and the magic of `input`. Nothing else is read
+    /// until events are asked for.
+    pub fn new(input: &'a [u8]) -> Result<Self> {
+        let wrapper = WrapperHeader::parse(input)?;
+        let stream = match &wrapper {
+            Some(w) => w.stream(input).unwrap_or_default(),
+            None => input,
+        };
+        let Some(&magic) = stream.first_chunk::<4>() else {
+            return Err(Error::TooShortForMagic { bit: 0, len: stream.len() });
+        };
+        Ok(Bitstream { stream, magic: Magic::from_bytes(magic), wrapper })
+    }
+
+    /// The stream's magic.
+    pub fn magic(&self) -> Magic {
+        self.magic
+    }
+
+    /// The wrapper header, if the input had one.
+    pub fn wrapper(&self) -> Option<&WrapperHeader> {
+        self.wrapper.as_ref()
+    }
+
+    /// The stream's bytes, from the magic on (bit offsets count from here).
+    pub fn bytes(&self) -> &'a [u8] {
+        self.stream
+    }
+
+    /// A reader of every top-level block of the stream.
+    pub fn events(&self) -> Reader<'a> {
+        let mut cursor = BitCursor::new(self.stream);
+        // The magic is 32 bits and the stream holds at least that.
+        let _ = cursor.jump_to(32);
+        Reader::with_cursor(*self, cursor, Mode::Stream, Arc::new(BlockInfo::new()))
+    }
+
+    /// A reader of the one block a bookmark points at, with the abbreviations `blockinfo`
+    /// gives its id. Its first event is the block's [`Event::EnterBlock`] and its last
+    /// the matching [`Event::EndBlock`].
+    pub fn block_reader(&self, bookmark: &Bookmark, blockinfo: Arc<BlockInfo>) -> Result<Reader<'a>> {
+        let bad = |reason| Err(Error::BadBookmark { bit: bookmark.content_bit, reason });
+        if bookmark.content_bit % 32 != 0 {
+            return bad("the content offset is not 32-bit aligned");
+        }
+        if bookmark.abbrev_width == 0 || bookmark.abbrev_width > MAX_ABBREV_WIDTH {
+            return bad("the abbreviation width is not 1..=32");
+        }
+        let end = bookmark.end_bit();
+        if end > self.stream.len() as u64 * 8 {
+            return bad("the block runs past the end of the stream");
+        }
+        // Limit the cursor to the block, so nothing outside it can be read.
+        let limited = &self.stream[..(end / 8) as usize];
+        let cursor = BitCursor::at(limited, bookmark.content_bit)?;
+        let mut reader = Reader::with_cursor(*self, cursor, Mode::Block, blockinfo);
+        reader.pending = Some(*bookmark);
+        Ok(reader)
+    }
+}
+
+/// Where a block is and how to read it: a plain value, cheap to keep and to send.
+///
+/// Offsets are in bits from the start of the stream (the first bit of the magic).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Bookmark {
+    /// The block id.
+    pub block_id: u32,
+    /// The abbreviation-id width inside the block.
+    pub abbrev_width: u32,
+    /// The block's length in 32-bit words, as its length word says.
+    pub len_words: u32,
+    /// Bit offset of the block's ENTER_SUBBLOCK abbreviation id.
+    pub header_bit: u64,
+    /// Bit offset of the block's first content bit (just after the length word).
+    pub content_bit: u64,
+}
+
+impl Bookmark {
+    /// Bit offset just past the block (its content start plus its length).
+    pub fn end_bit(&self) -> u64 {
+        self.content_bit + u64::from(self.len_words) * 32
+    }
+}
+
+/// A block that was entered: where it is, and its name if BLOCKINFO gives one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Block {
+    /// Where the block is; the bookmark to read it again.
+    pub bookmark: Bookmark,
+    /// The block's name from BLOCKINFO (BLOCKNAME), if the stream gives one.
+    pub name: Option<Arc<str>>,
+}
+
+impl Block {
+    /// The block id.
+    #[inline]
+    pub fn id(&self) -> u32 {
+        self.bookmark.block_id
+    }
+
+    /// The abbreviation-id width inside the block.
+    pub fn abbrev_width(&self) -> u32 {
+        self.bookmark.abbrev_width
+    }
+
+    /// The block's length in 32-bit words.
+    pub fn len_words(&self) -> u32 {
+        self.bookmark.len_words
+    }
+
+    /// Bit offset of the block's ENTER_SUBBLOCK.
+    pub fn bit_offset(&self) -> u64 {
+        self.bookmark.header_bit
+    }
+}
+
+/// One step of a walk over a stream.
+#[derive(Clone, Debug)]
+pub enum Event<'a> {
+    /// A block begins. Right after this event [`Reader::skip_block`] may skip it.
+    EnterBlock(Block),
+    /// A record of the innermost open block (DEFINE_ABBREV is not reported as a record).
+    Record(Record<'a>),
+    /// The innermost open block ends.
+    EndBlock,
+}
+
+/// A skipped block, ready to be read later: the bookmark, the stream, and the BLOCKINFO
+/// table in effect where it was skipped. `Send + Sync`; clone it freely.
+#[derive(Clone, Debug)]
+pub struct LazyBlock<'a> {
+    stream: Bitstream<'a>,
+    bookmark: Bookmark,
+    blockinfo: Arc<BlockInfo>,
+}
+
+impl<'a> LazyBlock<'a> {
+    /// Where the block is.
+    pub fn bookmark(&self) -> Bookmark {
+        self.bookmark
+    }
+
+    /// The BLOCKINFO table the block is read with.
+    pub fn blockinfo(&self) -> &Arc<BlockInfo> {
+        &self.blockinfo
+    }
+
+    /// A reader of just this block.
+    pub fn reader(&self) -> Result<Reader<'a>> {
+        self.stream.block_reader(&self.bookmark, self.blockinfo.clone())
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mode {
+    /// Read top-level blocks until the end of the stream.
+    Stream,
+    /// Read one block, then stop.
+    Block,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum State {
+    Running,
+    /// The last event was EnterBlock: the block may be skipped.
+    JustEntered,
+    Done,
+}
+
+/// One open block.
+#[derive(Debug)]
+struct Scope {
+    bookmark: Bookmark,
+    /// Abbreviations BLOCKINFO gave this block id when it was entered (ids 4, 5, …).
+    inherited: Option<Arc<[Arc<Abbrev>]>>,
+    /// Abbreviations the block defined itself, numbered after the inherited ones.
+    local: Vec<Arc<Abbrev>>,
+}
+
+/// The state machine: an iterator of [`Event`]s over a stream or a single block.
+///
+/// ```
+/// # fn main() -> Result<(), llvm_bitstream_reader::Error> {
+/// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/llvm-as-basic.bc")).unwrap();
+/// use llvm_bitstream_reader::{Bitstream, Event};
+/// let mut reader = Bitstream::new(&bytes)?.events();
+/// let mut skipped = Vec::new();
+/// while let Some(event) = reader.next() {
+///     match event? {
+///         // Skip function bodies without decoding them; keep where they are.
+///         Event::EnterBlock(b) if b.id() == 12 => skipped.push(reader.skip_block()?),
+///         Event::Record(r) => { let _ = (r.code(), r.operand(0)); }
+///         _ => {}
+///     }
+/// }
+/// // Later, in any order (or on other threads): read a body.
+/// for body in skipped.iter().rev() {
+///     for event in body.reader()? {
+///         let _ = event?;
+///     }
+/// }
+/// # Ok(()) }
+/// ```
+#[derive(Debug)]
+pub struct Reader<'a> {
+    /// The whole stream (a block reader's cursor sees only a prefix of it).
+    stream: Bitstream<'a>,
+    cursor: BitCursor<'a>,
+    mode: Mode,
+    state: State,
+    /// Abbreviation width of the innermost open block (cached from the scope stack).
+    width: u32,
+    /// Open blocks; `scopes[..depth]` are live, the rest are kept to reuse their vectors.
+    scopes: Vec<Scope>,
+    depth: usize,
+    blockinfo: Arc<BlockInfo>,
+    /// The BLOCKINFO table being built while inside a BLOCKINFO block.
+    building: Option<BlockInfoBuilder>,
+    /// A block reader's block, announced by the first event.
+    pending: Option<Bookmark>,
+    /// Where the last top-level block ended, once the stream is done.
+    end_bit: Option<u64>,
+}
+
+impl<'a> Reader<'a> {
+    fn with_cursor(stream: Bitstream<'a>, cursor: BitCursor<'a>, mode: Mode, blockinfo: Arc<BlockInfo>) -> Self {
+        Reader {
+            stream,
+            cursor,
+            mode,
+            state: State::Running,
+            width: TOP_LEVEL_ABBREV_WIDTH,
+            scopes: Vec::new(),
+            depth: 0,
+            blockinfo,
+            building: None,
+            pending: None,
+            end_bit: None,
+        }
+    }
+
+    /// The current bit offset.
+    pub fn bit_offset(&self) -> u64 {
+        self.cursor.position()
+    }
+
+    /// How many blocks are open.
+    pub fn depth(&self) -> usize {
+        self.depth
+    }
+
+    /// The id of the innermost open block, if any.
+    pub fn block_id(&self) -> Option<u32> {
+        self.depth.checked_sub(1).map(|d| self.scopes[d].bookmark.block_id)
+    }
+
+    /// The BLOCKINFO table in effect (it changes when a BLOCKINFO block ends).
+    pub fn blockinfo(&self) -> &Arc<BlockInfo> {
+        &self.blockinfo
+    }
+
+    /// Once the walk has ended without error: the bit offset just past the last block
+    /// (trailing bytes LLVM tolerates are not counted).
+    pub fn end_bit(&self) -> Option<u64> {
+        self.end_bit
+    }
+
+    /// The stream being read.
+    pub fn stream(&self) -> Bitstream<'a> {
+        self.stream
+    }
+
+    /// Skips the block just entered without decoding any of it, in O(1), and returns
+    /// it for reading later. Must directly follow an [`Event::EnterBlock`]. No
+    /// [`Event::EndBlock`] is reported for a skipped block. Skipping a BLOCKINFO block
+    /// means its table is not used.
+    pub fn skip_block(&mut self) -> Result<LazyBlock<'a>> {
+        if self.state != State::JustEntered || self.depth == 0 {
+            return Err(Error::NotAtBlockStart { bit: self.cursor.position() });
+        }
+        let scope = &self.scopes[self.depth - 1];
+        let bookmark = scope.bookmark;
+        // Entering checked that the block lies inside the stream.
+        self.cursor.jump_to(bookmark.end_bit())?;
+        if bookmark.block_id == BLOCKINFO_BLOCK_ID {
+            self.building = None;
+        }
+        self.pop();
+        self.state = State::Running;
+        Ok(LazyBlock { stream: self.stream, bookmark, blockinfo: self.blockinfo.clone() })
+    }
+
+    /// The abbreviations usable in the innermost open block, in id order from 4.
+    pub fn abbrevs(&self) -> impl Iterator<Item = &Arc<Abbrev>> {
+        let scope = self.depth.checked_sub(1).map(|d| &self.scopes[d]);
+        let inherited = scope.and_then(|s| s.inherited.as_deref()).unwrap_or(&[]);
+        let local = scope.map_or(&[][..], |s| &s.local[..]);
+        inherited.iter().chain(local)
+    }
+
+    fn pop(&mut self) {
+        self.depth -= 1;
+        self.width = match self.depth {
+            0 => TOP_LEVEL_ABBREV_WIDTH,
+            d => self.scopes[d - 1].bookmark.abbrev_width,
+        };
+    }
+
+    fn finish(&mut self) {
+        self.state = State::Done;
+        self.end_bit = Some(self.cursor.position());
+    }
+
+    /// The next event, `Ok(None)` at the end. After an error the reader is done.
+    pub fn next_event(&mut self) -> Result<Option<Event<'a>>> {
+        match self.step() {
+            Ok(ev) => Ok(ev),
+            Err(e) => {
+                self.state = State::Done;
+                Err(e)
+            }
+        }
+    }
+
+    #[inline]
+    fn step(&mut self) -> Result<Option<Event<'a>>> {
+        match self.state {
+            State::Done => return Ok(None),
+            State::JustEntered => self.state = State::Running,
+            State::Running => {}
+        }
+        if let Some(bookmark) = self.pending.take() {
+            return self.push_block(bookmark).map(Some);
+        }
+        loop {
+            if self.depth == 0 && self.at_stream_end() {
+                self.finish();
+                return Ok(None);
+            }
+            let start = self.cursor.position();
+            let id = self.cursor.read(self.width)? as u32;
+            if self.depth == 0 && id != ENTER_SUBBLOCK {
+                return Err(match id {
+                    END_BLOCK => Error::EndBlockAtTopLevel { bit: start },
+                    _ => Error::NotABlockAtTopLevel { bit: start, abbrev_id: id },
+                });
+            }
+            match id {
+                END_BLOCK => return self.end_block().map(Some),
+                ENTER_SUBBLOCK => return self.enter_block(start).map(Some),
+                DEFINE_ABBREV => self.define_abbrev(start)?,
+                UNABBREV_RECORD => {
+                    let record = Record::read_unabbreviated(&mut self.cursor, start)?;
+                    return self.deliver(record).map(Some);
+                }
+                _ => {
+                    let abbrev = lookup(&self.scopes[self.depth - 1], id, start)?;
+                    let record = Record::read_abbreviated(&mut self.cursor, abbrev, id, start)?;
+                    return self.deliver(record).map(Some);
+                }
+            }
+        }
+    }
+
+    /// At the top level: is the rest of the stream only the trailing bytes LLVM ignores?
+    fn at_stream_end(&self) -> bool {
+        match self.mode {
+            Mode::Block => true,
+            // LLVM's getBitcodeFileContents: stop when `BCBegin + 8 >= size`.
+            Mode::Stream => self.cursor.remaining_bits() <= TRAILING_GARBAGE_BYTES as u64 * 8,
+        }
+    }
+
+    #[inline(always)]
+    fn deliver(&mut self, record: Record<'a>) -> Result<Event<'a>> {
+        if self.building.is_some()
+            && self.depth > 0
+            && self.scopes[self.depth - 1].bookmark.block_id == BLOCKINFO_BLOCK_ID
+        {
+            self.blockinfo_record(&record)?;
+        }
+        Ok(Event::Record(record))
+    }
+
+    /// Applies a record of a BLOCKINFO block to the table being built (LLVM's
+    /// `ReadBlockInfoBlock`; unknown records are ignored, as there).
+    fn blockinfo_record(&mut self, record: &Record<'a>) -> Result<()> {
+        let Some(builder) = self.building.as_mut() else { return Ok(()) };
+        let bit = record.bit_offset();
+        let bad = |reason| Error::BadBlockInfo { bit, reason };
+        match record.code() {
+            SETBID => builder.set_bid(record.operand(0).ok_or(bad("SETBID without a block id"))? as u32),
+            BLOCKNAME => builder.current().ok_or(bad("BLOCKNAME before SETBID"))?.set_name(record.text_from(0)),
+            SETRECORDNAME => {
+                let entry = builder.current().ok_or(bad("SETRECORDNAME before SETBID"))?;
+                let code = record.operand(0).ok_or(bad("SETRECORDNAME without a record code"))?;
+                entry.add_record_name(code as u32, record.text_from(1));
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    fn define_abbrev(&mut self, start: u64) -> Result<()> {
+        let abbrev = Abbrev::read_definition(&mut self.cursor, start)?;
+        let scope = &mut self.scopes[self.depth - 1];
+        if let (BLOCKINFO_BLOCK_ID, Some(builder)) = (scope.bookmark.block_id, self.building.as_mut()) {
+            let entry =
+                builder.current().ok_or(Error::BadBlockInfo { bit: start, reason: "DEFINE_ABBREV before SETBID" })?;
+            entry.add_abbrev(abbrev);
+        } else {
+            scope.local.push(Arc::new(abbrev));
+        }
+        Ok(())
+    }
+
+    fn enter_block(&mut self, start: u64) -> Result<Event<'a>> {
+        let block_id = self.cursor.read_vbr32(BLOCK_ID_WIDTH)?;
+        let width = self.cursor.read_vbr32(CODE_LEN_WIDTH)?;
+        self.cursor.align32()?;
+        let len_words = self.cursor.read(BLOCK_SIZE_WIDTH)? as u32;
+        if width == 0 || width > MAX_ABBREV_WIDTH {
+            return Err(Error::InvalidAbbrevWidth { bit: start, block_id, width });
+        }
+        let content_bit = self.cursor.position();
+        let bookmark = Bookmark { block_id, abbrev_width: width, len_words, header_bit: start, content_bit };
+        let limit = match self.depth {
+            0 => self.cursor.len_bits(),
+            d => self.scopes[d - 1].bookmark.end_bit(),
+        };
+        if bookmark.end_bit() > limit {
+            return Err(Error::BlockTooLong { bit: start, block_id, words: u64::from(len_words), limit });
+        }
+        self.push_block(bookmark)
+    }
+
+    fn push_block(&mut self, bookmark: Bookmark) -> Result<Event<'a>> {
+        if self.depth >= MAX_BLOCK_DEPTH {
+            return Err(Error::TooDeep { bit: bookmark.header_bit, max: MAX_BLOCK_DEPTH });
+        }
+        let id = bookmark.block_id;
+        if id == BLOCKINFO_BLOCK_ID {
+            if self.building.is_some() {
+                return Err(Error::BadBlockInfo { bit: bookmark.header_bit, reason: "a block inside BLOCKINFO" });
+            }
+            self.building = Some(BlockInfoBuilder::default());
+        } else if self.building.is_some() {
+            return Err(Error::BadBlockInfo { bit: bookmark.header_bit, reason: "a block inside BLOCKINFO" });
+        }
+        let inherited = self.blockinfo.shared_abbrevs(id).cloned();
+        if let Some(scope) = self.scopes.get_mut(self.depth) {
+            scope.bookmark = bookmark;
+            scope.inherited = inherited;
+            scope.local.clear();
+        } else {
+            self.scopes.push(Scope { bookmark, inherited, local: Vec::new() });
+        }
+        self.depth += 1;
+        self.width = bookmark.abbrev_width;
+        self.state = State::JustEntered;
+        let name = self.blockinfo.shared_block_name(id);
+        Ok(Event::EnterBlock(Block { bookmark, name }))
+    }
+
+    fn end_block(&mut self) -> Result<Event<'a>> {
+        self.cursor.align32()?;
+        let scope = &self.scopes[self.depth - 1];
+        let expected = scope.bookmark.end_bit();
+        let bit = self.cursor.position();
+        if bit != expected {
+            return Err(Error::BlockLengthMismatch { bit, block_id: scope.bookmark.block_id, expected });
+        }
+        if scope.bookmark.block_id == BLOCKINFO_BLOCK_ID {
+            if let Some(builder) = self.building.take() {
+                self.blockinfo = Arc::new(builder.finish());
+            }
+        }
+        self.pop();
+        Ok(Event::EndBlock)
+    }
+}
+
+/// The abbreviation `id` (at least 4) of `scope`: BLOCKINFO's first, then the block's own.
+#[inline(always)]
+fn lookup(scope: &Scope, id: u32, start: u64) -> Result<&Arc<Abbrev>> {
+    let index = (id - 4) as usize;
+    let inherited = scope.inherited.as_deref().unwrap_or(&[]);
+    match inherited.get(index) {
+        Some(a) => Ok(a),
+        None => scope.local.get(index - inherited.len()).ok_or_else(|| Error::UndefinedAbbrev {
+            bit: start,
+            abbrev_id: id,
+            block_id: scope.bookmark.block_id,
+            defined: inherited.len() + scope.local.len(),
+        }),
+    }
+}
+
+impl<'a> Iterator for Reader<'a> {
+    type Item = Result<Event<'a>>;
+
+    #[inline]
+    fn next(&mut self) -> Option<Self::Item> {
+        self.next_event().transpose()
+    }
+}
+
+impl core::iter::FusedIterator for Reader<'_> {}

@@ -1,0 +1,503 @@
+//! Records: decoding them, and the zero-copy view handed to users.
+//!
+//! A [`Record`] owns nothing on the heap. The reader decodes a record once to find where
+//! it ends; while doing so it keeps the first [`INLINE_OPERANDS`] operands inline, so the
+//! common record is fully decoded with no second pass. Operands past those, and array
+//! elements past those, are decoded again from the input when asked for (the record has
+//! already been checked, so that cannot fail). Blobs are slices of the input.
+
+use alloc::string::String;
+use alloc::sync::Arc;
+
+use bitvec::prelude::{BitSlice, Lsb0};
+
+use crate::abbrev::{Abbrev, ElementEncoding, Step, read_element, read_field, skip_elements};
+use crate::cursor::BitCursor;
+use crate::error::{Error, Result};
+use crate::limits::INLINE_OPERANDS;
+
+/// The abbreviation id of unabbreviated records.
+pub const UNABBREV_RECORD: u32 = 3;
+
+/// Where the operands that did not fit inline are decoded from.
+#[derive(Clone, Debug)]
+enum Tail {
+    /// Every operand fits inline.
+    None,
+    /// Unabbreviated record: the rest are vbr6 values starting at `bit`.
+    Vbr6 { bit: u64 },
+    /// The rest are array elements starting at `bit`.
+    Elements { bit: u64, elem: ElementEncoding },
+    /// The rest start with scalar step `step` of `abbrev`'s plan, at `bit`.
+    Plan { bit: u64, abbrev: Arc<Abbrev>, step: usize },
+}
+
+/// Where a record's array is.
+#[derive(Clone, Copy, Debug)]
+struct ArrayInfo {
+    /// Operand index of the first element.
+    first: usize,
+    len: usize,
+    bit: u64,
+    elem: ElementEncoding,
+}
+
+/// One record: its code, abbreviation id, operands, array and blob.
+///
+/// Operands are numbered as LLVM's `readRecord` returns them: the code is not an
+/// operand, array elements are operands in their place (char6 as ASCII), and a blob is
+/// not an operand (see [`Record::blob`]). Access is tolerant, as bitstream formats evolve
+/// by adding trailing fields: [`Record::operand`] returns `None` past the end.
+#[derive(Clone, Debug)]
+pub struct Record<'a> {
+    data: &'a [u8],
+    start_bit: u64,
+    end_bit: u64,
+    code: u32,
+    abbrev_id: u32,
+    len: usize,
+    inline_len: usize,
+    inline: [u64; INLINE_OPERANDS],
+    blob: Option<&'a [u8]>,
+    array: Option<ArrayInfo>,
+    tail: Tail,
+}
+
+impl<'a> Record<'a> {
+    fn empty(data: &'a [u8], start_bit: u64, abbrev_id: u32) -> Self {
+        Record {
+            data,
+            start_bit,
+            end_bit: start_bit,
+            code: 0,
+            abbrev_id,
+            len: 0,
+            inline_len: 0,
+            inline: [0; INLINE_OPERANDS],
+            blob: None,
+            array: None,
+            tail: Tail::None,
+        }
+    }
+
+    /// Stores an operand inline if there is room; returns false if it did not fit.
+    #[inline(always)]
+    fn push(&mut self, v: u64) -> bool {
+        self.len += 1;
+        if let Some(slot) = self.inline.get_mut(self.inline_len) {
+            *slot = v;
+            self.inline_len += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// The record code.
+    #[inline]
+    pub fn code(&self) -> u32 {
+        self.code
+    }
+
+    /// The abbreviation id the record was written with ([`UNABBREV_RECORD`] = 3 when
+    /// unabbreviated).
+    #[inline]
+    pub fn abbrev_id(&self) -> u32 {
+        self.abbrev_id
+    }
+
+    /// Whether the record was written without an abbreviation.
+    #[inline]
+    pub fn is_unabbreviated(&self) -> bool {
+        self.abbrev_id == UNABBREV_RECORD
+    }
+
+    /// Number of operands (array elements included, code and blob not).
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether the record has no operands.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Operand `i`, or `None` if the record has no such operand.
+    ///
+    /// O(1) for the first [`INLINE_OPERANDS`](crate::limits::INLINE_OPERANDS) operands;
+    /// later ones are decoded from the input. To visit all operands use
+    /// [`Record::operands`].
+    #[inline]
+    pub fn operand(&self, i: usize) -> Option<u64> {
+        if i < self.inline_len {
+            Some(self.inline[i])
+        } else if i < self.len {
+            self.operands().nth(i)
+        } else {
+            None
+        }
+    }
+
+    /// Operand `i` decoded as LLVM's sign-rotated VBR (see [`decode_sign_rotated`]).
+    pub fn signed_operand(&self, i: usize) -> Option<i64> {
+        self.operand(i).map(decode_sign_rotated)
+    }
+
+    /// All operands, in order.
+    pub fn operands(&self) -> Operands<'_, 'a> {
+        Operands { record: self, index: 0, tail: None }
+    }
+
+    /// The operands as bytes (each truncated to 8 bits, as LLVM does for names), from
+    /// operand `first` on, as lossy UTF-8 text. Allocates.
+    pub fn text_from(&self, first: usize) -> String {
+        let bytes: alloc::vec::Vec<u8> = self.operands().skip(first).map(|v| v as u8).collect();
+        String::from_utf8_lossy(&bytes).into_owned()
+    }
+
+    /// The array operand, if the record's abbreviation has one.
+    pub fn array(&self) -> Option<Array<'a>> {
+        self.array.map(|a| Array { data: self.data, bit: a.bit, len: a.len, elem: a.elem, first: a.first })
+    }
+
+    /// The blob, borrowed from the input, if the record's abbreviation has one.
+    #[inline]
+    pub fn blob(&self) -> Option<&'a [u8]> {
+        self.blob
+    }
+
+    /// Bit offset of the record's abbreviation id (from the start of the stream).
+    pub fn bit_offset(&self) -> u64 {
+        self.start_bit
+    }
+
+    /// Bit offset just past the record.
+    pub fn end_bit_offset(&self) -> u64 {
+        self.end_bit
+    }
+
+    /// The record's raw bits, abbreviation id included.
+    pub fn bits(&self) -> &'a BitSlice<u8, Lsb0> {
+        BitCursor::new(self.data).bits(self.start_bit, self.end_bit).unwrap_or_default()
+    }
+
+    /// Decodes an unabbreviated record (after its abbreviation id at `start`).
+    pub(crate) fn read_unabbreviated(cursor: &mut BitCursor<'a>, start: u64) -> Result<Self> {
+        let mut rec = Record::empty(cursor.data(), start, UNABBREV_RECORD);
+        rec.code = cursor.read_vbr32(6)?;
+        let count_bit = cursor.position();
+        let count = u64::from(cursor.read_vbr32(6)?);
+        // Each operand takes at least 6 bits.
+        if count > cursor.remaining_bits() / 6 {
+            return Err(Error::ImplausibleCount { bit: count_bit, what: "operand", count });
+        }
+        let mut left = count;
+        while left > 0 {
+            let bit = cursor.position();
+            let v = cursor.read_vbr_unchecked_width(6, 64)?;
+            left -= 1;
+            if !rec.push(v) {
+                rec.tail = Tail::Vbr6 { bit };
+                rec.len += left as usize;
+                for _ in 0..left {
+                    cursor.read_vbr_unchecked_width(6, 64)?;
+                }
+                break;
+            }
+        }
+        rec.end_bit = cursor.position();
+        Ok(rec)
+    }
+
+    /// Decodes a record written with `abbrev` (after its abbreviation id at `start`).
+    pub(crate) fn read_abbreviated(
+        cursor: &mut BitCursor<'a>,
+        abbrev: &Arc<Abbrev>,
+        abbrev_id: u32,
+        start: u64,
+    ) -> Result<Self> {
+        let plan = abbrev.plan(start)?;
+        let mut rec = Record::empty(cursor.data(), start, abbrev_id);
+        // LLVM keeps record codes in an `unsigned`.
+        rec.code = read_field(cursor, plan.code)? as u32;
+        let mut spilled = false;
+        for (i, step) in plan.steps.iter().enumerate() {
+            match *step {
+                Step::Field(f) => {
+                    let bit = cursor.position();
+                    let v = read_field(cursor, f)?;
+                    if !rec.push(v) && !spilled {
+                        spilled = true;
+                        rec.tail = Tail::Plan { bit, abbrev: abbrev.clone(), step: i };
+                    }
+                }
+                // LLVM lets several blobs appear; the last one is the record's blob.
+                Step::Blob => rec.blob = Some(read_blob(cursor)?),
+            }
+        }
+        if let Some(elem) = plan.array {
+            let count_bit = cursor.position();
+            let count = u64::from(cursor.read_vbr32(6)?);
+            // Every element takes at least one bit.
+            if count > cursor.remaining_bits() {
+                return Err(Error::ImplausibleCount { bit: count_bit, what: "array element", count });
+            }
+            let bit = cursor.position();
+            rec.array = Some(ArrayInfo { first: rec.len, len: count as usize, bit, elem });
+            let mut left = count;
+            if !spilled {
+                while left > 0 && rec.inline_len < INLINE_OPERANDS {
+                    let v = read_element(cursor, elem)?;
+                    rec.push(v);
+                    left -= 1;
+                }
+                if left > 0 {
+                    rec.tail = Tail::Elements { bit: cursor.position(), elem };
+                }
+            }
+            rec.len += left as usize;
+            skip_elements(cursor, elem, left)?;
+        }
+        rec.end_bit = cursor.position();
+        Ok(rec)
+    }
+}
+
+/// Reads a blob: vbr6 length, alignment to 32 bits, the bytes, padding to 32 bits.
+#[inline]
+pub(crate) fn read_blob<'a>(cursor: &mut BitCursor<'a>) -> Result<&'a [u8]> {
+    let len = u64::from(cursor.read_vbr32(6)?);
+    cursor.align32()?;
+    let bit = cursor.position();
+    let padded = len.div_ceil(4) * 4;
+    if padded * 8 > cursor.remaining_bits() {
+        return Err(Error::BlobTooLong { bit, len });
+    }
+    let bytes = cursor.peek_bytes(len).ok_or(Error::BlobTooLong { bit, len })?;
+    cursor.skip(padded * 8)?;
+    Ok(bytes)
+}
+
+/// Skips a blob (for re-decoding tails).
+fn skip_blob(cursor: &mut BitCursor<'_>) -> Result<()> {
+    read_blob(cursor).map(|_| ())
+}
+
+/// Decodes LLVM's sign-rotated VBR encoding of signed values (`decodeSignRotatedValue`):
+/// even values are `v >> 1`, odd values are `-(v >> 1)`, and `1` is `i64::MIN`.
+#[inline]
+pub fn decode_sign_rotated(v: u64) -> i64 {
+    if v & 1 == 0 {
+        (v >> 1) as i64
+    } else if v != 1 {
+        -((v >> 1) as i64)
+    } else {
+        i64::MIN
+    }
+}
+
+/// Iterator over a record's operands. See [`Record::operands`].
+#[derive(Clone, Debug)]
+pub struct Operands<'r, 'a> {
+    record: &'r Record<'a>,
+    index: usize,
+    tail: Option<TailDecoder<'r, 'a>>,
+}
+
+/// Re-decodes the operands that did not fit inline.
+#[derive(Clone, Debug)]
+struct TailDecoder<'r, 'a> {
+    cursor: BitCursor<'a>,
+    /// For plan tails: the abbreviation and the next step.
+    plan: Option<(&'r Abbrev, usize)>,
+    /// The element encoding once the array is reached.
+    elem: Option<ElementEncoding>,
+    /// For vbr6 tails.
+    vbr6: bool,
+}
+
+impl<'r, 'a> TailDecoder<'r, 'a> {
+    fn new(record: &'r Record<'a>) -> Option<Self> {
+        let (bit, plan, elem, vbr6) = match &record.tail {
+            Tail::None => return None,
+            Tail::Vbr6 { bit } => (*bit, None, None, true),
+            Tail::Elements { bit, elem } => (*bit, None, Some(*elem), false),
+            Tail::Plan { bit, abbrev, step } => (*bit, Some((&**abbrev, *step)), None, false),
+        };
+        let cursor = BitCursor::at(record.data, bit).ok()?;
+        Some(TailDecoder { cursor, plan, elem, vbr6 })
+    }
+
+    fn next_value(&mut self) -> Result<Option<u64>> {
+        if self.vbr6 {
+            return self.cursor.read_vbr_unchecked_width(6, 64).map(Some);
+        }
+        if let Some(elem) = self.elem {
+            return read_element(&mut self.cursor, elem).map(Some);
+        }
+        let Some((abbrev, step)) = self.plan.as_mut() else { return Ok(None) };
+        let plan = abbrev.plan(0)?;
+        while let Some(s) = plan.steps.get(*step) {
+            *step += 1;
+            match *s {
+                Step::Field(f) => return read_field(&mut self.cursor, f).map(Some),
+                Step::Blob => skip_blob(&mut self.cursor)?,
+            }
+        }
+        // Past the scalar steps: the array, if any.
+        let Some(elem) = plan.array else { return Ok(None) };
+        self.cursor.read_vbr32(6)?;
+        self.elem = Some(elem);
+        read_element(&mut self.cursor, elem).map(Some)
+    }
+}
+
+impl Iterator for Operands<'_, '_> {
+    type Item = u64;
+
+    #[inline]
+    fn next(&mut self) -> Option<u64> {
+        let r = self.record;
+        if self.index < r.inline_len {
+            let v = r.inline[self.index];
+            self.index += 1;
+            return Some(v);
+        }
+        if self.index >= r.len {
+            return None;
+        }
+        if self.tail.is_none() {
+            self.tail = TailDecoder::new(r);
+        }
+        // The record was fully checked when it was read, so re-decoding cannot fail; if
+        // it somehow did, the iterator ends rather than panicking.
+        let v = self.tail.as_mut()?.next_value().ok().flatten()?;
+        self.index += 1;
+        Some(v)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.record.len - self.index;
+        (n, Some(n))
+    }
+
+    fn nth(&mut self, n: usize) -> Option<u64> {
+        // Skip inline operands in O(1).
+        let inline_left = self.record.inline_len.saturating_sub(self.index);
+        if n < inline_left {
+            self.index += n;
+            return self.next();
+        }
+        self.index += inline_left;
+        for _ in inline_left..n {
+            self.next()?;
+        }
+        self.next()
+    }
+}
+
+impl ExactSizeIterator for Operands<'_, '_> {}
+
+/// A record's array operand. See [`Record::array`].
+#[derive(Clone, Copy, Debug)]
+pub struct Array<'a> {
+    data: &'a [u8],
+    bit: u64,
+    len: usize,
+    elem: ElementEncoding,
+    first: usize,
+}
+
+impl<'a> Array<'a> {
+    /// Number of elements.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether the array is empty.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// How the elements are encoded.
+    pub fn encoding(&self) -> ElementEncoding {
+        self.elem
+    }
+
+    /// Index of the first element among the record's operands.
+    pub fn first_operand(&self) -> usize {
+        self.first
+    }
+
+    /// The elements (char6 elements as ASCII).
+    pub fn iter(&self) -> ArrayIter<'a> {
+        ArrayIter { cursor: BitCursor::at(self.data, self.bit).ok(), left: self.len, elem: self.elem }
+    }
+
+    /// Whether the elements are characters: char6, or fixed-width of 7 or 8 bits.
+    pub fn is_text(&self) -> bool {
+        matches!(self.elem, ElementEncoding::Char6 | ElementEncoding::Fixed(7) | ElementEncoding::Fixed(8))
+    }
+
+    /// The elements as text (each element truncated to a byte; invalid UTF-8 replaced).
+    /// Allocates.
+    pub fn to_text(&self) -> String {
+        let bytes: alloc::vec::Vec<u8> = self.iter().map(|v| v as u8).collect();
+        String::from_utf8_lossy(&bytes).into_owned()
+    }
+
+    /// The elements' raw bits.
+    pub fn bits(&self) -> &'a BitSlice<u8, Lsb0> {
+        let width = match self.elem {
+            ElementEncoding::Fixed(w) => Some(u64::from(w)),
+            ElementEncoding::Char6 => Some(6),
+            ElementEncoding::Vbr(_) => None,
+        };
+        let end = match width {
+            Some(w) => self.bit + w * self.len as u64,
+            None => {
+                let mut c = self.iter();
+                for _ in c.by_ref() {}
+                c.cursor.map_or(self.bit, |c| c.position())
+            }
+        };
+        BitCursor::new(self.data).bits(self.bit, end).unwrap_or_default()
+    }
+}
+
+impl<'a> IntoIterator for Array<'a> {
+    type Item = u64;
+    type IntoIter = ArrayIter<'a>;
+    fn into_iter(self) -> ArrayIter<'a> {
+        self.iter()
+    }
+}
+
+/// Iterator over an array's elements. See [`Array::iter`].
+#[derive(Clone, Debug)]
+pub struct ArrayIter<'a> {
+    cursor: Option<BitCursor<'a>>,
+    left: usize,
+    elem: ElementEncoding,
+}
+
+impl Iterator for ArrayIter<'_> {
+    type Item = u64;
+
+    #[inline]
+    fn next(&mut self) -> Option<u64> {
+        if self.left == 0 {
+            return None;
+        }
+        self.left -= 1;
+        read_element(self.cursor.as_mut()?, self.elem).ok()
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.left, Some(self.left))
+    }
+}
+
+impl ExactSizeIterator for ArrayIter<'_> {}
