@@ -12,10 +12,11 @@ use std::fmt::Write as _;
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
+use llvm_bitstream_reader::dump::{DumpError, write_events};
 use llvm_bitstream_reader::names::{self, StreamKind};
 use llvm_bitstream_reader::{Bitstream, BitstreamFile, Error, Event, Reader, Record};
 
-const DEFAULT_FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/llvm-as-basic.bc");
+const DEFAULT_FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/llvm14_ir_instructions.bc");
 
 #[derive(Clone, Copy, PartialEq)]
 enum Format {
@@ -72,42 +73,19 @@ fn usage(problem: &str) -> ExitCode {
     if problem.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(2) }
 }
 
-/// The stable line format: see the crate README.
+/// The stable line format (see `llvm_bitstream_reader::dump`).
 fn dump_events(bytes: &[u8], out: &mut impl Write) -> Result<(), Error> {
-    let stream = Bitstream::new(bytes)?;
-    if let Some(w) = stream.wrapper() {
-        let _ =
-            writeln!(out, "wrapper version={} offset={} size={} cputype={}", w.version, w.offset, w.size, w.cpu_type);
-    }
-    let m = stream.magic().bytes();
-    let _ = writeln!(out, "magic {:02x} {:02x} {:02x} {:02x}", m[0], m[1], m[2], m[3]);
-    let mut reader = stream.events();
-    let mut line = String::new();
-    while let Some(event) = reader.next_event()? {
-        line.clear();
-        match event {
-            Event::EnterBlock(b) => {
-                let _ = write!(line, "enter {} width={} words={}", b.id(), b.abbrev_width(), b.len_words());
-            }
-            Event::Record(r) => {
-                let _ = write!(line, "record {} abbrev={} ops=[", r.code(), r.abbrev_id());
-                for (i, op) in r.operands().enumerate() {
-                    let _ = write!(line, "{}{op}", if i == 0 { "" } else { "," });
-                }
-                line.push_str("] blob=");
-                match r.blob() {
-                    Some(blob) => blob.iter().for_each(|b| {
-                        let _ = write!(line, "{b:02x}");
-                    }),
-                    None => line.push('-'),
-                }
-            }
-            Event::EndBlock => line.push_str("exit"),
+    /// Adapts `io::Write` to `fmt::Write`, keeping the I/O error.
+    struct Adapter<'w, W: Write>(&'w mut W);
+    impl<W: Write> std::fmt::Write for Adapter<'_, W> {
+        fn write_str(&mut self, s: &str) -> std::fmt::Result {
+            self.0.write_all(s.as_bytes()).map_err(|_| std::fmt::Error)
         }
-        let _ = writeln!(out, "{line}");
     }
-    let _ = writeln!(out, "end bits={}", reader.end_bit().unwrap_or_default());
-    Ok(())
+    match write_events(bytes, &mut Adapter(out)) {
+        Ok(()) | Err(DumpError::Output(_)) => Ok(()),
+        Err(DumpError::Input(e)) => Err(e),
+    }
 }
 
 /// Text laid out like `llvm-bcanalyzer -dump`.

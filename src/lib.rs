@@ -6,7 +6,7 @@
 //! use llvm_bitstream_reader::{Bitstream, Event};
 //!
 //! # fn main() -> Result<(), llvm_bitstream_reader::Error> {
-//! let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/llvm-as-basic.bc")).unwrap();
+//! let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/llvm14_ir_instructions.bc")).unwrap();
 //! let stream = Bitstream::new(&bytes)?;
 //! let mut reader = stream.events();
 //! let mut function_bodies = Vec::new();
@@ -58,6 +58,7 @@ extern crate std;
 pub mod abbrev;
 pub mod blockinfo;
 pub mod cursor;
+pub mod dump;
 mod error;
 #[cfg(feature = "std")]
 mod file;
@@ -66,6 +67,8 @@ pub mod limits;
 pub mod names;
 mod reader;
 mod record;
+#[cfg(feature = "writer")]
+pub mod writer;
 
 pub use abbrev::{Abbrev, AbbrevOp, ElementEncoding};
 pub use blockinfo::{BlockInfo, BlockInfoEntry};

@@ -219,7 +219,7 @@ struct Scope {
 ///
 /// ```
 /// # fn main() -> Result<(), llvm_bitstream_reader::Error> {
-/// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/llvm-as-basic.bc")).unwrap();
+/// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/llvm14_ir_instructions.bc")).unwrap();
 /// use llvm_bitstream_reader::{Bitstream, Event};
 /// let mut reader = Bitstream::new(&bytes)?.events();
 /// let mut skipped = Vec::new();
