@@ -78,3 +78,8 @@ pub use file::BitstreamFile;
 pub use header::{Magic, WRAPPER_MAGIC, WrapperHeader};
 pub use reader::{Bitstream, Block, Bookmark, Event, LazyBlock, Reader};
 pub use record::{Array, ArrayIter, Operands, Record, UNABBREV_RECORD, decode_sign_rotated};
+
+/// The README's example, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

@@ -310,22 +310,29 @@ impl<'a> Reader<'a> {
 
     /// Skips the block just entered without decoding any of it, in O(1), and returns
     /// it for reading later. Must directly follow an [`Event::EnterBlock`]. No
-    /// [`Event::EndBlock`] is reported for a skipped block. Skipping a BLOCKINFO block
-    /// means its table is not used.
+    /// [`Event::EndBlock`] is reported for a skipped block.
+    ///
+    /// A BLOCKINFO block is the exception: it is read (silently) rather than jumped over,
+    /// because the abbreviations of every later block depend on it. Skipping it would
+    /// make the rest of the stream unreadable, and LLVM's readers never skip it either.
     pub fn skip_block(&mut self) -> Result<LazyBlock<'a>> {
         if self.state != State::JustEntered || self.depth == 0 {
             return Err(Error::NotAtBlockStart { bit: self.cursor.position() });
         }
-        let scope = &self.scopes[self.depth - 1];
-        let bookmark = scope.bookmark;
-        // Entering checked that the block lies inside the stream.
-        self.cursor.jump_to(bookmark.end_bit())?;
+        let bookmark = self.scopes[self.depth - 1].bookmark;
+        let lazy = LazyBlock { stream: self.stream, bookmark, blockinfo: self.blockinfo.clone() };
         if bookmark.block_id == BLOCKINFO_BLOCK_ID {
-            self.building = None;
+            let depth = self.depth;
+            while self.depth >= depth {
+                self.next_event()?;
+            }
+            return Ok(lazy);
         }
+        // Entering checked that the block lies inside its parent and the stream.
+        self.cursor.jump_to(bookmark.end_bit())?;
         self.pop();
         self.state = State::Running;
-        Ok(LazyBlock { stream: self.stream, bookmark, blockinfo: self.blockinfo.clone() })
+        Ok(lazy)
     }
 
     /// The abbreviations usable in the innermost open block, in id order from 4.

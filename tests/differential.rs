@@ -19,7 +19,9 @@ fn llvm_events() -> Option<PathBuf> {
         let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/llvm-ref/build.sh");
         match Command::new("bash").arg(&script).arg(&out).output() {
             Ok(o) if o.status.success() => Ok(out.join("llvm-events")),
-            Ok(o) => Err(format!("building the LLVM 14 reference dumper failed: {}", String::from_utf8_lossy(&o.stderr))),
+            Ok(o) => {
+                Err(format!("building the LLVM 14 reference dumper failed: {}", String::from_utf8_lossy(&o.stderr)))
+            }
             Err(e) => Err(format!("cannot run bash: {e}")),
         }
     });
@@ -84,7 +86,6 @@ fn truncated_files_fail_in_both_readers_and_agree_before_failing() {
     let mut cases = 0;
     for file in common::testdata_files() {
         let bytes = std::fs::read(&file).unwrap();
-        let (full, _) = ours(&bytes);
         // 24 cut points spread over the file, at 4-byte boundaries (LLVM wants whole words).
         for k in 1..24 {
             let cut = (bytes.len() * k / 24) & !3;

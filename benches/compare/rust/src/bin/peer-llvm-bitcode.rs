@@ -1,0 +1,68 @@
+//! Comparison harness on the crates.io crate `llvm-bitcode` 0.4.
+//!
+//! Uses its lowest-level public reader: `BitStreamReader::iter_bitcode` gives a
+//! `BlockIter` per block; `try_next` yields nested `BlockIter`s (each on its own
+//! sub-slice of the input, so dropping one unread *is* the skip facility) and
+//! `RecordIter`s (scalar operands via `try_next`, the array/char6/blob payload
+//! via `payload()`, which copies it into a `Vec`/`String`; there is no
+//! borrowed-payload accessor that does not need the abbreviation up front).
+//!
+//! Known limitations of the crate (not of this harness):
+//! * BLOCKINFO abbreviations are appended to a global table, never replaced,
+//!   so the second module of an `llvm-cat -b` file misnumbers its abbrevs.
+//! * The top level ends only at end of input (no "byte + 8 >= size" rule).
+#[path = "../common.rs"]
+mod common;
+
+use common::Counts;
+use llvm_bitcode::bitcode::Payload;
+use llvm_bitcode::read::{BlockItem, BlockIter, Error};
+use llvm_bitcode::BitStreamReader;
+
+const FUNCTION_BLOCK: u32 = 12;
+
+fn walk_block(mut block: BlockIter<'_, '_>, c: &mut Counts, skip: bool) -> Result<(), Error> {
+    while let Some(item) = block.try_next()? {
+        match item {
+            BlockItem::Block(sub) => {
+                c.blocks += 1;
+                if skip && sub.id == FUNCTION_BLOCK {
+                    drop(sub); // the parent cursor is already past it
+                } else {
+                    walk_block(sub, c, skip)?;
+                }
+            }
+            BlockItem::Record(mut rec) => {
+                c.records += 1;
+                c.add(rec.id);
+                while let Some(v) = rec.try_next()? {
+                    c.add(v);
+                }
+                match rec.payload()? {
+                    None => {}
+                    Some(Payload::Array(a)) => a.iter().for_each(|&v| c.add(v)),
+                    Some(Payload::Char6String(s)) => s.bytes().for_each(|b| c.add(b.into())),
+                    Some(Payload::Blob(b)) => c.blob_bytes += b.len() as u64,
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+fn walk(stream: &[u8], skip: bool) -> Result<Counts, Error> {
+    if stream.len() < 4 {
+        return Err(Error::Other("file too short"));
+    }
+    let mut c = Counts::default();
+    let mut reader = BitStreamReader::new();
+    walk_block(reader.iter_bitcode(&stream[4..]), &mut c, skip)?;
+    Ok(c)
+}
+
+fn main() {
+    let args = common::args();
+    let data = common::load(&args.path);
+    let stream = common::unwrap(&data);
+    common::run(args.iters, || walk(stream, args.skip_functions));
+}
