@@ -24,6 +24,22 @@ pub fn decode_char6(v: u64) -> u8 {
     CHAR6[(v & 63) as usize]
 }
 
+/// For each VBR chunk width, the mask of every chunk's continuation (high) bit within a
+/// 64-bit word, counting only whole chunks.
+const CONTINUATION: [u64; 33] = {
+    let mut table = [0u64; 33];
+    let mut w = 2;
+    while w <= 32 {
+        let mut bit = w - 1;
+        while bit < 64 {
+            table[w] |= 1 << bit;
+            bit += w;
+        }
+        w += 1;
+    }
+    table
+};
+
 /// Mask of the `width` low bits, for `width < 64`.
 #[inline(always)]
 fn low_mask(width: u32) -> u64 {
@@ -236,12 +252,54 @@ impl<'a> BitCursor<'a> {
     #[inline(always)]
     pub(crate) fn read_vbr_unchecked_width(&mut self, width: u32, max_bits: u32) -> Result<u64> {
         debug_assert!((1..=32).contains(&width));
-        let start = self.position();
-        let piece = self.read(width)?;
+        if self.avail < width {
+            self.refill();
+        }
         let hi = 1u64 << (width - 1);
-        if piece & hi == 0 {
+        let piece = self.buf & low_mask(width);
+        if piece & hi == 0 && width <= self.avail {
+            self.consume(width);
             return Ok(piece);
         }
+        self.read_vbr_multi(width, max_bits)
+    }
+
+    /// A VBR of several chunks (or one near the end). When the whole value is in the
+    /// word, the chunks are found from the continuation bits at once and decoded in
+    /// registers; otherwise chunk by chunk, following LLVM's loop exactly.
+    #[inline(never)]
+    fn read_vbr_multi(&mut self, width: u32, max_bits: u32) -> Result<u64> {
+        if self.avail < 56 {
+            self.refill();
+        }
+        let hi = 1u64 << (width - 1);
+        let payload = hi - 1;
+        if width >= 2 {
+            // Chunks whose high bit is clear end the value; the first one is the last chunk.
+            let ends = !self.buf & CONTINUATION[width as usize] & low_mask(self.avail);
+            if ends != 0 {
+                let chunks = ends.trailing_zeros() / width + 1;
+                let step = width - 1;
+                if (chunks - 1) * step >= max_bits {
+                    return Err(Error::UnterminatedVbr { bit: self.position(), max_bits });
+                }
+                let mut result = 0u64;
+                for i in 0..chunks {
+                    // i * step < max_bits <= 64, so the shift is defined; high bits fall off.
+                    result |= ((self.buf >> (i * width)) & payload) << (i * step);
+                }
+                self.consume(chunks * width);
+                if max_bits == 32 {
+                    result &= u64::from(u32::MAX);
+                }
+                return Ok(result);
+            }
+        }
+        let start = self.position();
+        let piece = match self.read(width) {
+            Ok(p) => p,
+            Err(_) => return Err(self.vbr_eof(start, width)),
+        };
         self.read_vbr_rest(piece, width, max_bits, start)
     }
 

@@ -39,4 +39,4 @@ pub const MAX_BLOCK_DEPTH: usize = 1024;
 /// Scalar operands a [`Record`](crate::Record) keeps decoded inline; later operands are
 /// decoded again from the input when asked for. Ours: it trades event size against
 /// re-decoding, and covers almost every record LLVM writes.
-pub const INLINE_OPERANDS: usize = 12;
+pub const INLINE_OPERANDS: usize = 6;

@@ -357,6 +357,7 @@ impl<'a> Reader<'a> {
     }
 
     /// The next event, `Ok(None)` at the end. After an error the reader is done.
+    #[inline]
     pub fn next_event(&mut self) -> Result<Option<Event<'a>>> {
         match self.step() {
             Ok(ev) => Ok(ev),
@@ -367,7 +368,7 @@ impl<'a> Reader<'a> {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn step(&mut self) -> Result<Option<Event<'a>>> {
         match self.state {
             State::Done => return Ok(None),

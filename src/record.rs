@@ -35,9 +35,10 @@ enum Tail {
 /// Where a record's array is.
 #[derive(Clone, Copy, Debug)]
 struct ArrayInfo {
-    /// Operand index of the first element.
-    first: usize,
-    len: usize,
+    /// Operand index of the first element (at most the abbreviation's operand count, a u32).
+    first: u32,
+    /// Element count (read as a 32-bit VBR).
+    len: u32,
     bit: u64,
     elem: ElementEncoding,
 }
@@ -56,7 +57,7 @@ pub struct Record<'a> {
     code: u32,
     abbrev_id: u32,
     len: usize,
-    inline_len: usize,
+    inline_len: u8,
     inline: [u64; INLINE_OPERANDS],
     blob: Option<&'a [u8]>,
     array: Option<ArrayInfo>,
@@ -84,7 +85,7 @@ impl<'a> Record<'a> {
     #[inline(always)]
     fn push(&mut self, v: u64) -> bool {
         self.len += 1;
-        if let Some(slot) = self.inline.get_mut(self.inline_len) {
+        if let Some(slot) = self.inline.get_mut(usize::from(self.inline_len)) {
             *slot = v;
             self.inline_len += 1;
             true
@@ -131,7 +132,7 @@ impl<'a> Record<'a> {
     /// [`Record::operands`].
     #[inline]
     pub fn operand(&self, i: usize) -> Option<u64> {
-        if i < self.inline_len {
+        if i < usize::from(self.inline_len) {
             Some(self.inline[i])
         } else if i < self.len {
             self.operands().nth(i)
@@ -159,7 +160,13 @@ impl<'a> Record<'a> {
 
     /// The array operand, if the record's abbreviation has one.
     pub fn array(&self) -> Option<Array<'a>> {
-        self.array.map(|a| Array { data: self.data, bit: a.bit, len: a.len, elem: a.elem, first: a.first })
+        self.array.map(|a| Array {
+            data: self.data,
+            bit: a.bit,
+            len: a.len as usize,
+            elem: a.elem,
+            first: a.first as usize,
+        })
     }
 
     /// The blob, borrowed from the input, if the record's abbreviation has one.
@@ -184,6 +191,7 @@ impl<'a> Record<'a> {
     }
 
     /// Decodes an unabbreviated record (after its abbreviation id at `start`).
+    #[inline]
     pub(crate) fn read_unabbreviated(cursor: &mut BitCursor<'a>, start: u64) -> Result<Self> {
         let mut rec = Record::empty(cursor.data(), start, UNABBREV_RECORD);
         rec.code = cursor.read_vbr32(6)?;
@@ -212,6 +220,7 @@ impl<'a> Record<'a> {
     }
 
     /// Decodes a record written with `abbrev` (after its abbreviation id at `start`).
+    #[inline]
     pub(crate) fn read_abbreviated(
         cursor: &mut BitCursor<'a>,
         abbrev: &Arc<Abbrev>,
@@ -245,10 +254,11 @@ impl<'a> Record<'a> {
                 return Err(Error::ImplausibleCount { bit: count_bit, what: "array element", count });
             }
             let bit = cursor.position();
-            rec.array = Some(ArrayInfo { first: rec.len, len: count as usize, bit, elem });
+            // The scalar count is at most a DEFINE_ABBREV's operand count (a 32-bit VBR).
+            rec.array = Some(ArrayInfo { first: rec.len as u32, len: count as u32, bit, elem });
             let mut left = count;
             if !spilled {
-                while left > 0 && rec.inline_len < INLINE_OPERANDS {
+                while left > 0 && usize::from(rec.inline_len) < INLINE_OPERANDS {
                     let v = read_element(cursor, elem)?;
                     rec.push(v);
                     left -= 1;
@@ -360,7 +370,7 @@ impl Iterator for Operands<'_, '_> {
     #[inline]
     fn next(&mut self) -> Option<u64> {
         let r = self.record;
-        if self.index < r.inline_len {
+        if self.index < usize::from(r.inline_len) {
             let v = r.inline[self.index];
             self.index += 1;
             return Some(v);
@@ -385,7 +395,7 @@ impl Iterator for Operands<'_, '_> {
 
     fn nth(&mut self, n: usize) -> Option<u64> {
         // Skip inline operands in O(1).
-        let inline_left = self.record.inline_len.saturating_sub(self.index);
+        let inline_left = usize::from(self.record.inline_len).saturating_sub(self.index);
         if n < inline_left {
             self.index += n;
             return self.next();
