@@ -108,7 +108,7 @@ fn clang_names_its_blocks_and_records_through_blockinfo() {
     let bytes = std::fs::read(format!("{}/testdata/clang14_diagnostics.dia", env!("CARGO_MANIFEST_DIR"))).unwrap();
     let mut reader = Bitstream::new(&bytes).unwrap().events();
     let mut names = std::collections::BTreeSet::new();
-    while let Some(e) = reader.next() {
+    for e in reader.by_ref() {
         if let Event::EnterBlock(b) = e.unwrap() {
             names.insert(b.name.as_deref().unwrap_or("-").to_string());
         }
