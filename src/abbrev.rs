@@ -193,6 +193,8 @@ pub(crate) fn read_field(cursor: &mut BitCursor<'_>, field: Field) -> Result<u64
     match field {
         Field::Literal(v) => Ok(v),
         Field::Fixed(w) => cursor.read(w),
+        // vbr6 is by far the most common: with a constant width the decoder folds.
+        Field::Vbr(6) => cursor.read_vbr_unchecked_width(6, 64),
         Field::Vbr(w) => cursor.read_vbr_unchecked_width(w, 64),
         Field::Char6 => Ok(u64::from(crate::cursor::decode_char6(cursor.read(6)?))),
     }

@@ -11,6 +11,7 @@
 //! from then on; blocks already open keep the abbreviations they started with.
 
 use alloc::boxed::Box;
+use alloc::collections::BTreeMap;
 use alloc::string::String;
 use alloc::sync::Arc;
 use alloc::vec::Vec;
@@ -54,6 +55,7 @@ impl BlockInfoEntry {
 /// The BLOCKINFO table in effect at some point of a stream.
 #[derive(Clone, Debug, Default)]
 pub struct BlockInfo {
+    /// Sorted by block id.
     entries: Vec<(u32, BlockInfoEntry)>,
 }
 
@@ -65,7 +67,8 @@ impl BlockInfo {
 
     /// What the table says about `block_id`.
     pub fn entry(&self, block_id: u32) -> Option<&BlockInfoEntry> {
-        self.entries.iter().find(|(id, _)| *id == block_id).map(|(_, e)| e)
+        let i = self.entries.binary_search_by_key(&block_id, |(id, _)| *id).ok()?;
+        Some(&self.entries[i].1)
     }
 
     /// The abbreviations blocks of `block_id` start with.
@@ -92,7 +95,7 @@ impl BlockInfo {
         e.record_names.iter().rev().find(|(c, _)| *c == code).map(|(_, n)| &**n)
     }
 
-    /// The block ids the table describes, in the order they were first set.
+    /// The block ids the table describes, in increasing order.
     pub fn block_ids(&self) -> impl Iterator<Item = u32> + '_ {
         self.entries.iter().map(|(id, _)| *id)
     }
@@ -111,6 +114,8 @@ pub(crate) struct PendingEntry {
 #[derive(Debug, Default)]
 pub(crate) struct BlockInfoBuilder {
     entries: Vec<PendingEntry>,
+    /// Block id to index in `entries`, so a hostile run of SETBIDs stays linear.
+    index: BTreeMap<u32, usize>,
     /// Index of the entry the last SETBID selected.
     current: Option<usize>,
 }
@@ -118,10 +123,11 @@ pub(crate) struct BlockInfoBuilder {
 impl BlockInfoBuilder {
     /// SETBID: later records describe `block_id` (LLVM's `getOrCreateBlockInfo`).
     pub(crate) fn set_bid(&mut self, block_id: u32) {
-        let idx = self.entries.iter().position(|e| e.block_id == block_id).unwrap_or_else(|| {
+        let next = self.entries.len();
+        let idx = *self.index.entry(block_id).or_insert(next);
+        if idx == next {
             self.entries.push(PendingEntry { block_id, abbrevs: Vec::new(), name: None, record_names: Vec::new() });
-            self.entries.len() - 1
-        });
+        }
         self.current = Some(idx);
     }
 
@@ -131,7 +137,7 @@ impl BlockInfoBuilder {
     }
 
     pub(crate) fn finish(self) -> BlockInfo {
-        BlockInfo {
+        let mut info = BlockInfo {
             entries: self
                 .entries
                 .into_iter()
@@ -144,7 +150,10 @@ impl BlockInfoBuilder {
                     (e.block_id, entry)
                 })
                 .collect(),
-        }
+        };
+        // Block ids are unique (SETBID reuses an id's entry), so the order is total.
+        info.entries.sort_unstable_by_key(|(id, _)| *id);
+        info
     }
 }
 

@@ -40,6 +40,47 @@ const CONTINUATION: [u64; 33] = {
     table
 };
 
+/// `ceil(65536 / w)` for each chunk width: `(n * RECIPROCAL[w]) >> 16 == n / w` for every
+/// `n < 64`, which avoids a division in the VBR decoder.
+const RECIPROCAL: [u32; 33] = {
+    let mut table = [0u32; 33];
+    let mut w = 1;
+    while w <= 32 {
+        table[w] = 65536u32.div_ceil(w as u32);
+        w += 1;
+    }
+    table
+};
+
+/// For each chunk width `w` and step `s`: the bits of the odd-numbered slots when the word
+/// is cut into slots of `w << s` bits. Used to squeeze the continuation bits out of a VBR.
+const ODD_SLOTS: [[u64; 6]; 33] = {
+    let mut table = [[0u64; 6]; 33];
+    let mut w = 2;
+    while w <= 32 {
+        let mut s = 0;
+        while s < 6 && (w << s) < 64 {
+            let slot = w << s;
+            let mut bit = 0;
+            while bit < 64 {
+                if (bit / slot) % 2 == 1 {
+                    table[w][s] |= 1 << bit;
+                }
+                bit += 1;
+            }
+            s += 1;
+        }
+        w += 1;
+    }
+    table
+};
+
+/// Mask of the `width` low bits, for `width <= 64`.
+#[inline(always)]
+fn low_mask_64(width: u32) -> u64 {
+    if width >= 64 { u64::MAX } else { (1u64 << width) - 1 }
+}
+
 /// Mask of the `width` low bits, for `width < 64`.
 #[inline(always)]
 fn low_mask(width: u32) -> u64 {
@@ -249,52 +290,64 @@ impl<'a> BitCursor<'a> {
     }
 
     /// VBR read for a width already known to be in 1..=32.
+    ///
+    /// When the whole value is in the word (almost always), its last chunk is found from
+    /// the continuation bits at once and the payload is squeezed together in registers,
+    /// with no loop over chunks; otherwise [`BitCursor::read_vbr_slow`] follows LLVM's
+    /// loop chunk by chunk.
     #[inline(always)]
     pub(crate) fn read_vbr_unchecked_width(&mut self, width: u32, max_bits: u32) -> Result<u64> {
         debug_assert!((1..=32).contains(&width));
-        if self.avail < width {
+        if self.avail < 2 * width {
             self.refill();
         }
         let hi = 1u64 << (width - 1);
-        let piece = self.buf & low_mask(width);
-        if piece & hi == 0 && width <= self.avail {
+        let first = self.buf & low_mask(width);
+        if first & hi == 0 && width <= self.avail {
             self.consume(width);
-            return Ok(piece);
+            return Ok(first);
         }
-        self.read_vbr_multi(width, max_bits)
-    }
-
-    /// A VBR of several chunks (or one near the end). When the whole value is in the
-    /// word, the chunks are found from the continuation bits at once and decoded in
-    /// registers; otherwise chunk by chunk, following LLVM's loop exactly.
-    #[inline(never)]
-    fn read_vbr_multi(&mut self, width: u32, max_bits: u32) -> Result<u64> {
         if self.avail < 56 {
             self.refill();
         }
-        let hi = 1u64 << (width - 1);
-        let payload = hi - 1;
-        if width >= 2 {
-            // Chunks whose high bit is clear end the value; the first one is the last chunk.
-            let ends = !self.buf & CONTINUATION[width as usize] & low_mask(self.avail);
-            if ends != 0 {
-                let chunks = ends.trailing_zeros() / width + 1;
-                let step = width - 1;
-                if (chunks - 1) * step >= max_bits {
-                    return Err(Error::UnterminatedVbr { bit: self.position(), max_bits });
-                }
-                let mut result = 0u64;
-                for i in 0..chunks {
-                    // i * step < max_bits <= 64, so the shift is defined; high bits fall off.
-                    result |= ((self.buf >> (i * width)) & payload) << (i * step);
-                }
-                self.consume(chunks * width);
-                if max_bits == 32 {
-                    result &= u64::from(u32::MAX);
-                }
-                return Ok(result);
-            }
+        let cont = CONTINUATION[width as usize];
+        // Chunks whose high bit is clear end the value; the first one is the last chunk.
+        let ends = !self.buf & cont & low_mask(self.avail);
+        if ends == 0 || width == 1 {
+            return self.read_vbr_slow(width, max_bits);
         }
+        let used = ends.trailing_zeros() + 1;
+        // used / width, by multiplying with a reciprocal (exact below 64).
+        let chunks = (used * RECIPROCAL[width as usize]) >> 16;
+        debug_assert_eq!(chunks * width, used);
+        if (chunks - 1) * (width - 1) >= max_bits {
+            return Err(self.unterminated(max_bits));
+        }
+        // Keep the value's chunks, drop their continuation bits, and close the gaps: at
+        // step s, each odd slot of `width << s` bits moves down by `1 << s` bits.
+        let mut x = self.buf & low_mask_64(used) & !cont;
+        // Always five steps (enough for 2-bit chunks); a step a wider chunk does not need
+        // has an all-zero mask and changes nothing. No loop, no branch.
+        let odd = &ODD_SLOTS[width as usize];
+        x = (x & !odd[0]) | ((x & odd[0]) >> 1);
+        x = (x & !odd[1]) | ((x & odd[1]) >> 2);
+        x = (x & !odd[2]) | ((x & odd[2]) >> 4);
+        x = (x & !odd[3]) | ((x & odd[3]) >> 8);
+        x = (x & !odd[4]) | ((x & odd[4]) >> 16);
+        self.consume(used);
+        Ok(if max_bits == 32 { x & u64::from(u32::MAX) } else { x })
+    }
+
+    #[cold]
+    fn unterminated(&self, max_bits: u32) -> Error {
+        Error::UnterminatedVbr { bit: self.position(), max_bits }
+    }
+
+    /// A VBR value longer than the bits in the word, near the end of the input, or with
+    /// 1-bit chunks: chunk by chunk.
+    #[cold]
+    #[inline(never)]
+    fn read_vbr_slow(&mut self, width: u32, max_bits: u32) -> Result<u64> {
         let start = self.position();
         let piece = match self.read(width) {
             Ok(p) => p,

@@ -76,8 +76,8 @@ pub use error::{Error, Result};
 #[cfg(feature = "std")]
 pub use file::BitstreamFile;
 pub use header::{Magic, WRAPPER_MAGIC, WrapperHeader};
-pub use reader::{Bitstream, Block, Bookmark, Event, LazyBlock, Reader};
-pub use record::{Array, ArrayIter, Operands, Record, UNABBREV_RECORD, decode_sign_rotated};
+pub use reader::{Bitstream, Block, Bookmark, Event, EventRef, LazyBlock, Reader};
+pub use record::{Array, ArrayIter, Operands, Record, RecordRef, UNABBREV_RECORD, decode_sign_rotated};
 
 /// The README's example, compiled and run as a doctest.
 #[cfg(doctest)]

@@ -6,6 +6,7 @@
 //! BLOCKINFO gives their id, which is why a skipped block can be read later from a
 //! [`Bookmark`] and the table alone.
 
+use alloc::string::String;
 use alloc::sync::Arc;
 use alloc::vec::Vec;
 
@@ -18,7 +19,7 @@ use crate::limits::{
     BLOCK_ID_WIDTH, BLOCK_SIZE_WIDTH, CODE_LEN_WIDTH, MAX_ABBREV_WIDTH, MAX_BLOCK_DEPTH, TOP_LEVEL_ABBREV_WIDTH,
     TRAILING_GARBAGE_BYTES,
 };
-use crate::record::{Record, UNABBREV_RECORD};
+use crate::record::{self, Record, RecordRef, UNABBREV_RECORD};
 
 const END_BLOCK: u32 = 0;
 const ENTER_SUBBLOCK: u32 = 1;
@@ -75,6 +76,9 @@ impl<'a> Bitstream<'a> {
     /// A reader of the one block a bookmark points at, with the abbreviations `blockinfo`
     /// gives its id. Its first event is the block's [`Event::EnterBlock`] and its last
     /// the matching [`Event::EndBlock`].
+    ///
+    /// The reader counts [`MAX_BLOCK_DEPTH`](crate::limits::MAX_BLOCK_DEPTH) from this
+    /// block: the limit bounds each reader's own scope stack.
     pub fn block_reader(&self, bookmark: &Bookmark, blockinfo: Arc<BlockInfo>) -> Result<Reader<'a>> {
         let bad = |reason| Err(Error::BadBookmark { bit: bookmark.content_bit, reason });
         if bookmark.content_bit % 32 != 0 {
@@ -114,9 +118,10 @@ pub struct Bookmark {
 }
 
 impl Bookmark {
-    /// Bit offset just past the block (its content start plus its length).
+    /// Bit offset just past the block (its content start plus its length); saturates
+    /// rather than overflowing for a hand-made bookmark near `u64::MAX`.
     pub fn end_bit(&self) -> u64 {
-        self.content_bit + u64::from(self.len_words) * 32
+        self.content_bit.saturating_add(u64::from(self.len_words) * 32)
     }
 }
 
@@ -159,6 +164,17 @@ pub enum Event<'a> {
     EnterBlock(Block),
     /// A record of the innermost open block (DEFINE_ABBREV is not reported as a record).
     Record(Record<'a>),
+    /// The innermost open block ends.
+    EndBlock,
+}
+
+/// One step of a walk, borrowing the reader: see [`Reader::next_ref`].
+#[derive(Clone, Debug)]
+pub enum EventRef<'r, 'a> {
+    /// A block begins. Right after this event [`Reader::skip_block`] may skip it.
+    EnterBlock(Block),
+    /// A record, every operand decoded.
+    Record(RecordRef<'r, 'a>),
     /// The innermost open block ends.
     EndBlock,
 }
@@ -258,6 +274,8 @@ pub struct Reader<'a> {
     pending: Option<Bookmark>,
     /// Where the last top-level block ended, once the stream is done.
     end_bit: Option<u64>,
+    /// Operand buffer reused by [`Reader::next_ref`] (and for BLOCKINFO records).
+    ops: Vec<u64>,
 }
 
 impl<'a> Reader<'a> {
@@ -274,6 +292,7 @@ impl<'a> Reader<'a> {
             building: None,
             pending: None,
             end_bit: None,
+            ops: Vec::new(),
         }
     }
 
@@ -359,29 +378,100 @@ impl<'a> Reader<'a> {
     /// The next event, `Ok(None)` at the end. After an error the reader is done.
     #[inline]
     pub fn next_event(&mut self) -> Result<Option<Event<'a>>> {
-        match self.step() {
-            Ok(ev) => Ok(ev),
-            Err(e) => {
-                self.state = State::Done;
-                Err(e)
-            }
+        let result = self.next_event_inner();
+        if result.is_err() {
+            self.state = State::Done;
         }
+        result
     }
 
     #[inline(always)]
-    fn step(&mut self) -> Result<Option<Event<'a>>> {
+    fn next_event_inner(&mut self) -> Result<Option<Event<'a>>> {
+        Ok(Some(match self.advance()? {
+            Entry::Done => return Ok(None),
+            Entry::Enter(block) => Event::EnterBlock(block),
+            Entry::End => Event::EndBlock,
+            Entry::Record { id, start } => {
+                let record = if id == UNABBREV_RECORD {
+                    Record::read_unabbreviated(&mut self.cursor, start)?
+                } else {
+                    let abbrev = lookup(&self.scopes[self.depth - 1], id, start)?;
+                    Record::read_abbreviated(&mut self.cursor, abbrev, id, start)?
+                };
+                if self.in_blockinfo() {
+                    self.ops.clear();
+                    self.ops.extend(record.operands());
+                    if let Some(builder) = self.building.as_mut() {
+                        apply_blockinfo_record(builder, record.code(), start, &self.ops)?;
+                    }
+                }
+                Event::Record(record)
+            }
+        }))
+    }
+
+    /// The next event, with a record's operands all decoded into a buffer the reader
+    /// reuses: the fastest way to visit every operand (like LLVM's `readRecord` into a
+    /// reused `SmallVector`). The event borrows the reader, so it is not an `Iterator`;
+    /// use it as `while let Some(event) = reader.next_ref()? { … }`.
+    ///
+    /// The buffer grows to the largest record's operand count (8 bytes per operand; every
+    /// operand takes at least one bit of input, and counts are checked against the input
+    /// before anything is reserved). `next_ref` and [`Reader::next_event`] can be mixed.
+    #[inline]
+    pub fn next_ref(&mut self) -> Result<Option<EventRef<'_, 'a>>> {
+        /// Ends the walk on an error, as `next_event` does.
+        macro_rules! tri {
+            ($e:expr) => {
+                match $e {
+                    Ok(v) => v,
+                    Err(e) => {
+                        self.state = State::Done;
+                        return Err(e);
+                    }
+                }
+            };
+        }
+        Ok(Some(match tri!(self.advance()) {
+            Entry::Done => return Ok(None),
+            Entry::Enter(block) => EventRef::EnterBlock(block),
+            Entry::End => EventRef::EndBlock,
+            Entry::Record { id, start } => {
+                self.ops.clear();
+                let parts = if id == UNABBREV_RECORD {
+                    tri!(record::read_unabbreviated_into(&mut self.cursor, &mut self.ops))
+                } else {
+                    let abbrev = tri!(lookup(&self.scopes[self.depth - 1], id, start));
+                    tri!(record::read_abbreviated_into(&mut self.cursor, abbrev, start, &mut self.ops))
+                };
+                if self.in_blockinfo() {
+                    if let Some(builder) = self.building.as_mut() {
+                        tri!(apply_blockinfo_record(builder, parts.code, start, &self.ops));
+                    }
+                }
+                let end = self.cursor.position();
+                EventRef::Record(RecordRef::new(self.cursor.data(), start, end, id, parts, &self.ops))
+            }
+        }))
+    }
+
+    /// Moves to the next block boundary or record, like LLVM's `advance()`: blocks are
+    /// entered and left, DEFINE_ABBREVs are absorbed, and a record is reported by its
+    /// abbreviation id without being decoded.
+    #[inline(always)]
+    fn advance(&mut self) -> Result<Entry> {
         match self.state {
-            State::Done => return Ok(None),
+            State::Done => return Ok(Entry::Done),
             State::JustEntered => self.state = State::Running,
             State::Running => {}
         }
         if let Some(bookmark) = self.pending.take() {
-            return self.push_block(bookmark).map(Some);
+            return self.push_block(bookmark).map(Entry::Enter);
         }
         loop {
             if self.depth == 0 && self.at_stream_end() {
                 self.finish();
-                return Ok(None);
+                return Ok(Entry::Done);
             }
             let start = self.cursor.position();
             let id = self.cursor.read(self.width)? as u32;
@@ -392,18 +482,13 @@ impl<'a> Reader<'a> {
                 });
             }
             match id {
-                END_BLOCK => return self.end_block().map(Some),
-                ENTER_SUBBLOCK => return self.enter_block(start).map(Some),
+                END_BLOCK => {
+                    self.end_block()?;
+                    return Ok(Entry::End);
+                }
+                ENTER_SUBBLOCK => return self.enter_block(start).map(Entry::Enter),
                 DEFINE_ABBREV => self.define_abbrev(start)?,
-                UNABBREV_RECORD => {
-                    let record = Record::read_unabbreviated(&mut self.cursor, start)?;
-                    return self.deliver(record).map(Some);
-                }
-                _ => {
-                    let abbrev = lookup(&self.scopes[self.depth - 1], id, start)?;
-                    let record = Record::read_abbreviated(&mut self.cursor, abbrev, id, start)?;
-                    return self.deliver(record).map(Some);
-                }
+                _ => return Ok(Entry::Record { id, start }),
             }
         }
     }
@@ -417,34 +502,10 @@ impl<'a> Reader<'a> {
         }
     }
 
+    /// Whether the innermost open block is a BLOCKINFO block being applied.
     #[inline(always)]
-    fn deliver(&mut self, record: Record<'a>) -> Result<Event<'a>> {
-        if self.building.is_some()
-            && self.depth > 0
-            && self.scopes[self.depth - 1].bookmark.block_id == BLOCKINFO_BLOCK_ID
-        {
-            self.blockinfo_record(&record)?;
-        }
-        Ok(Event::Record(record))
-    }
-
-    /// Applies a record of a BLOCKINFO block to the table being built (LLVM's
-    /// `ReadBlockInfoBlock`; unknown records are ignored, as there).
-    fn blockinfo_record(&mut self, record: &Record<'a>) -> Result<()> {
-        let Some(builder) = self.building.as_mut() else { return Ok(()) };
-        let bit = record.bit_offset();
-        let bad = |reason| Error::BadBlockInfo { bit, reason };
-        match record.code() {
-            SETBID => builder.set_bid(record.operand(0).ok_or(bad("SETBID without a block id"))? as u32),
-            BLOCKNAME => builder.current().ok_or(bad("BLOCKNAME before SETBID"))?.set_name(record.text_from(0)),
-            SETRECORDNAME => {
-                let entry = builder.current().ok_or(bad("SETRECORDNAME before SETBID"))?;
-                let code = record.operand(0).ok_or(bad("SETRECORDNAME without a record code"))?;
-                entry.add_record_name(code as u32, record.text_from(1));
-            }
-            _ => {}
-        }
-        Ok(())
+    fn in_blockinfo(&self) -> bool {
+        self.building.is_some() && self.depth > 0 && self.scopes[self.depth - 1].bookmark.block_id == BLOCKINFO_BLOCK_ID
     }
 
     fn define_abbrev(&mut self, start: u64) -> Result<()> {
@@ -460,7 +521,7 @@ impl<'a> Reader<'a> {
         Ok(())
     }
 
-    fn enter_block(&mut self, start: u64) -> Result<Event<'a>> {
+    fn enter_block(&mut self, start: u64) -> Result<Block> {
         let block_id = self.cursor.read_vbr32(BLOCK_ID_WIDTH)?;
         let width = self.cursor.read_vbr32(CODE_LEN_WIDTH)?;
         self.cursor.align32()?;
@@ -480,7 +541,7 @@ impl<'a> Reader<'a> {
         self.push_block(bookmark)
     }
 
-    fn push_block(&mut self, bookmark: Bookmark) -> Result<Event<'a>> {
+    fn push_block(&mut self, bookmark: Bookmark) -> Result<Block> {
         if self.depth >= MAX_BLOCK_DEPTH {
             return Err(Error::TooDeep { bit: bookmark.header_bit, max: MAX_BLOCK_DEPTH });
         }
@@ -505,10 +566,10 @@ impl<'a> Reader<'a> {
         self.width = bookmark.abbrev_width;
         self.state = State::JustEntered;
         let name = self.blockinfo.shared_block_name(id);
-        Ok(Event::EnterBlock(Block { bookmark, name }))
+        Ok(Block { bookmark, name })
     }
 
-    fn end_block(&mut self) -> Result<Event<'a>> {
+    fn end_block(&mut self) -> Result<()> {
         self.cursor.align32()?;
         let scope = &self.scopes[self.depth - 1];
         let expected = scope.bookmark.end_bit();
@@ -522,8 +583,39 @@ impl<'a> Reader<'a> {
             }
         }
         self.pop();
-        Ok(Event::EndBlock)
+        Ok(())
     }
+}
+
+/// What [`Reader::advance`] found.
+enum Entry {
+    Enter(Block),
+    End,
+    /// A record with abbreviation id `id` starts at bit `start`; not yet decoded.
+    Record {
+        id: u32,
+        start: u64,
+    },
+    Done,
+}
+
+/// Applies a record of a BLOCKINFO block to the table being built (LLVM's
+/// `ReadBlockInfoBlock`; unknown records are ignored, as there).
+fn apply_blockinfo_record(builder: &mut BlockInfoBuilder, code: u32, bit: u64, ops: &[u64]) -> Result<()> {
+    let bad = |reason| Error::BadBlockInfo { bit, reason };
+    // LLVM keeps each operand's low byte as a character.
+    let text = |ops: &[u64]| String::from_utf8_lossy(&ops.iter().map(|&v| v as u8).collect::<Vec<u8>>()).into_owned();
+    match code {
+        SETBID => builder.set_bid(*ops.first().ok_or(bad("SETBID without a block id"))? as u32),
+        BLOCKNAME => builder.current().ok_or(bad("BLOCKNAME before SETBID"))?.set_name(text(ops)),
+        SETRECORDNAME => {
+            let entry = builder.current().ok_or(bad("SETRECORDNAME before SETBID"))?;
+            let (&code, name) = ops.split_first().ok_or(bad("SETRECORDNAME without a record code"))?;
+            entry.add_record_name(code as u32, text(name));
+        }
+        _ => {}
+    }
+    Ok(())
 }
 
 /// The abbreviation `id` (at least 4) of `scope`: BLOCKINFO's first, then the block's own.

@@ -8,6 +8,7 @@
 
 use alloc::string::String;
 use alloc::sync::Arc;
+use alloc::vec::Vec;
 
 use bitvec::prelude::{BitSlice, Lsb0};
 
@@ -154,7 +155,7 @@ impl<'a> Record<'a> {
     /// The operands as bytes (each truncated to 8 bits, as LLVM does for names), from
     /// operand `first` on, as lossy UTF-8 text. Allocates.
     pub fn text_from(&self, first: usize) -> String {
-        let bytes: alloc::vec::Vec<u8> = self.operands().skip(first).map(|v| v as u8).collect();
+        let bytes: Vec<u8> = self.operands().skip(first).map(|v| v as u8).collect();
         String::from_utf8_lossy(&bytes).into_owned()
     }
 
@@ -194,9 +195,9 @@ impl<'a> Record<'a> {
     #[inline]
     pub(crate) fn read_unabbreviated(cursor: &mut BitCursor<'a>, start: u64) -> Result<Self> {
         let mut rec = Record::empty(cursor.data(), start, UNABBREV_RECORD);
-        rec.code = cursor.read_vbr32(6)?;
+        rec.code = vbr6_32(cursor)?;
         let count_bit = cursor.position();
-        let count = u64::from(cursor.read_vbr32(6)?);
+        let count = u64::from(vbr6_32(cursor)?);
         // Each operand takes at least 6 bits.
         if count > cursor.remaining_bits() / 6 {
             return Err(Error::ImplausibleCount { bit: count_bit, what: "operand", count });
@@ -248,11 +249,8 @@ impl<'a> Record<'a> {
         }
         if let Some(elem) = plan.array {
             let count_bit = cursor.position();
-            let count = u64::from(cursor.read_vbr32(6)?);
-            // Every element takes at least one bit.
-            if count > cursor.remaining_bits() {
-                return Err(Error::ImplausibleCount { bit: count_bit, what: "array element", count });
-            }
+            let count = u64::from(vbr6_32(cursor)?);
+            check_array_count(cursor, elem, count, count_bit)?;
             let bit = cursor.position();
             // The scalar count is at most a DEFINE_ABBREV's operand count (a 32-bit VBR).
             rec.array = Some(ArrayInfo { first: rec.len as u32, len: count as u32, bit, elem });
@@ -275,10 +273,209 @@ impl<'a> Record<'a> {
     }
 }
 
+/// A vbr6 read as LLVM's 32-bit `ReadVBR(6)` (codes, counts, blob lengths).
+#[inline(always)]
+fn vbr6_32(cursor: &mut BitCursor<'_>) -> Result<u32> {
+    Ok(cursor.read_vbr_unchecked_width(6, 32)? as u32)
+}
+
+/// Fewest bits one element of an array can take.
+fn min_element_bits(elem: ElementEncoding) -> u64 {
+    match elem {
+        ElementEncoding::Fixed(w) | ElementEncoding::Vbr(w) => u64::from(w),
+        ElementEncoding::Char6 => 6,
+    }
+}
+
+/// An array count must fit in the bits left, before anything is decoded or reserved for it.
+#[inline]
+fn check_array_count(cursor: &BitCursor<'_>, elem: ElementEncoding, count: u64, bit: u64) -> Result<()> {
+    if count * min_element_bits(elem) > cursor.remaining_bits() {
+        return Err(Error::ImplausibleCount { bit, what: "array element", count });
+    }
+    Ok(())
+}
+
+/// What decoding a record into a buffer yields besides the operands.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Parts<'a> {
+    pub(crate) code: u32,
+    blob: Option<&'a [u8]>,
+    /// Index of the first array element in the operands, and the element encoding.
+    array: Option<(usize, ElementEncoding)>,
+}
+
+/// Decodes an unabbreviated record (after its abbreviation id), appending its operands.
+#[inline]
+pub(crate) fn read_unabbreviated_into<'a>(cursor: &mut BitCursor<'a>, ops: &mut Vec<u64>) -> Result<Parts<'a>> {
+    let code = vbr6_32(cursor)?;
+    let count_bit = cursor.position();
+    let count = u64::from(vbr6_32(cursor)?);
+    // Each operand takes at least 6 bits.
+    if count * 6 > cursor.remaining_bits() {
+        return Err(Error::ImplausibleCount { bit: count_bit, what: "operand", count });
+    }
+    // Grow once (the count was checked against the input), then fill in place.
+    let base = ops.len();
+    ops.resize(base + count as usize, 0);
+    for slot in &mut ops[base..] {
+        *slot = cursor.read_vbr_unchecked_width(6, 64)?;
+    }
+    Ok(Parts { code, blob: None, array: None })
+}
+
+/// Decodes a record written with `abbrev` (after its abbreviation id at `start`),
+/// appending its operands (array elements included) to `ops`.
+#[inline]
+pub(crate) fn read_abbreviated_into<'a>(
+    cursor: &mut BitCursor<'a>,
+    abbrev: &Abbrev,
+    start: u64,
+    ops: &mut Vec<u64>,
+) -> Result<Parts<'a>> {
+    let plan = abbrev.plan(start)?;
+    // LLVM keeps record codes in an `unsigned`.
+    let code = read_field(cursor, plan.code)? as u32;
+    let mut blob = None;
+    for step in plan.steps.iter() {
+        match *step {
+            Step::Field(f) => ops.push(read_field(cursor, f)?),
+            Step::Blob => blob = Some(read_blob(cursor)?),
+        }
+    }
+    let mut array = None;
+    if let Some(elem) = plan.array {
+        let count_bit = cursor.position();
+        let count = u64::from(vbr6_32(cursor)?);
+        check_array_count(cursor, elem, count, count_bit)?;
+        let base = ops.len();
+        array = Some((base, elem));
+        // Grow once (the count was checked against the input), then fill in place.
+        ops.resize(base + count as usize, 0);
+        let slots = &mut ops[base..];
+        match elem {
+            ElementEncoding::Fixed(w) => {
+                for slot in slots {
+                    *slot = cursor.read(w)?;
+                }
+            }
+            ElementEncoding::Vbr(6) => {
+                for slot in slots {
+                    *slot = cursor.read_vbr_unchecked_width(6, 64)?;
+                }
+            }
+            ElementEncoding::Vbr(w) => {
+                for slot in slots {
+                    *slot = cursor.read_vbr_unchecked_width(w, 64)?;
+                }
+            }
+            ElementEncoding::Char6 => {
+                for slot in slots {
+                    *slot = u64::from(crate::cursor::decode_char6(cursor.read(6)?));
+                }
+            }
+        }
+    }
+    Ok(Parts { code, blob, array })
+}
+
+/// A record whose operands are all decoded, borrowed from the reader's buffer. See
+/// [`Reader::next_ref`](crate::Reader::next_ref). Operands are numbered as in
+/// [`Record`]; every access is O(1).
+#[derive(Clone, Copy, Debug)]
+pub struct RecordRef<'r, 'a> {
+    data: &'a [u8],
+    start_bit: u64,
+    end_bit: u64,
+    abbrev_id: u32,
+    parts: Parts<'a>,
+    ops: &'r [u64],
+}
+
+impl<'r, 'a> RecordRef<'r, 'a> {
+    pub(crate) fn new(
+        data: &'a [u8],
+        start_bit: u64,
+        end_bit: u64,
+        abbrev_id: u32,
+        parts: Parts<'a>,
+        ops: &'r [u64],
+    ) -> Self {
+        RecordRef { data, start_bit, end_bit, abbrev_id, parts, ops }
+    }
+
+    /// The record code.
+    #[inline]
+    pub fn code(&self) -> u32 {
+        self.parts.code
+    }
+
+    /// The abbreviation id the record was written with (3 when unabbreviated).
+    #[inline]
+    pub fn abbrev_id(&self) -> u32 {
+        self.abbrev_id
+    }
+
+    /// Every operand (array elements included, code and blob not).
+    #[inline]
+    pub fn operands(&self) -> &'r [u64] {
+        self.ops
+    }
+
+    /// Operand `i`, or `None` past the end.
+    #[inline]
+    pub fn operand(&self, i: usize) -> Option<u64> {
+        self.ops.get(i).copied()
+    }
+
+    /// Operand `i` decoded as LLVM's sign-rotated VBR.
+    pub fn signed_operand(&self, i: usize) -> Option<i64> {
+        self.operand(i).map(decode_sign_rotated)
+    }
+
+    /// Number of operands.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.ops.len()
+    }
+
+    /// Whether the record has no operands.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.ops.is_empty()
+    }
+
+    /// The array elements, if the abbreviation has an array (they are the last operands).
+    pub fn array(&self) -> Option<&'r [u64]> {
+        self.parts.array.and_then(|(first, _)| self.ops.get(first..))
+    }
+
+    /// How the array's elements are encoded, if there is an array.
+    pub fn array_encoding(&self) -> Option<ElementEncoding> {
+        self.parts.array.map(|(_, e)| e)
+    }
+
+    /// The blob, borrowed from the input.
+    #[inline]
+    pub fn blob(&self) -> Option<&'a [u8]> {
+        self.parts.blob
+    }
+
+    /// Bit offset of the record's abbreviation id.
+    pub fn bit_offset(&self) -> u64 {
+        self.start_bit
+    }
+
+    /// The record's raw bits, abbreviation id included.
+    pub fn bits(&self) -> &'a BitSlice<u8, Lsb0> {
+        BitCursor::new(self.data).bits(self.start_bit, self.end_bit).unwrap_or_default()
+    }
+}
+
 /// Reads a blob: vbr6 length, alignment to 32 bits, the bytes, padding to 32 bits.
 #[inline]
 pub(crate) fn read_blob<'a>(cursor: &mut BitCursor<'a>) -> Result<&'a [u8]> {
-    let len = u64::from(cursor.read_vbr32(6)?);
+    let len = u64::from(vbr6_32(cursor)?);
     cursor.align32()?;
     let bit = cursor.position();
     let padded = len.div_ceil(4) * 4;
@@ -454,7 +651,7 @@ impl<'a> Array<'a> {
     /// The elements as text (each element truncated to a byte; invalid UTF-8 replaced).
     /// Allocates.
     pub fn to_text(&self) -> String {
-        let bytes: alloc::vec::Vec<u8> = self.iter().map(|v| v as u8).collect();
+        let bytes: Vec<u8> = self.iter().map(|v| v as u8).collect();
         String::from_utf8_lossy(&bytes).into_owned()
     }
 

@@ -713,3 +713,31 @@ mod cursor_model {
         }
     }
 }
+
+#[test]
+fn vbr_values_of_every_chunk_count_and_width_round_trip() {
+    // Every width 2..=32, values needing 1 to many chunks, at every bit alignment.
+    for width in 2u32..=32 {
+        let payload = width - 1;
+        let mut values = vec![0u64, 1, (1 << payload) - 1, 1 << payload, u64::MAX, u64::MAX >> 1];
+        values.extend((1..64).map(|b| (1u64 << b) | 0x5555_5555_5555_5555 >> (64 - b)));
+        for shift in [0u32, 1, 7, 31] {
+            let mut w = BitstreamWriter::new(*b"TEST");
+            w.write_fixed(0, shift);
+            for &v in &values {
+                w.write_vbr(v, width);
+            }
+            let bytes = w.finish();
+            let mut c = BitCursor::at(&bytes, 32 + u64::from(shift)).unwrap();
+            for &v in &values {
+                let chunks = (64 - v.leading_zeros()).max(1).div_ceil(payload);
+                // Values needing more than 64 payload bits' worth of chunks are errors.
+                if (chunks - 1) * payload >= 64 {
+                    assert!(matches!(c.read_vbr(width), Err(Error::UnterminatedVbr { .. })), "w={width} v={v:#x}");
+                    break;
+                }
+                assert_eq!(c.read_vbr(width).unwrap(), v, "w={width} v={v:#x} shift={shift}");
+            }
+        }
+    }
+}

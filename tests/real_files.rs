@@ -310,3 +310,49 @@ fn mutated_headers_lengths_abbrev_ids_and_vbrs_fail_cleanly() {
     eprintln!("mutations: {ok} still readable, {failed} rejected cleanly");
     assert!(failed > 0);
 }
+
+/// The lending walk (`next_ref`, operands in a reused buffer) gives exactly the events of
+/// the iterator walk, on every file, and mixing the two is fine.
+#[test]
+fn lending_walk_equals_the_iterator_walk() {
+    use llvm_bitstream_reader::EventRef;
+    for file in common::testdata_files() {
+        let bytes = std::fs::read(&file).unwrap();
+        let (full, end) = full_walk(&bytes).unwrap();
+        let mut reader = Bitstream::new(&bytes).unwrap().events();
+        let mut got = Vec::new();
+        let mut n = 0usize;
+        loop {
+            // Every third event through the iterator, to show the two can be mixed.
+            n += 1;
+            if n % 3 == 0 {
+                match reader.next() {
+                    Some(e) => got.push(ev(e.unwrap())),
+                    None => break,
+                }
+                continue;
+            }
+            let Some(e) = reader.next_ref().unwrap() else { break };
+            got.push(match e {
+                EventRef::EnterBlock(b) => {
+                    Ev::Enter { id: b.id(), width: b.abbrev_width(), words: b.len_words(), bit: b.bit_offset() }
+                }
+                EventRef::Record(r) => {
+                    assert_eq!(r.len(), r.operands().len());
+                    assert_eq!(r.operand(r.len()), None);
+                    Ev::Rec {
+                        code: r.code(),
+                        abbrev: r.abbrev_id(),
+                        ops: r.operands().to_vec(),
+                        array: r.array().map(<[u64]>::to_vec),
+                        blob: r.blob().map(<[u8]>::to_vec),
+                        bits: r.bits().len(),
+                    }
+                }
+                EventRef::EndBlock => Ev::Exit,
+            });
+        }
+        assert!(got == full, "{file:?}");
+        assert_eq!(reader.end_bit(), Some(end));
+    }
+}

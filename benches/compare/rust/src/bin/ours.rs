@@ -8,7 +8,7 @@
 mod common;
 
 use common::Counts;
-use llvm_bitstream_reader::{Bitstream, Error, Event};
+use llvm_bitstream_reader::{Bitstream, Error, EventRef};
 
 const BLOCKINFO: u32 = 0;
 const FUNCTION_BLOCK: u32 = 12;
@@ -18,9 +18,10 @@ fn walk(bytes: &[u8], skip: bool) -> Result<Counts, Error> {
     let stream = Bitstream::new(bytes)?;
     let mut reader = stream.events();
     let mut open: Vec<u32> = Vec::with_capacity(16);
-    while let Some(event) = reader.next() {
-        match event? {
-            Event::EnterBlock(block) => {
+    // The lending walk: every operand decoded into a buffer the reader reuses.
+    while let Some(event) = reader.next_ref()? {
+        match event {
+            EventRef::EnterBlock(block) => {
                 let id = block.id();
                 if id != BLOCKINFO {
                     c.blocks += 1;
@@ -31,16 +32,16 @@ fn walk(bytes: &[u8], skip: bool) -> Result<Counts, Error> {
                     open.push(id);
                 }
             }
-            Event::EndBlock => {
+            EventRef::EndBlock => {
                 open.pop();
             }
-            Event::Record(record) => {
+            EventRef::Record(record) => {
                 if open.last() == Some(&BLOCKINFO) {
                     continue;
                 }
                 c.records += 1;
                 c.add(u64::from(record.code()));
-                for v in record.operands() {
+                for &v in record.operands() {
                     c.add(v);
                 }
                 if let Some(blob) = record.blob() {
