@@ -57,13 +57,17 @@ extern crate std;
 
 pub mod abbrev;
 pub mod blockinfo;
+#[cfg(feature = "object")]
+pub mod container;
 pub mod cursor;
 pub mod dump;
 mod error;
 #[cfg(feature = "std")]
 mod file;
 mod header;
+pub mod legacy;
 pub mod limits;
+pub mod modules;
 pub mod names;
 mod reader;
 mod record;

@@ -10,8 +10,7 @@ pub fn testdata_files() -> Vec<PathBuf> {
         .expect("testdata/ exists")
         .map(|e| e.unwrap().path())
         .filter(|p| {
-            p.is_file()
-                && matches!(p.extension().and_then(|e| e.to_str()), Some("bc" | "dia" | "pch" | "bitstream"))
+            p.is_file() && matches!(p.extension().and_then(|e| e.to_str()), Some("bc" | "dia" | "pch" | "bitstream"))
         })
         .collect();
     files.sort();

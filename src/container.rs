@@ -1,0 +1,690 @@
+//! Every bitstream in a file, wherever it sits: a bare bitstream, the Darwin wrapper,
+//! `.llvmbc` sections of ELF and COFF objects and `__LLVM,__bitcode` sections of Mach-O
+//! objects (with the compiler command line of `.llvmcmd` / `__LLVM,__cmdline`), Mach-O
+//! universal binaries, and `ar` archives (GNU, BSD, COFF import libraries, thin archives
+//! opened by path), nested to any reasonable depth (an rlib is an archive of objects with
+//! sections). Several bitstreams concatenated in one section (as linkers concatenate
+//! `.llvmbc`), with zero padding between them, come out one by one.
+//!
+//! Needs the `object` feature (on by default). Nothing is copied: every [`Embedded`]
+//! borrows the input.
+//!
+//! ```no_run
+//! use llvm_bitstream_reader::container::ContainerFile;
+//! use llvm_bitstream_reader::modules::Inventory;
+//!
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! let rlib = ContainerFile::open("libstd.rlib")?;
+//! for embedded in rlib.bitstreams()? {
+//!     let stream = embedded.bitstream()?;
+//!     println!("{}: {} bytes", embedded.provenance, embedded.bytes.len());
+//!     for module in Inventory::read(&stream)?.modules {
+//!         println!("  {:?}", module.names()?.source_filename);
+//!     }
+//! }
+//! # Ok(()) }
+//! ```
+//!
+//! Which inputs are read, and what comes out:
+//!
+//! | input | each bitstream's [`Provenance`] |
+//! |---|---|
+//! | a bitstream (any known magic) | `file.bc` |
+//! | the Darwin wrapper | `file.bc[wrapper]` |
+//! | several bitstreams one after the other | `file.bc[module 1]` |
+//! | an ELF / COFF object | `file.o:.llvmbc` |
+//! | a Mach-O object | `file.o:__LLVM,__bitcode[wrapper]` |
+//! | a Mach-O universal binary | `file[arch 1]:__LLVM,__bitcode` |
+//! | an archive (`.a`, `.rlib`, `.lib`) | `libfoo.rlib(foo.o):.llvmbc` |
+//!
+//! Archive members and slices that are neither bitstreams, objects nor archives, and
+//! objects without bitcode inside an archive, are passed over; if nothing at all is
+//! found, [`ContainerError::NoBitcode`] says what was looked at.
+
+use std::borrow::Cow;
+use std::fmt;
+use std::io;
+use std::path::{Path, PathBuf};
+use std::string::{String, ToString};
+use std::vec::Vec;
+use std::{format, vec};
+
+use object::read::archive::ArchiveFile;
+use object::read::macho::{FatArch, MachOFatFile32, MachOFatFile64};
+use object::{BinaryFormat, CompressionFormat, FileKind, Object, ObjectSection};
+use thiserror::Error;
+
+use crate::error::Error;
+use crate::file::BitstreamFile;
+use crate::header::{Magic, WRAPPER_MAGIC, WrapperHeader};
+use crate::limits::TRAILING_GARBAGE_BYTES;
+use crate::reader::{Bitstream, Event};
+
+/// How deep containers may nest (an archive in an archive in a universal binary...).
+/// Real inputs nest at most 3 deep (universal binary, archive, object).
+pub const MAX_NESTING: usize = 8;
+
+/// One step on the way from the input to a bitstream.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Step {
+    /// The input file (shown as given).
+    File(String),
+    /// An archive member, by name; `offset` is where its data starts in the archive (0 for
+    /// a thin archive's member, which is a file of its own). Shown as `(name)`.
+    Member {
+        /// The member's name (long names resolved; lossy UTF-8).
+        name: String,
+        /// Byte offset of the member's data in the archive.
+        offset: u64,
+    },
+    /// A slice of a Mach-O universal binary. Shown as `[arch index]`.
+    Arch {
+        /// The slice's index in the fat header.
+        index: usize,
+        /// Its Mach-O CPU type.
+        cpu_type: u32,
+    },
+    /// An object-file section. Shown as `:name`.
+    Section {
+        /// `.llvmbc`, or `__LLVM,__bitcode` (segment and section) for Mach-O.
+        name: String,
+        /// Byte offset of the section's data in the object.
+        offset: u64,
+    },
+    /// The stream is behind a bitcode wrapper header (the bytes start with the header).
+    /// Shown as `[wrapper]`.
+    Wrapper,
+    /// One of several bitstreams found one after the other in the same bytes (a section
+    /// the linker concatenated, or files concatenated with `cat`). Present only when there
+    /// are several. Not to be confused with the modules inside one stream, which
+    /// [`crate::modules::Inventory`] lists. Shown as `[module index]`.
+    Module {
+        /// The stream's position among them, from 0.
+        index: usize,
+        /// Byte offset of the stream in the bytes holding it.
+        offset: u64,
+    },
+}
+
+/// Where a bitstream came from: the steps from the input to it.
+///
+/// Displayed like `libfoo.rlib(foo-abc.o):.llvmbc[module 0]`; with no steps (an unnamed
+/// byte slice holding a bare bitstream) as `<input>`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Provenance {
+    steps: Vec<Step>,
+}
+
+impl Provenance {
+    /// No steps: the bytes themselves.
+    pub fn new() -> Self {
+        Provenance::default()
+    }
+
+    /// The steps, outermost first.
+    pub fn steps(&self) -> &[Step] {
+        &self.steps
+    }
+
+    /// This provenance with one more step.
+    pub fn with(&self, step: Step) -> Self {
+        let mut steps = self.steps.clone();
+        steps.push(step);
+        Provenance { steps }
+    }
+
+    /// The innermost archive member's name, if any.
+    pub fn member(&self) -> Option<&str> {
+        self.steps.iter().rev().find_map(|s| match s {
+            Step::Member { name, .. } => Some(name.as_str()),
+            _ => None,
+        })
+    }
+
+    /// The innermost section's name, if any.
+    pub fn section(&self) -> Option<&str> {
+        self.steps.iter().rev().find_map(|s| match s {
+            Step::Section { name, .. } => Some(name.as_str()),
+            _ => None,
+        })
+    }
+}
+
+impl From<Vec<Step>> for Provenance {
+    fn from(steps: Vec<Step>) -> Self {
+        Provenance { steps }
+    }
+}
+
+impl fmt::Display for Provenance {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.steps.is_empty() {
+            return f.write_str("<input>");
+        }
+        for step in &self.steps {
+            match step {
+                Step::File(name) => f.write_str(name)?,
+                Step::Member { name, .. } => write!(f, "({name})")?,
+                Step::Arch { index, .. } => write!(f, "[arch {index}]")?,
+                Step::Section { name, .. } => write!(f, ":{name}")?,
+                Step::Wrapper => f.write_str("[wrapper]")?,
+                Step::Module { index, .. } => write!(f, "[module {index}]")?,
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A bitstream found in the input, borrowed from it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Embedded<'a> {
+    /// Where it came from.
+    pub provenance: Provenance,
+    /// The bitstream: from its magic (or its wrapper header) through the end of its last
+    /// top-level block (or of the wrapped stream). Padding and the at most 8 trailing bytes
+    /// LLVM tolerates are not included. Give it to [`Bitstream::new`].
+    pub bytes: &'a [u8],
+    /// The compiler command line the object file keeps beside the bitcode (`.llvmcmd` /
+    /// `__LLVM,__cmdline`: arguments separated by NUL bytes), if it has that section.
+    pub cmdline: Option<&'a [u8]>,
+}
+
+impl<'a> Embedded<'a> {
+    /// The bitstream, ready to read.
+    pub fn bitstream(&self) -> Result<Bitstream<'a>, Error> {
+        Bitstream::new(self.bytes)
+    }
+
+    /// The stream's magic (after the wrapper header, if any).
+    pub fn magic(&self) -> Result<Magic, Error> {
+        Ok(self.bitstream()?.magic())
+    }
+
+    /// The command line's arguments (split at NUL bytes, lossy UTF-8).
+    pub fn cmdline_args(&self) -> Vec<Cow<'a, str>> {
+        self.cmdline
+            .unwrap_or_default()
+            .split(|&b| b == 0)
+            .filter(|a| !a.is_empty())
+            .map(String::from_utf8_lossy)
+            .collect()
+    }
+}
+
+/// Why the bitstreams of an input could not be listed. Every variant but
+/// [`ContainerError::Io`] and [`ContainerError::Bitstream`] names where (`at`) it happened.
+#[derive(Debug, Error)]
+#[non_exhaustive]
+pub enum ContainerError {
+    /// The file could not be opened or mapped.
+    #[error("{}: {source}", path.display())]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The I/O error.
+        source: io::Error,
+    },
+    /// A thin archive's member file could not be opened or mapped.
+    #[error("{at}: thin archive member {member:?} ({}): {source}", path.display())]
+    ThinMember {
+        /// The archive.
+        at: Provenance,
+        /// The member's name in the archive.
+        member: String,
+        /// Where it was looked for.
+        path: PathBuf,
+        /// The I/O error.
+        source: io::Error,
+    },
+    /// A thin archive given as bytes: its members are files of their own.
+    #[error("{at}: a thin archive (member {member:?} is a separate file); open it by path with ContainerFile::open")]
+    ThinArchive {
+        /// The archive.
+        at: Provenance,
+        /// The first thin member.
+        member: String,
+    },
+    /// Neither a bitstream with a known magic, an object file nor an archive.
+    #[error("{at}: not a bitstream, object file or archive (starts with {start:02x?})")]
+    UnknownFormat {
+        /// The input.
+        at: Provenance,
+        /// Its first bytes (up to 8).
+        start: Vec<u8>,
+    },
+    /// An object-file format this module does not read (PE images, XCOFF, Wasm, ...).
+    #[error("{at}: {format} files are not read for bitcode")]
+    Unsupported {
+        /// The input.
+        at: Provenance,
+        /// The format, as the `object` crate names it.
+        format: String,
+    },
+    /// Nothing in the input holds a bitstream.
+    #[error("{at}: no LLVM bitcode found: {what}")]
+    NoBitcode {
+        /// The input.
+        at: Provenance,
+        /// What was looked at, e.g. "an ELF object without a .llvmbc section".
+        what: String,
+    },
+    /// A malformed object file, archive or section (truncated headers, a section or member
+    /// running past the end, ...), as the `object` crate found it.
+    #[error("{at}: malformed {what}: {source}")]
+    Object {
+        /// The object, archive or section.
+        at: Provenance,
+        /// What was being read.
+        what: &'static str,
+        /// The `object` crate's error.
+        source: object::read::Error,
+    },
+    /// An archive member whose header is malformed or whose data runs past the end.
+    #[error("{at}: archive member {index}{}: bad member header: {source}", after.as_ref().map(|a| format!(" (after {a:?})")).unwrap_or_default())]
+    Member {
+        /// The archive.
+        at: Provenance,
+        /// The member's index among the archive's members, from 0.
+        index: usize,
+        /// The name of the member before it, if any.
+        after: Option<String>,
+        /// The `object` crate's error.
+        source: object::read::Error,
+    },
+    /// A compressed bitcode section (ELF `SHF_COMPRESSED`): not zero-copy, not read.
+    #[error("{at}: compressed section ({format}) is not supported")]
+    Compressed {
+        /// The section.
+        at: Provenance,
+        /// The compression format.
+        format: String,
+    },
+    /// A bitcode section that does not start with a bitstream magic.
+    #[error("{at}: does not start with a bitstream magic (starts with {start:02x?})")]
+    NotBitstream {
+        /// The section.
+        at: Provenance,
+        /// Its first bytes (up to 8).
+        start: Vec<u8>,
+    },
+    /// Bytes after the last bitstream of a section that are neither zero padding nor
+    /// another bitstream (and more than the 8 bytes LLVM tolerates).
+    #[error("{at}: {len} bytes at offset {offset} after the last bitstream are not a bitstream")]
+    Garbage {
+        /// The section.
+        at: Provenance,
+        /// Where the garbage starts in the section.
+        offset: usize,
+        /// How many bytes are left from there.
+        len: usize,
+    },
+    /// A malformed bitstream (or wrapper header) found while finding where it ends.
+    #[error("{at}: {source}")]
+    Stream {
+        /// The bitstream.
+        at: Provenance,
+        /// The reader's error.
+        source: Error,
+    },
+    /// Containers nested deeper than [`MAX_NESTING`].
+    #[error("{at}: containers nested deeper than {max}")]
+    TooDeep {
+        /// The innermost container.
+        at: Provenance,
+        /// The limit.
+        max: usize,
+    },
+    /// A bitstream error without provenance: the conversion `?` applies when reading an
+    /// [`Embedded`] in a function returning `ContainerError`.
+    #[error(transparent)]
+    Bitstream(#[from] Error),
+}
+
+/// Every bitstream in `input`, with provenance relative to the bytes (no file name).
+pub fn bitstreams(input: &[u8]) -> Result<Vec<Embedded<'_>>, ContainerError> {
+    Finder::new(None).run(input, Provenance::new())
+}
+
+/// Every bitstream in `input`, with provenance starting at `name` (a file name, say).
+pub fn bitstreams_named<'a>(name: &str, input: &'a [u8]) -> Result<Vec<Embedded<'a>>, ContainerError> {
+    Finder::new(None).run(input, Provenance::from(vec![Step::File(name.to_string())]))
+}
+
+/// A file mapped into memory (and, for a thin archive, its member files), whose
+/// bitstreams [`ContainerFile::bitstreams`] lists, borrowed from the mappings.
+///
+/// As with any memory map, the files must not be truncated or modified while mapped.
+#[derive(Debug)]
+pub struct ContainerFile {
+    path: PathBuf,
+    file: BitstreamFile,
+    /// A thin archive's members: name in the archive, mapped file.
+    thin: Vec<(Vec<u8>, BitstreamFile)>,
+}
+
+impl ContainerFile {
+    /// Maps the file at `path`. If it is a thin archive, maps its member files too, found
+    /// relative to the archive's directory (absolute member paths are used as they are).
+    pub fn open(path: impl AsRef<Path>) -> Result<Self, ContainerError> {
+        let path = path.as_ref().to_path_buf();
+        let file = BitstreamFile::open(&path).map_err(|source| ContainerError::Io { path: path.clone(), source })?;
+        let mut thin = Vec::new();
+        if let Ok(FileKind::Archive) = FileKind::parse(file.bytes()) {
+            if let Ok(archive) = ArchiveFile::parse(file.bytes()) {
+                if archive.is_thin() {
+                    let dir = path.parent().unwrap_or(Path::new(""));
+                    // Malformed members are reported by `bitstreams`, with their context.
+                    for member in archive.members().flatten().filter(|m| m.is_thin()) {
+                        let name = String::from_utf8_lossy(member.name()).into_owned();
+                        let member_path = dir.join(&name);
+                        let mapped =
+                            BitstreamFile::open(&member_path).map_err(|source| ContainerError::ThinMember {
+                                at: Provenance::from(vec![Step::File(path.display().to_string())]),
+                                member: name,
+                                path: member_path,
+                                source,
+                            })?;
+                        thin.push((member.name().to_vec(), mapped));
+                    }
+                }
+            }
+        }
+        Ok(ContainerFile { path, file, thin })
+    }
+
+    /// The file's path, as given to [`ContainerFile::open`].
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The file's bytes.
+    pub fn bytes(&self) -> &[u8] {
+        self.file.bytes()
+    }
+
+    /// Every bitstream in the file, with provenance starting at the file's path.
+    pub fn bitstreams(&self) -> Result<Vec<Embedded<'_>>, ContainerError> {
+        let root = Provenance::from(vec![Step::File(self.path.display().to_string())]);
+        Finder::new(Some(&self.thin)).run(self.file.bytes(), root)
+    }
+}
+
+/// The walk over nested containers.
+struct Finder<'a> {
+    /// A thin archive's mapped members, if the input was opened by path.
+    thin: Option<&'a [(Vec<u8>, BitstreamFile)]>,
+    found: Vec<Embedded<'a>>,
+    /// What was looked at without finding bitcode, for [`ContainerError::NoBitcode`].
+    objects: usize,
+    markers: usize,
+    members: usize,
+}
+
+/// What the first bytes of an input say it is.
+enum Kind {
+    Bitstream,
+    Archive,
+    Object(&'static str),
+    Fat32,
+    Fat64,
+    Unsupported(String),
+    Unknown,
+}
+
+fn classify(data: &[u8]) -> Kind {
+    if starts_with_stream(data) {
+        return Kind::Bitstream;
+    }
+    match FileKind::parse(data) {
+        Ok(FileKind::Archive) => Kind::Archive,
+        Ok(FileKind::Elf32 | FileKind::Elf64) => Kind::Object("ELF object"),
+        Ok(FileKind::MachO32 | FileKind::MachO64) => Kind::Object("Mach-O object"),
+        Ok(FileKind::Coff | FileKind::CoffBig) => Kind::Object("COFF object"),
+        Ok(FileKind::MachOFat32) => Kind::Fat32,
+        Ok(FileKind::MachOFat64) => Kind::Fat64,
+        Ok(other) => Kind::Unsupported(format!("{other:?}")),
+        Err(_) => Kind::Unknown,
+    }
+}
+
+/// Whether `data` starts with a wrapper header or a known bitstream magic.
+fn starts_with_stream(data: &[u8]) -> bool {
+    match data.first_chunk::<4>() {
+        Some(&m) => u32::from_le_bytes(m) == WRAPPER_MAGIC || !matches!(Magic::from_bytes(m), Magic::Unknown(_)),
+        None => false,
+    }
+}
+
+fn first_bytes(data: &[u8]) -> Vec<u8> {
+    data[..data.len().min(8)].to_vec()
+}
+
+impl<'a> Finder<'a> {
+    fn new(thin: Option<&'a [(Vec<u8>, BitstreamFile)]>) -> Self {
+        Finder { thin, found: Vec::new(), objects: 0, markers: 0, members: 0 }
+    }
+
+    fn run(mut self, data: &'a [u8], root: Provenance) -> Result<Vec<Embedded<'a>>, ContainerError> {
+        let kind = classify(data);
+        let what = match &kind {
+            Kind::Bitstream => "bitstream",
+            Kind::Archive => "archive",
+            Kind::Object(what) => what,
+            Kind::Fat32 | Kind::Fat64 => "Mach-O universal binary",
+            Kind::Unsupported(format) => {
+                return Err(ContainerError::Unsupported { at: root, format: format.clone() });
+            }
+            Kind::Unknown => return Err(ContainerError::UnknownFormat { at: root, start: first_bytes(data) }),
+        };
+        self.walk(data, kind, &root, 0)?;
+        if self.found.is_empty() {
+            let what = match (what, self.members, self.objects, self.markers) {
+                (_, _, _, m) if m > 0 => {
+                    format!(
+                        "{m} bitcode section(s) hold no bitstream, only a marker (-fembed-bitcode=marker) or nothing"
+                    )
+                }
+                ("archive", members, objects, _) => {
+                    format!("an archive of {members} member(s), {objects} of them object files, none with bitcode")
+                }
+                ("Mach-O universal binary", ..) => "no slice of the universal binary has bitcode".to_string(),
+                ("Mach-O object", ..) => "a Mach-O object without a __LLVM,__bitcode section".to_string(),
+                (what, ..) => {
+                    format!("{} {what} without a .llvmbc section", if what.starts_with('E') { "an" } else { "a" })
+                }
+            };
+            return Err(ContainerError::NoBitcode { at: root, what });
+        }
+        Ok(self.found)
+    }
+
+    fn walk(&mut self, data: &'a [u8], kind: Kind, at: &Provenance, depth: usize) -> Result<(), ContainerError> {
+        if depth > MAX_NESTING {
+            return Err(ContainerError::TooDeep { at: at.clone(), max: MAX_NESTING });
+        }
+        match kind {
+            Kind::Bitstream => self.region(data, at, None),
+            Kind::Archive => self.archive(data, at, depth),
+            Kind::Object(what) => self.object(data, at, what),
+            Kind::Fat32 => {
+                let fat = MachOFatFile32::parse(data).map_err(|source| object_error(at, "universal binary", source))?;
+                self.fat(data, fat.arches(), at, depth)
+            }
+            Kind::Fat64 => {
+                let fat = MachOFatFile64::parse(data).map_err(|source| object_error(at, "universal binary", source))?;
+                self.fat(data, fat.arches(), at, depth)
+            }
+            // Inside a container, things that are not containers are passed over.
+            Kind::Unsupported(_) | Kind::Unknown => Ok(()),
+        }
+    }
+
+    fn fat<F: FatArch>(
+        &mut self,
+        data: &'a [u8],
+        arches: &[F],
+        at: &Provenance,
+        depth: usize,
+    ) -> Result<(), ContainerError> {
+        for (index, arch) in arches.iter().enumerate() {
+            let at = at.with(Step::Arch { index, cpu_type: arch.cputype().0 });
+            let slice = arch.data(data).map_err(|source| object_error(&at, "universal binary slice", source))?;
+            self.walk(slice, classify(slice), &at, depth + 1)?;
+        }
+        Ok(())
+    }
+
+    fn archive(&mut self, data: &'a [u8], at: &Provenance, depth: usize) -> Result<(), ContainerError> {
+        let archive = ArchiveFile::parse(data).map_err(|source| object_error(at, "archive", source))?;
+        let mut after: Option<String> = None;
+        for (index, member) in archive.members().enumerate() {
+            let member = member.map_err(|source| ContainerError::Member {
+                at: at.clone(),
+                index,
+                after: after.clone(),
+                source,
+            })?;
+            let name = String::from_utf8_lossy(member.name()).into_owned();
+            self.members += 1;
+            let offset = if member.is_thin() { 0 } else { member.file_range().0 };
+            let member_at = at.with(Step::Member { name: name.clone(), offset });
+            let bytes = if member.is_thin() {
+                match self.thin.and_then(|t| t.iter().find(|(n, _)| n == member.name())) {
+                    Some((_, file)) => file.bytes(),
+                    None => return Err(ContainerError::ThinArchive { at: at.clone(), member: name }),
+                }
+            } else {
+                member.data(data).map_err(|source| object_error(&member_at, "archive member", source))?
+            };
+            self.walk(bytes, classify(bytes), &member_at, depth + 1)?;
+            after = Some(name);
+        }
+        Ok(())
+    }
+
+    fn object(&mut self, data: &'a [u8], at: &Provenance, what: &'static str) -> Result<(), ContainerError> {
+        self.objects += 1;
+        let file = object::File::parse(data).map_err(|source| object_error(at, what, source))?;
+        let macho = file.format() == BinaryFormat::MachO;
+        let (bitcode, cmdline): (&[u8], &[u8]) =
+            if macho { (b"__bitcode", b"__cmdline") } else { (b".llvmbc", b".llvmcmd") };
+        let mut cmd = None;
+        let mut sections = Vec::new();
+        for section in file.sections() {
+            let name = section.name_bytes().map_err(|source| object_error(at, "section name", source))?;
+            if macho && section.segment_name_bytes().ok().flatten() != Some(b"__LLVM") {
+                continue;
+            }
+            if name != bitcode && name != cmdline {
+                continue;
+            }
+            let shown = if macho {
+                format!("__LLVM,{}", String::from_utf8_lossy(name))
+            } else {
+                String::from_utf8_lossy(name).into_owned()
+            };
+            let section_at = at.with(Step::Section { name: shown, offset: section.file_range().map_or(0, |r| r.0) });
+            let range =
+                section.compressed_file_range().map_err(|source| object_error(&section_at, "section", source))?;
+            if range.format != CompressionFormat::None {
+                return Err(ContainerError::Compressed { at: section_at, format: format!("{:?}", range.format) });
+            }
+            let bytes = section.data().map_err(|source| object_error(&section_at, "section", source))?;
+            if name == cmdline {
+                cmd.get_or_insert(bytes);
+            } else {
+                sections.push((section_at, bytes));
+            }
+        }
+        for (section_at, bytes) in sections {
+            self.region(bytes, &section_at, cmd)?;
+        }
+        Ok(())
+    }
+
+    /// Finds every bitstream in `data`: bitstreams one after the other, with zero padding
+    /// between them allowed, and at most 8 bytes of garbage after the last.
+    fn region(&mut self, data: &'a [u8], at: &Provenance, cmdline: Option<&'a [u8]>) -> Result<(), ContainerError> {
+        let mut streams: Vec<(usize, usize, bool)> = Vec::new();
+        let mut pos = 0;
+        loop {
+            pos += data[pos..].iter().take_while(|&&b| b == 0).count();
+            let rest = &data[pos..];
+            if rest.is_empty() {
+                break;
+            }
+            let stream_at = || {
+                if pos > 0 { at.with(Step::Module { index: streams.len(), offset: pos as u64 }) } else { at.clone() }
+            };
+            let stream_error = |source| ContainerError::Stream { at: stream_at(), source };
+            if !starts_with_stream(rest) {
+                if streams.is_empty() {
+                    return Err(ContainerError::NotBitstream { at: at.clone(), start: first_bytes(rest) });
+                }
+                if rest.len() <= TRAILING_GARBAGE_BYTES {
+                    break;
+                }
+                return Err(ContainerError::Garbage { at: at.clone(), offset: pos, len: rest.len() });
+            }
+            if let Some(wrapper) = WrapperHeader::parse(rest).map_err(stream_error)? {
+                let end = wrapper.offset as usize + wrapper.size as usize;
+                Bitstream::new(&rest[..end]).map_err(stream_error)?;
+                streams.push((pos, end, true));
+                pos += end;
+                continue;
+            }
+            let (end, last) = stream_end(rest).map_err(stream_error)?;
+            streams.push((pos, end, false));
+            pos += end;
+            if last {
+                break;
+            }
+        }
+        if streams.is_empty() {
+            self.markers += 1;
+            return Ok(());
+        }
+        let several = streams.len() > 1;
+        for (index, &(start, len, wrapped)) in streams.iter().enumerate() {
+            let mut provenance = at.clone();
+            if several {
+                provenance = provenance.with(Step::Module { index, offset: start as u64 });
+            }
+            if wrapped {
+                provenance = provenance.with(Step::Wrapper);
+            }
+            self.found.push(Embedded { provenance, bytes: &data[start..start + len], cmdline });
+        }
+        Ok(())
+    }
+}
+
+fn object_error(at: &Provenance, what: &'static str, source: object::read::Error) -> ContainerError {
+    ContainerError::Object { at: at.clone(), what, source }
+}
+
+/// Where the bitstream at the start of `data` ends, in bytes, walking its top-level
+/// blocks without decoding them: before a zero byte or another magic at the top level
+/// (neither can start a block), or where the reader ends. `true` if the reader ended
+/// (what is left, at most 8 bytes, is tolerated garbage).
+fn stream_end(data: &[u8]) -> Result<(usize, bool), Error> {
+    let stream = Bitstream::new(data)?;
+    let mut reader = stream.events();
+    loop {
+        // At the top level the position is always 32-bit aligned.
+        let byte = (reader.bit_offset() / 8) as usize;
+        let rest = &data[byte.min(data.len())..];
+        if rest.first() == Some(&0) || starts_with_stream(rest) {
+            return Ok((byte, false));
+        }
+        match reader.next_event()? {
+            None => return Ok(((reader.end_bit().unwrap_or_default() / 8) as usize, true)),
+            Some(Event::EnterBlock(_)) => {
+                reader.skip_block()?;
+            }
+            // The reader reports only blocks at the top level.
+            Some(_) => {}
+        }
+    }
+}

@@ -1,0 +1,273 @@
+//! The modules of an LLVM IR bitcode stream, listed the way LLVM's
+//! `getBitcodeFileContents` lists them.
+//!
+//! One bitcode stream may hold several modules: `llvm-cat -b` and ThinLTO write several
+//! IDENTIFICATION + MODULE groups after one magic, each followed (or not) by a STRTAB,
+//! with at most one SYMTAB that LLVM uses. [`Inventory::read`] walks only the top level
+//! of the stream: module blocks are skipped in O(1) (kept as [`LazyBlock`]s to read
+//! later), and only the small IDENTIFICATION, STRTAB and SYMTAB blocks are decoded.
+//!
+//! ```
+//! use llvm_bitstream_reader::Bitstream;
+//! use llvm_bitstream_reader::modules::Inventory;
+//!
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/llvm14_multi_module_cat.bc"))?;
+//! let inventory = Inventory::read(&Bitstream::new(&bytes)?)?;
+//! assert_eq!(inventory.modules.len(), 3);
+//! for module in &inventory.modules {
+//!     let producer = module.identification.as_ref().map(|i| i.producer.as_str());
+//!     let names = module.names()?; // reads the module block's own records, skipping its sub-blocks
+//!     println!("{:?} {:?} {:?}", producer, names.source_filename, module.strtab.map(<[u8]>::len));
+//! }
+//! # Ok(()) }
+//! ```
+
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use thiserror::Error;
+
+use crate::error::Error;
+use crate::header::Magic;
+use crate::reader::{Bitstream, Bookmark, Event, LazyBlock, Reader};
+
+/// IDENTIFICATION_BLOCK_ID: the producer string and epoch before each module.
+pub const IDENTIFICATION_BLOCK_ID: u32 = 13;
+/// MODULE_BLOCK_ID.
+pub const MODULE_BLOCK_ID: u32 = 8;
+/// STRTAB_BLOCK_ID: the string table of the modules before it.
+pub const STRTAB_BLOCK_ID: u32 = 23;
+/// SYMTAB_BLOCK_ID: the irsymtab of the file.
+pub const SYMTAB_BLOCK_ID: u32 = 25;
+
+/// IDENTIFICATION_CODE_STRING: the producer, e.g. `LLVM14.0.6`.
+const IDENTIFICATION_CODE_STRING: u32 = 1;
+/// IDENTIFICATION_CODE_EPOCH: the bitcode epoch.
+const IDENTIFICATION_CODE_EPOCH: u32 = 2;
+/// STRTAB_BLOB and SYMTAB_BLOB.
+const BLOB: u32 = 1;
+/// MODULE_CODE_TRIPLE.
+const MODULE_CODE_TRIPLE: u32 = 2;
+/// MODULE_CODE_SOURCE_FILENAME.
+const MODULE_CODE_SOURCE_FILENAME: u32 = 16;
+
+/// Why a stream's modules could not be listed.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum InventoryError {
+    /// The stream is malformed.
+    #[error(transparent)]
+    Stream(#[from] Error),
+    /// The stream is not LLVM IR bitcode.
+    #[error("not LLVM IR bitcode: the magic is {:02x?}", .0.bytes())]
+    NotBitcode(Magic),
+    /// An IDENTIFICATION block not directly followed by a MODULE block (LLVM: "Malformed block").
+    #[error("the IDENTIFICATION block at bit {bit} is not followed by a MODULE block")]
+    IdentificationWithoutModule {
+        /// Where the IDENTIFICATION block starts.
+        bit: u64,
+    },
+}
+
+/// The IDENTIFICATION block of a module.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Identification {
+    /// Where the block is.
+    pub block: Bookmark,
+    /// The producer string (IDENTIFICATION_CODE_STRING), e.g. `LLVM14.0.6`; empty if absent.
+    pub producer: String,
+    /// The bitcode epoch (IDENTIFICATION_CODE_EPOCH), if the block gives one.
+    pub epoch: Option<u64>,
+}
+
+/// One module of a bitcode stream, as LLVM's `BitcodeModule` sees it.
+#[derive(Clone, Debug)]
+pub struct ModuleInfo<'a> {
+    /// The module's position in the stream, from 0.
+    pub index: usize,
+    /// Bit offset where the module's group begins (its IDENTIFICATION block, or its MODULE
+    /// block if it has none): LLVM's `BCBegin`.
+    pub begin_bit: u64,
+    /// The IDENTIFICATION block just before the module, if any.
+    pub identification: Option<Identification>,
+    /// The MODULE block, skipped; read it with [`LazyBlock::reader`].
+    pub module: LazyBlock<'a>,
+    /// The string table that serves this module: that of the first STRTAB block after it
+    /// (a STRTAB serves every preceding module without one of its own). `None` for old
+    /// bitcode that keeps its names in the module.
+    pub strtab: Option<&'a [u8]>,
+    /// Where that STRTAB block is.
+    pub strtab_block: Option<Bookmark>,
+}
+
+/// Names read from a module block's own records (sub-blocks are skipped).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ModuleNames {
+    /// MODULE_CODE_TRIPLE.
+    pub triple: Option<String>,
+    /// MODULE_CODE_SOURCE_FILENAME (rustc writes the codegen unit's name here).
+    pub source_filename: Option<String>,
+}
+
+impl ModuleInfo<'_> {
+    /// Where the MODULE block is.
+    pub fn module_bookmark(&self) -> Bookmark {
+        self.module.bookmark()
+    }
+
+    /// Reads the module block's own records up to MODULE_CODE_SOURCE_FILENAME (written
+    /// early, after the triple), skipping every sub-block, for the triple and the source
+    /// file name.
+    pub fn names(&self) -> Result<ModuleNames, Error> {
+        let mut names = ModuleNames::default();
+        let mut reader = self.module.reader()?;
+        // The block reader's first event is the module block itself.
+        reader.next_event()?;
+        while let Some(event) = reader.next_event()? {
+            match event {
+                Event::EnterBlock(_) => {
+                    reader.skip_block()?;
+                }
+                Event::Record(r) if r.code() == MODULE_CODE_TRIPLE => names.triple = Some(r.text_from(0)),
+                Event::Record(r) if r.code() == MODULE_CODE_SOURCE_FILENAME => {
+                    names.source_filename = Some(r.text_from(0));
+                    break;
+                }
+                Event::Record(_) => {}
+                Event::EndBlock => break,
+            }
+        }
+        Ok(names)
+    }
+}
+
+/// Every module of a bitcode stream, with the file's symbol table.
+#[derive(Clone, Debug)]
+pub struct Inventory<'a> {
+    /// The modules, in stream order.
+    pub modules: Vec<ModuleInfo<'a>>,
+    /// The first SYMTAB block's blob (LLVM ignores later ones).
+    pub symtab: Option<&'a [u8]>,
+    /// Where that SYMTAB block is.
+    pub symtab_block: Option<Bookmark>,
+    /// The string table the symbol table uses: the first STRTAB after it.
+    pub strtab_for_symtab: Option<&'a [u8]>,
+}
+
+impl<'a> Inventory<'a> {
+    /// Lists the modules of an LLVM IR stream as LLVM's `getBitcodeFileContents` does.
+    ///
+    /// Only top-level blocks are visited; MODULE blocks and unknown blocks are skipped
+    /// without decoding. Up to 8 trailing bytes of garbage are tolerated, as LLVM does.
+    /// Unlike LLVM, the small IDENTIFICATION block is decoded (for the producer and epoch),
+    /// so a malformed one is an error here.
+    pub fn read(stream: &Bitstream<'a>) -> Result<Self, InventoryError> {
+        if stream.magic() != Magic::LlvmIr {
+            return Err(InventoryError::NotBitcode(stream.magic()));
+        }
+        let mut inventory =
+            Inventory { modules: Vec::new(), symtab: None, symtab_block: None, strtab_for_symtab: None };
+        let mut reader = stream.events();
+        loop {
+            let begin_bit = reader.bit_offset();
+            let Some(event) = reader.next_event()? else { break };
+            // At the top level the reader only reports blocks.
+            let Event::EnterBlock(block) = event else { continue };
+            match block.id() {
+                IDENTIFICATION_BLOCK_ID => {
+                    let identification = read_identification(&mut reader, block.bookmark)?;
+                    let bit = block.bookmark.header_bit;
+                    match reader.next_event()? {
+                        Some(Event::EnterBlock(b)) if b.id() == MODULE_BLOCK_ID => {}
+                        _ => return Err(InventoryError::IdentificationWithoutModule { bit }),
+                    }
+                    inventory.push_module(&mut reader, begin_bit, Some(identification))?;
+                }
+                MODULE_BLOCK_ID => inventory.push_module(&mut reader, begin_bit, None)?,
+                STRTAB_BLOCK_ID => {
+                    let blob = read_blob(&mut reader)?;
+                    for module in inventory.modules.iter_mut().rev() {
+                        if module.strtab.is_some_and(|s| !s.is_empty()) {
+                            break;
+                        }
+                        module.strtab = Some(blob);
+                        module.strtab_block = Some(block.bookmark);
+                    }
+                    if inventory.symtab.is_some_and(|s| !s.is_empty())
+                        && inventory.strtab_for_symtab.is_none_or(|s| s.is_empty())
+                    {
+                        inventory.strtab_for_symtab = Some(blob);
+                    }
+                }
+                SYMTAB_BLOCK_ID => {
+                    let blob = read_blob(&mut reader)?;
+                    if inventory.symtab.is_none_or(|s| s.is_empty()) {
+                        inventory.symtab = Some(blob);
+                        inventory.symtab_block = Some(block.bookmark);
+                    }
+                }
+                _ => {
+                    reader.skip_block()?;
+                }
+            }
+        }
+        Ok(inventory)
+    }
+
+    fn push_module(
+        &mut self,
+        reader: &mut Reader<'a>,
+        begin_bit: u64,
+        identification: Option<Identification>,
+    ) -> Result<(), Error> {
+        let module = reader.skip_block()?;
+        self.modules.push(ModuleInfo {
+            index: self.modules.len(),
+            begin_bit,
+            identification,
+            module,
+            strtab: None,
+            strtab_block: None,
+        });
+        Ok(())
+    }
+}
+
+/// Reads the IDENTIFICATION block just entered, through its END_BLOCK.
+fn read_identification(reader: &mut Reader<'_>, block: Bookmark) -> Result<Identification, Error> {
+    let mut identification = Identification { block, producer: String::new(), epoch: None };
+    let depth = reader.depth();
+    while let Some(event) = reader.next_event()? {
+        match event {
+            Event::Record(r) if r.code() == IDENTIFICATION_CODE_STRING => identification.producer = r.text_from(0),
+            Event::Record(r) if r.code() == IDENTIFICATION_CODE_EPOCH => identification.epoch = r.operand(0),
+            Event::Record(_) => {}
+            Event::EnterBlock(_) => {
+                reader.skip_block()?;
+            }
+            Event::EndBlock if reader.depth() < depth => break,
+            Event::EndBlock => {}
+        }
+    }
+    Ok(identification)
+}
+
+/// Reads the STRTAB or SYMTAB block just entered, through its END_BLOCK: the blob of its
+/// last BLOB record (LLVM's `readBlobInRecord`), empty if there is none.
+fn read_blob<'a>(reader: &mut Reader<'a>) -> Result<&'a [u8], Error> {
+    let mut blob: &'a [u8] = &[];
+    let depth = reader.depth();
+    while let Some(event) = reader.next_event()? {
+        match event {
+            Event::Record(r) if r.code() == BLOB => blob = r.blob().unwrap_or_default(),
+            Event::Record(_) => {}
+            Event::EnterBlock(_) => {
+                reader.skip_block()?;
+            }
+            Event::EndBlock if reader.depth() < depth => break,
+            Event::EndBlock => {}
+        }
+    }
+    Ok(blob)
+}
