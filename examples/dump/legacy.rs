@@ -1,46 +1,12 @@
-//! Says whether a file is LLVM 1.x bytecode (the format before the bitstream) and, if so,
-//! prints what it is and its block tree with offsets and sizes.
-//!
-//! ```text
-//! cargo run --example legacy_dump -- FILE
-//! cargo run --example legacy_dump --features legacy-compression -- FILE   # llvc1/llvc2 too
-//! ```
-//!
-//! Exit status: 0 for bytecode that was walked, 1 for a file that is not LLVM 1.x
-//! bytecode (after printing "not LLVM 1.x bytecode"), 2 for errors.
+//! LLVM 1.x bytecode: what the file is and its block tree (see `llvm_bitstream_reader::legacy`).
 
-use std::io::{self, BufWriter, Write};
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 use llvm_bitstream_reader::legacy::{self, Block, Endianness, LegacyError, Module, PointerSize, Signature};
 
-fn main() -> ExitCode {
-    let mut args = std::env::args().skip(1);
-    let (Some(path), None) = (args.next(), args.next()) else {
-        eprintln!("usage: legacy_dump FILE");
-        return ExitCode::from(2);
-    };
-    let bytes = match std::fs::read(&path) {
-        Ok(bytes) => bytes,
-        Err(e) => {
-            eprintln!("legacy_dump: {path}: {e}");
-            return ExitCode::from(2);
-        }
-    };
-    let stdout = io::stdout();
-    let mut out = BufWriter::new(stdout.lock());
-    let code = match dump(&path, &bytes, &mut out) {
-        Ok(code) => code,
-        Err(e) => {
-            eprintln!("legacy_dump: {e}");
-            ExitCode::from(2)
-        }
-    };
-    let _ = out.flush();
-    code
-}
-
-fn dump(path: &str, bytes: &[u8], out: &mut impl Write) -> io::Result<ExitCode> {
+/// Describes an LLVM 1.x bytecode file and its block tree.
+pub fn dump(path: &str, bytes: &[u8], out: &mut impl Write) -> io::Result<ExitCode> {
     let Some(signature) = legacy::detect(bytes) else {
         writeln!(out, "{path}: not LLVM 1.x bytecode")?;
         return Ok(ExitCode::from(1));

@@ -1,20 +1,29 @@
-//! Dumps a bitstream file.
+//! Dumps bitstream files, and whatever holds them.
 //!
 //! ```text
-//! cargo run --release --example dump -- [--format text|events] [FILE]
+//! cargo run --release --example dump -- [--format text|events] [--list] [FILE]
 //! ```
 //!
 //! With no FILE it dumps a bundled test file. `text` (the default) is laid out like
 //! `llvm-bcanalyzer -dump`; `events` is the crate's stable, name-free line format used by
 //! golden files and the differential tests against LLVM.
+//!
+//! FILE may be a bare bitstream (any magic, with or without the wrapper header), an
+//! object file or archive with embedded bitcode (each stream is printed after a
+//! `# <provenance>` line), or LLVM 1.x bytecode (described, with its block tree).
+//! `--list` prints only the inventory: provenance, magic, size, command line and modules.
+
+mod inventory;
+mod legacy;
 
 use std::fmt::Write as _;
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
+use llvm_bitstream_reader::container::{ContainerError, ContainerFile, Embedded, Step};
 use llvm_bitstream_reader::dump::{DumpError, write_events};
 use llvm_bitstream_reader::names::{self, StreamKind};
-use llvm_bitstream_reader::{Bitstream, BitstreamFile, Error, Event, Reader, Record};
+use llvm_bitstream_reader::{Bitstream, Error, Event, Reader, Record};
 
 const DEFAULT_FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/llvm14_ir_instructions.bc");
 
@@ -26,6 +35,7 @@ enum Format {
 
 fn main() -> ExitCode {
     let mut format = Format::Text;
+    let mut list = false;
     let mut path = None;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -35,41 +45,83 @@ fn main() -> ExitCode {
                 Some("events") => format = Format::Events,
                 other => return usage(&format!("unknown format {other:?}")),
             },
+            "--list" => list = true,
             "-h" | "--help" => return usage(""),
             _ if path.is_none() => path = Some(arg),
             _ => return usage("more than one FILE"),
         }
     }
     let path = path.unwrap_or_else(|| DEFAULT_FILE.to_string());
-    let file = match BitstreamFile::open(&path) {
+    let file = match ContainerFile::open(&path) {
         Ok(f) => f,
         Err(e) => {
-            eprintln!("dump: {path}: {e}");
+            eprintln!("dump: {e}");
             return ExitCode::FAILURE;
         }
     };
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
-    let result = match format {
-        Format::Events => dump_events(file.bytes(), &mut out),
-        Format::Text => dump_text(file.bytes(), &mut out),
-    };
-    let code = match result {
-        Ok(()) => ExitCode::SUCCESS,
+    let code = run(&path, &file, format, list, &mut out);
+    if out.flush().is_err() { ExitCode::FAILURE } else { code }
+}
+
+fn run(path: &str, file: &ContainerFile, format: Format, list: bool, out: &mut impl Write) -> ExitCode {
+    if llvm_bitstream_reader::legacy::detect(file.bytes()).is_some() {
+        return legacy::dump(path, file.bytes(), out).unwrap_or(ExitCode::FAILURE);
+    }
+    let embedded = match file.bitstreams() {
+        Ok(e) => e,
+        // Not an object or archive we know: the container is generic, so read the bytes
+        // as a bitstream of whatever magic they start with.
+        Err(ContainerError::UnknownFormat { .. }) => {
+            let bare = Embedded { provenance: Default::default(), bytes: file.bytes(), cmdline: None };
+            vec![bare]
+        }
         Err(e) => {
             let _ = writeln!(out, "error {e}");
-            ExitCode::FAILURE
+            return ExitCode::FAILURE;
         }
     };
-    let _ = out.flush();
-    code
+    if embedded.is_empty() {
+        let _ = writeln!(out, "error {path}: no bitstream found");
+        return ExitCode::FAILURE;
+    }
+    // Headers only where there is something to say: nesting, or several streams.
+    let headers = embedded.len() > 1
+        || embedded.iter().any(|e| e.provenance.steps().iter().any(|s| !matches!(s, Step::File(_) | Step::Wrapper)));
+    let mut failed = false;
+    for e in &embedded {
+        let result = if list {
+            inventory::write_inventory(e, out)
+        } else {
+            if headers && writeln!(out, "# {}", e.provenance).is_err() {
+                return ExitCode::FAILURE;
+            }
+            match format {
+                Format::Events => dump_events(e.bytes, out),
+                Format::Text => dump_text(e.bytes, out),
+            }
+            .map_err(|err| inventory::Problem::Input(err.to_string()))
+        };
+        match result {
+            Ok(()) => {}
+            Err(inventory::Problem::Output) => return ExitCode::FAILURE,
+            Err(inventory::Problem::Input(message)) => {
+                failed = true;
+                if writeln!(out, "error {message}").is_err() {
+                    return ExitCode::FAILURE;
+                }
+            }
+        }
+    }
+    if failed { ExitCode::FAILURE } else { ExitCode::SUCCESS }
 }
 
 fn usage(problem: &str) -> ExitCode {
     if !problem.is_empty() {
         eprintln!("dump: {problem}");
     }
-    eprintln!("usage: dump [--format text|events] [FILE]");
+    eprintln!("usage: dump [--format text|events] [--list] [FILE]");
     if problem.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(2) }
 }
 
