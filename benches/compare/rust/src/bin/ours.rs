@@ -40,10 +40,9 @@ fn walk(bytes: &[u8], skip: bool) -> Result<Counts, Error> {
                     continue;
                 }
                 c.records += 1;
-                c.add(u64::from(record.code()));
-                for &v in record.operands() {
-                    c.add(v);
-                }
+                // Sum into a local, as the C++ harness does.
+                let sum = record.operands().iter().fold(u64::from(record.code()), |s, &v| s.wrapping_add(v));
+                c.add(sum);
                 if let Some(blob) = record.blob() {
                     c.blob_bytes += blob.len() as u64;
                 }
