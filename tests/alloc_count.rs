@@ -2,17 +2,32 @@
 //! over a real file. (A global allocator is per test binary, hence this file.)
 
 use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::cell::Cell;
 
 use llvm_bitstream_reader::{Bitstream, Event};
 
 struct Counting;
-static ALLOCS: AtomicU64 = AtomicU64::new(0);
+
+thread_local! {
+    /// Allocations made by this thread. Per thread, because the tests run in parallel;
+    /// const-initialised, so reading it never allocates.
+    static COUNT: Cell<u64> = const { Cell::new(0) };
+}
+
+/// This thread's allocations so far.
+fn allocs() -> u64 {
+    COUNT.with(Cell::get)
+}
+
+fn count_one() {
+    // `try_with` fails only while the thread is being torn down.
+    let _ = COUNT.try_with(|c| c.set(c.get() + 1));
+}
 
 // SAFETY: forwards to the system allocator unchanged; only counts calls.
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCS.fetch_add(1, Relaxed);
+        count_one();
         // SAFETY: same contract as the caller's.
         unsafe { System.alloc(layout) }
     }
@@ -21,7 +36,7 @@ unsafe impl GlobalAlloc for Counting {
         unsafe { System.dealloc(ptr, layout) }
     }
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        ALLOCS.fetch_add(1, Relaxed);
+        count_one();
         // SAFETY: same contract as the caller's.
         unsafe { System.realloc(ptr, layout, new_size) }
     }
@@ -37,11 +52,11 @@ fn records_outside_blockinfo_never_allocate() {
     let mut reader = stream.events();
     let (mut records, mut record_allocs, mut blocks) = (0u64, 0u64, 0u64);
     let (mut after_define, mut define_allocs) = (0u64, 0u64);
-    let total_before = ALLOCS.load(Relaxed);
+    let total_before = allocs();
     let mut sum = 0u64;
     loop {
         let abbrevs_before = (reader.depth(), reader.abbrevs().count());
-        let before = ALLOCS.load(Relaxed);
+        let before = allocs();
         let Some(event) = reader.next() else { break };
         match event.unwrap() {
             Event::Record(r) if reader.block_id() != Some(0) => {
@@ -51,7 +66,7 @@ fn records_outside_blockinfo_never_allocate() {
                 sum = sum.wrapping_add(r.blob().map_or(0, |b| b.len() as u64));
                 sum = sum.wrapping_add(r.operand(r.len().saturating_sub(1)).unwrap_or(0));
                 drop(r);
-                let allocs = ALLOCS.load(Relaxed) - before;
+                let allocs = allocs() - before;
                 if (reader.depth(), reader.abbrevs().count()) == abbrevs_before {
                     records += 1;
                     record_allocs += allocs;
@@ -65,7 +80,7 @@ fn records_outside_blockinfo_never_allocate() {
             _ => {}
         }
     }
-    let total = ALLOCS.load(Relaxed) - total_before;
+    let total = allocs() - total_before;
     eprintln!(
         "{records} records, {blocks} blocks: {record_allocs} allocations while reading records; \
          {define_allocs} for the abbreviations defined before {after_define} others; {total} in the whole walk (checksum {sum})"
@@ -74,4 +89,29 @@ fn records_outside_blockinfo_never_allocate() {
     assert_eq!(record_allocs, 0, "reading records allocated");
     // Abbreviation definitions and the scope stack allocate; a few per block at most.
     assert!(total < blocks * 4 + 100, "{total} allocations for {blocks} blocks");
+}
+
+/// The lending walk reuses one operand buffer: it grows a few times (doubling) to the
+/// largest record and then never allocates again.
+#[test]
+fn lending_walk_allocates_only_to_grow_its_buffer() {
+    use llvm_bitstream_reader::EventRef;
+    let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/rustc_llvm22_o0_debuginfo.bc")).unwrap();
+    let stream = Bitstream::new(&bytes).unwrap();
+    let mut reader = stream.events();
+    let (mut records, mut record_allocs) = (0u64, 0u64);
+    loop {
+        let abbrevs_before = (reader.depth(), reader.abbrevs().count());
+        let before = allocs();
+        let Some(event) = reader.next_ref().unwrap() else { break };
+        let is_record = matches!(event, EventRef::Record(_));
+        let allocs = allocs() - before;
+        if is_record && reader.block_id() != Some(0) && (reader.depth(), reader.abbrevs().count()) == abbrevs_before {
+            records += 1;
+            record_allocs += allocs;
+        }
+    }
+    eprintln!("lending walk: {records} records, {record_allocs} allocations (buffer growth)");
+    assert!(records > 30_000);
+    assert!(record_allocs <= 16, "{record_allocs} allocations: more than the buffer's growth");
 }
