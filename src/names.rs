@@ -17,6 +17,9 @@
 //!
 //! Everything here is `&'static str`; nothing allocates.
 
+use crate::blockinfo::BlockInfo;
+use crate::header::Magic;
+
 /// The kind of stream, chosen from its 4-byte magic.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -118,6 +121,49 @@ pub fn record_name(kind: StreamKind, block_id: u32, code: u32) -> Option<&'stati
         StreamKind::SwiftModule | StreamKind::Unknown => return None,
     };
     lookup(table, code)
+}
+
+/// The name `llvm-bcanalyzer` gives block `block_id`, resolved as LLVM resolves it: the
+/// reserved ids (below 8) have only their standard names, then the stream's own BLOCKINFO
+/// `BLOCKNAME` (if not empty) wins, then the static table of the stream's kind.
+///
+/// ```
+/// use llvm_bitstream_reader::BlockInfo;
+/// use llvm_bitstream_reader::names::{StreamKind, resolve_block_name};
+/// let none = BlockInfo::new();
+/// assert_eq!(resolve_block_name(&none, StreamKind::LlvmIr, 12), Some("FUNCTION_BLOCK"));
+/// assert_eq!(resolve_block_name(&none, StreamKind::LlvmIr, 0), Some("BLOCKINFO_BLOCK"));
+/// ```
+#[must_use]
+pub fn resolve_block_name(blockinfo: &BlockInfo, kind: StreamKind, block_id: u32) -> Option<&str> {
+    if block_id >= FIRST_APPLICATION_BLOCKID {
+        if let Some(name) = blockinfo.block_name(block_id).filter(|n| !n.is_empty()) {
+            return Some(name);
+        }
+    }
+    block_name(kind, block_id)
+}
+
+/// The name `llvm-bcanalyzer` gives record `code` of block `block_id`, resolved as LLVM
+/// resolves it: reserved blocks (below 8) have only the standard BLOCKINFO record names,
+/// then the first `SETRECORDNAME` the stream's BLOCKINFO gives the code wins, then the
+/// static table of the stream's kind.
+#[must_use]
+pub fn resolve_record_name(blockinfo: &BlockInfo, kind: StreamKind, block_id: u32, code: u32) -> Option<&str> {
+    if block_id >= FIRST_APPLICATION_BLOCKID {
+        if let Some(entry) = blockinfo.entry(block_id) {
+            if let Some((_, name)) = entry.record_names().find(|&(c, _)| c == code) {
+                return Some(name);
+            }
+        }
+    }
+    record_name(kind, block_id, code)
+}
+
+impl From<Magic> for StreamKind {
+    fn from(magic: Magic) -> Self {
+        StreamKind::from_magic(magic.bytes())
+    }
 }
 
 /// Records of the standard `BLOCKINFO_BLOCK` (`llvm/Bitstream/BitCodeEnums.h`).

@@ -1,0 +1,282 @@
+//! The `bitstream-dump` analyzer against `llvm-bcanalyzer` (LLVM 14), line by line, and
+//! its own outputs (JSON, folded stacks, flame graph).
+//!
+//! Parity: on every test file written by LLVM 14 (`llvm14_*`, `clang14_*`) the output of
+//! `-dump` (alone and with `-dump-blockinfo`, `-show-binary-blobs`, `-non-symbolic`) and
+//! of the statistics (default mode, and `-disable-histogram`) must equal
+//! `llvm-bcanalyzer`'s, with no allowed difference. On the LLVM 22 files (`rustc_*`) the
+//! only allowed difference is a name LLVM 14 does not know ([`NAMES_UNKNOWN_TO_LLVM14`]):
+//! LLVM 14 prints `UnknownCodeN` where we print the name.
+#![cfg(feature = "cli")]
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use llvm_bitstream_reader::{Bitstream, Event};
+
+const BIN: &str = env!("CARGO_BIN_EXE_bitstream-dump");
+
+/// Record names of LLVM 22 that LLVM 14's `llvm-bcanalyzer` prints as `UnknownCodeN`:
+/// (name, code). The only differences allowed, and only on files LLVM 14 did not write.
+const NAMES_UNKNOWN_TO_LLVM14: &[(&str, u32)] = &[
+    ("CE_GEP", 32),
+    ("PTRAUTH", 33),
+    ("BLOCKADDR_USERS", 60),
+    ("DEBUG_RECORD_VALUE", 61),
+    ("DEBUG_RECORD_DECLARE", 62),
+    ("DEBUG_RECORD_ASSIGN", 63),
+    ("DEBUG_RECORD_VALUE_SIMPLE", 64),
+    ("DEBUG_RECORD_LABEL", 65),
+    ("DEBUG_RECORD_DECLARE_VALUE", 66),
+];
+
+/// Differences allowed on files written by LLVM 14: none.
+const ALLOWED_ON_LLVM14_FILES: &[&str] = &[];
+
+fn bcanalyzer() -> Option<PathBuf> {
+    if let Ok(out) = Command::new("llvm-config-14").arg("--bindir").output() {
+        let dir = String::from_utf8_lossy(&out.stdout).trim().to_string();
+        let tool = Path::new(&dir).join("llvm-bcanalyzer");
+        if out.status.success() && tool.exists() {
+            return Some(tool);
+        }
+    }
+    for name in ["llvm-bcanalyzer-14", "llvm-bcanalyzer"] {
+        let Ok(out) = Command::new(name).arg("--version").output() else { continue };
+        if out.status.success() && String::from_utf8_lossy(&out.stdout).contains("version 14.") {
+            return Some(PathBuf::from(name));
+        }
+    }
+    common::skip_or_fail("llvm-bcanalyzer of LLVM 14 not found (llvm-config-14 --bindir, or on PATH)")
+}
+
+fn written_by_llvm14(file: &Path) -> bool {
+    let name = file.file_name().unwrap().to_string_lossy();
+    name.starts_with("llvm14_") || name.starts_with("clang14_")
+}
+
+/// Runs a program from the repository root (so `Summary of testdata/…` matches).
+fn run(program: &Path, args: &[&str], file: &Path) -> String {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let rel = file.strip_prefix(root).unwrap_or(file);
+    let out = Command::new(program).args(args).arg(rel).current_dir(root).output().expect("run");
+    assert!(
+        out.status.success(),
+        "{} {args:?} {}: {}",
+        program.display(),
+        rel.display(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("UTF-8 output")
+}
+
+/// Our line with the names LLVM 14 does not know put back as `UnknownCodeN`.
+fn as_llvm14_would_name(line: &str) -> Option<String> {
+    for &(name, code) in NAMES_UNKNOWN_TO_LLVM14 {
+        let unknown = format!("UnknownCode{code}");
+        for (ours, theirs) in [
+            (format!("<{name} codeid={code}"), format!("<{unknown}")),
+            (format!("<{name} "), format!("<{unknown} ")),
+            (format!("<{name}/>"), format!("<{unknown}/>")),
+        ] {
+            if line.contains(&ours) {
+                return Some(line.replacen(&ours, &theirs, 1));
+            }
+        }
+        if let Some(prefix) = line.strip_suffix(&format!("  {name}")) {
+            if line.starts_with("\t\t") {
+                return Some(format!("{prefix}  {unknown}"));
+            }
+        }
+    }
+    None
+}
+
+#[derive(Default)]
+struct Tally {
+    files: usize,
+    runs: usize,
+    lines: usize,
+    allowed: usize,
+}
+
+/// Compares our output with llvm-bcanalyzer's for `args` on `files`; panics on any
+/// difference that is not allowed.
+fn compare(tool: &Path, args: &[&str], files: &[PathBuf], tally: &mut Tally) {
+    for file in files {
+        let theirs = run(tool, args, file);
+        let ours = run(Path::new(BIN), args, file);
+        let (theirs, ours): (Vec<&str>, Vec<&str>) = (theirs.lines().collect(), ours.lines().collect());
+        assert_eq!(theirs.len(), ours.len(), "{} {args:?}: line counts differ", file.display());
+        for (n, (t, o)) in theirs.iter().zip(&ours).enumerate() {
+            tally.lines += 1;
+            if t == o {
+                continue;
+            }
+            let allowed = if written_by_llvm14(file) {
+                ALLOWED_ON_LLVM14_FILES.contains(o)
+            } else {
+                as_llvm14_would_name(o).as_deref() == Some(*t)
+            };
+            assert!(
+                allowed,
+                "{} {args:?} line {}:\n llvm-bcanalyzer: {t}\n bitstream-dump:  {o}",
+                file.display(),
+                n + 1
+            );
+            tally.allowed += 1;
+        }
+        tally.runs += 1;
+    }
+}
+
+fn report(what: &str, files: &[PathBuf], tally: &Tally) {
+    println!(
+        "{what}: {} files, {} runs, {} lines compared, {} allowed differences (LLVM 22 names LLVM 14 does not know)",
+        files.len(),
+        tally.runs,
+        tally.lines,
+        tally.allowed
+    );
+}
+
+#[test]
+fn dump_parity_with_llvm_bcanalyzer() {
+    let Some(tool) = bcanalyzer() else { return };
+    let files = common::testdata_files();
+    let (llvm14, newer): (Vec<PathBuf>, Vec<PathBuf>) = files.into_iter().partition(|f| written_by_llvm14(f));
+    assert!(llvm14.len() >= 12 && !newer.is_empty());
+    let modes: [&[&str]; 4] =
+        [&["-dump"], &["-dump", "-dump-blockinfo"], &["-dump", "-show-binary-blobs"], &["-dump", "-non-symbolic"]];
+    let mut t14 = Tally { files: llvm14.len(), ..Tally::default() };
+    let mut t22 = Tally { files: newer.len(), ..Tally::default() };
+    for args in modes {
+        compare(&tool, args, &llvm14, &mut t14);
+        compare(&tool, args, &newer, &mut t22);
+    }
+    assert_eq!(t14.allowed, 0);
+    report("-dump parity, LLVM 14 files", &llvm14, &t14);
+    report("-dump parity, LLVM 22 files", &newer, &t22);
+    assert!(t14.files > 0 && t22.files > 0);
+}
+
+#[test]
+fn statistics_parity_with_llvm_bcanalyzer() {
+    let Some(tool) = bcanalyzer() else { return };
+    let files = common::testdata_files();
+    let mut tally = Tally { files: files.len(), ..Tally::default() };
+    for args in [&[][..], &["-disable-histogram"], &["--disable-histogram"]] {
+        compare(&tool, args, &files, &mut tally);
+    }
+    report("statistics parity, every test file", &files, &tally);
+}
+
+/// The same options spelled with two dashes give the same output.
+#[test]
+fn options_with_two_dashes() {
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/llvm14_ir_debuginfo.bc");
+    let one = run(Path::new(BIN), &["-dump", "-dump-blockinfo", "-non-symbolic", "-show-binary-blobs"], &file);
+    let two = run(Path::new(BIN), &["--dump", "--dump-blockinfo", "--non-symbolic", "--show-binary-blobs"], &file);
+    assert_eq!(one, two);
+    assert!(one.contains("<BLOCKINFO_BLOCK BlockID=0 NumWords="));
+    assert!(one.contains("num-strings = "));
+}
+
+fn library_events(bytes: &[u8]) -> (usize, usize, usize) {
+    let (mut enter, mut record, mut exit) = (0, 0, 0);
+    for event in Bitstream::new(bytes).unwrap().events() {
+        match event.unwrap() {
+            Event::EnterBlock(_) => enter += 1,
+            Event::Record(_) => record += 1,
+            Event::EndBlock => exit += 1,
+        }
+    }
+    (enter, record, exit)
+}
+
+#[test]
+fn json_is_one_object_per_event() {
+    for file in common::testdata_files() {
+        let out = run(Path::new(BIN), &["--format", "json"], &file);
+        let (mut enter, mut record, mut exit, mut stream) = (0, 0, 0, 0);
+        for line in out.lines() {
+            let v: serde_json::Value = serde_json::from_str(line).unwrap_or_else(|e| panic!("{line}: {e}"));
+            match v["event"].as_str().unwrap() {
+                "stream" => stream += 1,
+                "enter" => {
+                    enter += 1;
+                    assert!(v["block_id"].is_u64() && v["num_words"].is_u64());
+                }
+                "record" => {
+                    record += 1;
+                    assert!(v["code"].is_u64() && v["ops"].is_array() && v["bits"].is_u64());
+                    assert!(v["name"].is_string() || v["name"].is_null());
+                }
+                "exit" => exit += 1,
+                other => panic!("unknown event {other}"),
+            }
+        }
+        let bytes = std::fs::read(&file).unwrap();
+        assert_eq!(stream, 1, "{}", file.display());
+        assert_eq!((enter, record, exit), library_events(&bytes), "{}", file.display());
+    }
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/llvm14_ir_globals.bc");
+    let out = run(Path::new(BIN), &["--format", "json"], &file);
+    assert!(out.contains(r#""name":"SOURCE_FILENAME""#), "names are in the JSON");
+    assert!(out.contains(r#""block":"MODULE_BLOCK""#));
+}
+
+#[test]
+fn folded_stacks_sum_to_the_file_bits() {
+    for file in common::testdata_files() {
+        let out = run(Path::new(BIN), &["--folded"], &file);
+        let mut total = 0u64;
+        for line in out.lines() {
+            let (stack, count) = line.rsplit_once(' ').unwrap();
+            assert!(!stack.is_empty() && !stack.contains(";;"), "{line}");
+            total += count.parse::<u64>().unwrap();
+        }
+        let size = std::fs::metadata(&file).unwrap().len();
+        assert_eq!(total, size * 8, "{}", file.display());
+    }
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/rustc_llvm22_o0_debuginfo.bc");
+    let out = run(Path::new(BIN), &["--folded"], &file);
+    assert!(out.lines().any(|l| l.starts_with("MODULE_BLOCK;FUNCTION_BLOCK;METADATA_BLOCK;STRINGS ")));
+    assert!(out.lines().any(|l| l.starts_with("MODULE_BLOCK;METADATA_BLOCK;DEFINE_ABBREV ")));
+    assert!(out.lines().any(|l| l.starts_with("[magic] 32")));
+}
+
+#[test]
+fn flamegraph_is_an_svg() {
+    let dir = std::env::temp_dir().join(format!("bitstream-dump-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let svg = dir.join("flame.svg");
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/rustc_llvm22_o3.bc");
+    run(Path::new(BIN), &["--flamegraph", svg.to_str().unwrap()], &file);
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(text.contains("<svg") && text.contains("FUNCTION_BLOCK") && text.contains("bits"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn objects_and_archives_show_each_stream_with_its_provenance() {
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/containers/gnu_ab.a");
+    let out = run(Path::new(BIN), &["-dump"], &file);
+    let headers: Vec<&str> = out.lines().filter(|l| l.starts_with("# ")).collect();
+    assert!(headers.len() >= 2, "{headers:?}");
+    assert!(headers.iter().all(|h| h.contains("gnu_ab.a(")), "{headers:?}");
+    assert!(out.contains("<MODULE_BLOCK NumWords="));
+}
+
+#[test]
+fn legacy_bytecode_is_named() {
+    let dir = std::env::temp_dir().join(format!("bitstream-dump-legacy-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("old.bc");
+    std::fs::write(&file, b"llvm\0\0\0\0\0\0\0\0").unwrap();
+    let out = run(Path::new(BIN), &[], &file);
+    assert!(out.starts_with("LLVM 1.x bytecode"), "{out}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
