@@ -51,13 +51,14 @@ impl StreamKind {
     /// here; skip it first and pass the magic of the wrapped stream.
     #[must_use]
     pub const fn from_magic(magic: [u8; 4]) -> Self {
-        match magic {
-            [0x42, 0x43, 0xC0, 0xDE] => StreamKind::LlvmIr,
-            [b'D', b'I', b'A', b'G'] => StreamKind::ClangSerializedDiagnostics,
-            [b'C', b'P', b'C', b'H'] => StreamKind::ClangAst,
-            [b'R', b'M', b'R', b'K'] => StreamKind::LlvmRemarks,
-            [0xE2, 0x9C, 0xA8, 0x0E] => StreamKind::SwiftModule,
-            _ => StreamKind::Unknown,
+        // One table of magics: `Magic`'s.
+        match Magic::from_bytes(magic) {
+            Magic::LlvmIr => StreamKind::LlvmIr,
+            Magic::ClangSerializedDiagnostics => StreamKind::ClangSerializedDiagnostics,
+            Magic::ClangAst => StreamKind::ClangAst,
+            Magic::LlvmRemarks => StreamKind::LlvmRemarks,
+            Magic::SwiftModule => StreamKind::SwiftModule,
+            Magic::Unknown(_) => StreamKind::Unknown,
         }
     }
 }

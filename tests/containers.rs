@@ -13,7 +13,7 @@ mod common;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::{Mutex, OnceLock};
+use std::sync::Mutex;
 
 use llvm_bitstream_reader::Bitstream;
 use llvm_bitstream_reader::container::{self, ContainerError, ContainerFile, Embedded, Step};
@@ -497,26 +497,6 @@ fn inventory_module_count_matches_llvm_modextract() {
 
 // --- against LLVM 14, on the committed objects and on the Rust sysroot's rlibs ----------
 
-/// Builds the reference dumper once per test run.
-fn llvm_events() -> Option<PathBuf> {
-    static BUILT: OnceLock<Result<PathBuf, String>> = OnceLock::new();
-    let built = BUILT.get_or_init(|| {
-        let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join("llvm-ref");
-        let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/llvm-ref/build.sh");
-        match Command::new("bash").arg(&script).arg(&out).output() {
-            Ok(o) if o.status.success() => Ok(out.join("llvm-events")),
-            Ok(o) => {
-                Err(format!("building the LLVM 14 reference dumper failed: {}", String::from_utf8_lossy(&o.stderr)))
-            }
-            Err(e) => Err(format!("cannot run bash: {e}")),
-        }
-    });
-    match built {
-        Ok(p) => Some(p.clone()),
-        Err(reason) => common::skip_or_fail(reason),
-    }
-}
-
 fn have(tool: &str) -> bool {
     Command::new(tool).arg("--version").output().is_ok_and(|o| o.status.success())
 }
@@ -569,7 +549,7 @@ fn compare_with_llvm(tool: &Path, file: &Path, bytes: &[u8], what: &str) -> usiz
 
 #[test]
 fn committed_objects_read_as_llvm_reads_their_extracted_sections() {
-    let Some(tool) = llvm_events() else { return };
+    let Some(tool) = common::llvm_events() else { return };
     if !have("objcopy") || !have("llvm-objcopy-14") {
         common::skip_or_fail::<()>("objcopy or llvm-objcopy-14 not found");
         return;
@@ -635,7 +615,7 @@ fn sysroot_rlibs_read_to_the_end_and_as_llvm_reads_them() {
     };
     // Our side needs no tools; the comparison needs ar, objcopy and the LLVM dumper.
     let llvm = if have("objcopy") && have("ar") {
-        llvm_events()
+        common::llvm_events()
     } else {
         common::skip_or_fail::<()>("objcopy or ar not found: not comparing with LLVM");
         None

@@ -5,31 +5,10 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
-use std::sync::OnceLock;
 
 use llvm_bitstream_reader::dump::{DumpError, write_events};
-
-/// Builds the reference dumper once per test run.
-fn llvm_events() -> Option<PathBuf> {
-    static BUILT: OnceLock<Result<PathBuf, String>> = OnceLock::new();
-    let built = BUILT.get_or_init(|| {
-        let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join("llvm-ref");
-        let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/llvm-ref/build.sh");
-        match Command::new("bash").arg(&script).arg(&out).output() {
-            Ok(o) if o.status.success() => Ok(out.join("llvm-events")),
-            Ok(o) => {
-                Err(format!("building the LLVM 14 reference dumper failed: {}", String::from_utf8_lossy(&o.stderr)))
-            }
-            Err(e) => Err(format!("cannot run bash: {e}")),
-        }
-    });
-    match built {
-        Ok(p) => Some(p.clone()),
-        Err(reason) => common::skip_or_fail(reason),
-    }
-}
 
 /// Our lines, and the error message if the walk failed.
 fn ours(bytes: &[u8]) -> (Vec<String>, Option<String>) {
@@ -57,7 +36,7 @@ fn llvm(tool: &Path, file: &Path) -> (Vec<String>, Option<String>) {
 
 #[test]
 fn every_testdata_file_reads_exactly_as_llvm_14_reads_it() {
-    let Some(tool) = llvm_events() else { return };
+    let Some(tool) = common::llvm_events() else { return };
     let mut lines_compared = 0;
     let files = common::testdata_files();
     for file in &files {
@@ -80,7 +59,7 @@ fn every_testdata_file_reads_exactly_as_llvm_14_reads_it() {
 /// LLVM only when it skips one).
 #[test]
 fn truncated_files_fail_in_both_readers_and_agree_before_failing() {
-    let Some(tool) = llvm_events() else { return };
+    let Some(tool) = common::llvm_events() else { return };
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("truncated");
     std::fs::create_dir_all(&dir).unwrap();
     let mut cases = 0;

@@ -680,7 +680,7 @@ mod cursor_model {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(2000))]
+        #![proptest_config(ProptestConfig::with_cases(if cfg!(miri) { 3 } else { 2000 }))]
         #[test]
         fn cursor_agrees_with_bitvec_model(data in proptest::collection::vec(any::<u8>(), 0..64), ops in proptest::collection::vec(op(), 0..64)) {
             let mut cursor = BitCursor::new(&data);

@@ -213,7 +213,7 @@ fn read_skipping(bytes: &[u8]) -> Result<Vec<Ev>, Error> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(300))]
+    #![proptest_config(ProptestConfig::with_cases(if cfg!(miri) { 2 } else { 300 }))]
 
     #[test]
     fn written_streams_read_back_exactly(seed in any::<u64>()) {

@@ -2,6 +2,8 @@
 #![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
 
 /// Every real (well-formed) file in testdata/, sorted.
 pub fn testdata_files() -> Vec<PathBuf> {
@@ -30,4 +32,25 @@ pub fn skip_or_fail<T>(reason: &str) -> Option<T> {
     }
     eprintln!("SKIPPED: {reason}");
     None
+}
+
+/// The LLVM 14 reference dumper (tests/llvm-ref/events.cpp), built once per test binary;
+/// `None` after printing why (or a panic under `CI=true`) if it cannot be built.
+pub fn llvm_events() -> Option<PathBuf> {
+    static BUILT: OnceLock<Result<PathBuf, String>> = OnceLock::new();
+    let built = BUILT.get_or_init(|| {
+        let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join("llvm-ref");
+        let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/llvm-ref/build.sh");
+        match Command::new("bash").arg(&script).arg(&out).output() {
+            Ok(o) if o.status.success() => Ok(out.join("llvm-events")),
+            Ok(o) => {
+                Err(format!("building the LLVM 14 reference dumper failed: {}", String::from_utf8_lossy(&o.stderr)))
+            }
+            Err(e) => Err(format!("cannot run bash: {e}")),
+        }
+    });
+    match built {
+        Ok(p) => Some(p.clone()),
+        Err(reason) => skip_or_fail(reason),
+    }
 }
