@@ -681,7 +681,10 @@ mod cursor_model {
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(if cfg!(miri) { 3 } else { 2000 }))]
+        // bitvec 1.x's own iteration fails Miri's Stacked Borrows checks (ferrilab/bitvec#193,
+        // open; the Tree Borrows fix, PR #266, is unreleased): the report is inside bitvec.
         #[test]
+        #[cfg_attr(miri, ignore = "bitvec 1.x fails Stacked Borrows: ferrilab/bitvec#193")]
         fn cursor_agrees_with_bitvec_model(data in proptest::collection::vec(any::<u8>(), 0..64), ops in proptest::collection::vec(op(), 0..64)) {
             let mut cursor = BitCursor::new(&data);
             let mut model = Model { bits: BitSlice::from_slice(&data), pos: 0 };
