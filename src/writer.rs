@@ -91,8 +91,14 @@ impl BitstreamWriter {
         }
     }
 
-    /// Writes `value` as a VBR with `width`-bit chunks (`width` 2..=32).
+    /// Writes `value` as a VBR with `width`-bit chunks.
+    ///
+    /// # Panics
+    ///
+    /// If `width` is not in 2..=32: a 1-bit chunk carries no payload, so no value but 0
+    /// could ever be written (LLVM's writer asserts the same).
     pub fn write_vbr(&mut self, mut value: u64, width: u32) {
+        assert!((2..=32).contains(&width), "VBR chunk width {width} is not in 2..=32");
         let payload = width - 1;
         let hi = 1u64 << payload;
         while value >= hi {

@@ -744,3 +744,10 @@ fn vbr_values_of_every_chunk_count_and_width_round_trip() {
         }
     }
 }
+
+#[test]
+#[should_panic(expected = "not in 2..=32")]
+fn writer_refuses_vbr_chunks_without_payload() {
+    // A 1-bit chunk has no payload bits: writing 5 would never end.
+    BitstreamWriter::new(*b"TEST").write_vbr(5, 1);
+}
