@@ -450,7 +450,14 @@ impl<'a> Reader<'a> {
                     }
                 }
                 let end = self.cursor.position();
-                EventRef::Record(RecordRef::new(self.cursor.data(), start, end, id, parts, &self.ops))
+                EventRef::Record(RecordRef {
+                    data: self.cursor.data(),
+                    start_bit: start,
+                    end_bit: end,
+                    abbrev_id: id,
+                    parts,
+                    ops: &self.ops,
+                })
             }
         }))
     }

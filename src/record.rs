@@ -384,26 +384,15 @@ pub(crate) fn read_abbreviated_into<'a>(
 /// [`Record`]; every access is O(1).
 #[derive(Clone, Copy, Debug)]
 pub struct RecordRef<'r, 'a> {
-    data: &'a [u8],
-    start_bit: u64,
-    end_bit: u64,
-    abbrev_id: u32,
-    parts: Parts<'a>,
-    ops: &'r [u64],
+    pub(crate) data: &'a [u8],
+    pub(crate) start_bit: u64,
+    pub(crate) end_bit: u64,
+    pub(crate) abbrev_id: u32,
+    pub(crate) parts: Parts<'a>,
+    pub(crate) ops: &'r [u64],
 }
 
 impl<'r, 'a> RecordRef<'r, 'a> {
-    pub(crate) fn new(
-        data: &'a [u8],
-        start_bit: u64,
-        end_bit: u64,
-        abbrev_id: u32,
-        parts: Parts<'a>,
-        ops: &'r [u64],
-    ) -> Self {
-        RecordRef { data, start_bit, end_bit, abbrev_id, parts, ops }
-    }
-
     /// The record code.
     #[inline]
     pub fn code(&self) -> u32 {
