@@ -95,7 +95,7 @@ impl<'a> Bitstream<'a> {
         let limited = &self.stream[..(end / 8) as usize];
         let cursor = BitCursor::at(limited, bookmark.content_bit)?;
         let mut reader = Reader::with_cursor(*self, cursor, Mode::Block, blockinfo);
-        reader.pending = Some(*bookmark);
+        reader.state = State::Pending(*bookmark);
         Ok(reader)
     }
 }
@@ -219,6 +219,8 @@ enum State {
     /// The last event was EnterBlock: the block may be skipped.
     JustEntered,
     Done,
+    /// A block reader that has not yet announced its block.
+    Pending(Bookmark),
 }
 
 /// One open block.
@@ -270,8 +272,6 @@ pub struct Reader<'a> {
     blockinfo: Arc<BlockInfo>,
     /// The BLOCKINFO table being built while inside a BLOCKINFO block.
     building: Option<BlockInfoBuilder>,
-    /// A block reader's block, announced by the first event.
-    pending: Option<Bookmark>,
     /// Where the last top-level block ended, once the stream is done.
     end_bit: Option<u64>,
     /// Operand buffer reused by [`Reader::next_ref`] (and for BLOCKINFO records).
@@ -290,7 +290,6 @@ impl<'a> Reader<'a> {
             depth: 0,
             blockinfo,
             building: None,
-            pending: None,
             end_bit: None,
             ops: Vec::new(),
         }
@@ -471,9 +470,10 @@ impl<'a> Reader<'a> {
             State::Done => return Ok(Entry::Done),
             State::JustEntered => self.state = State::Running,
             State::Running => {}
-        }
-        if let Some(bookmark) = self.pending.take() {
-            return self.push_block(bookmark).map(Entry::Enter);
+            State::Pending(bookmark) => {
+                self.state = State::Running;
+                return self.push_block(bookmark).map(Entry::Enter);
+            }
         }
         loop {
             if self.depth == 0 && self.at_stream_end() {
