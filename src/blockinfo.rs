@@ -89,10 +89,11 @@ impl BlockInfo {
         self.entry(block_id)?.name.clone()
     }
 
-    /// The name BLOCKINFO gives record `code` of `block_id` (the last one given wins).
+    /// The name BLOCKINFO gives record `code` of `block_id`; if several are given, the
+    /// first wins, as in LLVM (`BitcodeAnalyzer`'s `GetCodeName` takes the first match).
     pub fn record_name(&self, block_id: u32, code: u32) -> Option<&str> {
         let e = self.entry(block_id)?;
-        e.record_names.iter().rev().find(|(c, _)| *c == code).map(|(_, n)| &**n)
+        e.record_names.iter().find(|(c, _)| *c == code).map(|(_, n)| &**n)
     }
 
     /// The block ids the table describes, in increasing order.

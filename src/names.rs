@@ -152,10 +152,8 @@ pub fn resolve_block_name(blockinfo: &BlockInfo, kind: StreamKind, block_id: u32
 #[must_use]
 pub fn resolve_record_name(blockinfo: &BlockInfo, kind: StreamKind, block_id: u32, code: u32) -> Option<&str> {
     if block_id >= FIRST_APPLICATION_BLOCKID {
-        if let Some(entry) = blockinfo.entry(block_id) {
-            if let Some((_, name)) = entry.record_names().find(|&(c, _)| c == code) {
-                return Some(name);
-            }
+        if let Some(name) = blockinfo.record_name(block_id, code) {
+            return Some(name);
         }
     }
     record_name(kind, block_id, code)

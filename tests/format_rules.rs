@@ -751,3 +751,19 @@ fn writer_refuses_vbr_chunks_without_payload() {
     // A 1-bit chunk has no payload bits: writing 5 would never end.
     BitstreamWriter::new(*b"TEST").write_vbr(5, 1);
 }
+
+#[test]
+fn the_first_setrecordname_for_a_code_wins_like_llvm() {
+    let mut w = BitstreamWriter::new(*b"TEST");
+    w.enter_blockinfo();
+    w.set_bid(9);
+    w.record_name(4, "FIRST");
+    w.record_name(4, "SECOND");
+    w.end_block();
+    let bytes = w.finish();
+    let mut reader = Bitstream::new(&bytes).unwrap().events();
+    for e in reader.by_ref() {
+        e.unwrap();
+    }
+    assert_eq!(reader.blockinfo().record_name(9, 4), Some("FIRST"));
+}

@@ -150,14 +150,15 @@ fn dump_text(bytes: &[u8], out: &mut impl Write) -> Result<(), Error> {
             w.magic, w.version, w.offset, w.size, w.cpu_type
         );
     }
-    let kind = StreamKind::from_magic(stream.magic().bytes());
+    let kind = StreamKind::from(stream.magic());
     let mut reader = stream.events();
     let mut stack: Vec<(u32, String)> = Vec::new();
     while let Some(event) = reader.next_event()? {
         let indent = "  ".repeat(stack.len());
         match event {
             Event::EnterBlock(b) => {
-                let name = b.name.as_deref().map(str::to_string).unwrap_or_else(|| block_name(kind, b.id()));
+                let name = names::resolve_block_name(reader.blockinfo(), kind, b.id())
+                    .map_or_else(|| format!("UnknownBlock{}", b.id()), str::to_string);
                 let _ = writeln!(out, "{indent}<{name} NumWords={} BlockCodeSize={}>", b.len_words(), b.abbrev_width());
                 stack.push((b.id(), name));
             }
@@ -175,18 +176,10 @@ fn dump_text(bytes: &[u8], out: &mut impl Write) -> Result<(), Error> {
     Ok(())
 }
 
-fn block_name(kind: StreamKind, id: u32) -> String {
-    names::block_name(kind, id).map_or_else(|| format!("UnknownBlock{id}"), str::to_string)
-}
-
 fn record_line(reader: &Reader<'_>, kind: StreamKind, block: u32, r: &Record<'_>) -> String {
     let code = r.code();
-    let name = reader
-        .blockinfo()
-        .record_name(block, code)
-        .map(str::to_string)
-        .or_else(|| names::record_name(kind, block, code).map(str::to_string))
-        .unwrap_or_else(|| format!("UnknownCode{code}"));
+    let name = names::resolve_record_name(reader.blockinfo(), kind, block, code)
+        .map_or_else(|| format!("UnknownCode{code}"), str::to_string);
     let mut line = format!("<{name}");
     if !r.is_unabbreviated() {
         let _ = write!(line, " abbrevid={}", r.abbrev_id());
