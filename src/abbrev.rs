@@ -69,6 +69,78 @@ pub(crate) struct Plan {
     pub(crate) array: Option<ElementEncoding>,
     /// Number of scalar operands (steps that are not blobs).
     pub(crate) scalars: usize,
+    /// The code and every scalar operand read from one word, when that can work.
+    pub(crate) packed: Option<Packed>,
+}
+
+/// Most bits a packed layout may span: what one refill guarantees.
+const PACKED_MAX_BITS: u32 = 56;
+
+/// The layout of an abbreviation whose code and operands are all literals, fixed fields or
+/// VBR fields (no blob, no char6 scalar) and fit in [`PACKED_MAX_BITS`] when every VBR
+/// field is one chunk. A record whose VBR fields are indeed one chunk each (none of the
+/// `cont` bits set) is then decoded from one word by independent shifts and masks, with
+/// no per-field dispatch and no dependency of one field on the previous one's length.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Packed {
+    /// Bits spanned by the code and the scalar operands.
+    pub(crate) bits: u32,
+    /// The continuation bits of the VBR fields; any set means a longer value.
+    pub(crate) cont: u64,
+    /// The code's extraction.
+    pub(crate) code: Extract,
+    /// Each scalar operand's extraction, in order.
+    pub(crate) fields: Box<[Extract]>,
+}
+
+/// One field of a [`Packed`] layout: `((word >> shift) & mask) | literal`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Extract {
+    pub(crate) shift: u32,
+    pub(crate) mask: u64,
+    pub(crate) literal: u64,
+}
+
+impl Extract {
+    #[inline(always)]
+    pub(crate) fn get(self, word: u64) -> u64 {
+        ((word >> self.shift) & self.mask) | self.literal
+    }
+}
+
+/// The packed layout of `code` and `steps`, if they have one.
+fn pack(code: Field, steps: &[Step]) -> Option<Packed> {
+    let mut bits = 0u32;
+    let mut cont = 0u64;
+    let mut place = |field: Field| -> Option<Extract> {
+        let shift = bits;
+        let width = match field {
+            Field::Literal(_) => 0,
+            Field::Fixed(w) | Field::Vbr(w) => w,
+            Field::Char6 => return None,
+        };
+        bits = bits.checked_add(width).filter(|&b| b <= PACKED_MAX_BITS)?;
+        // Widths are 1..=32 here (`compile` checked them), so the shifts are defined.
+        let (mask, literal) = match field {
+            Field::Literal(v) => (0, v),
+            Field::Fixed(w) => ((1u64 << w) - 1, 0),
+            Field::Vbr(w) => ((1u64 << (w - 1)) - 1, 0),
+            Field::Char6 => return None,
+        };
+        if let Field::Vbr(w) = field {
+            cont |= 1 << (shift + w - 1);
+        }
+        Some(Extract { shift: shift.min(63), mask, literal })
+    };
+    let code = place(code)?;
+    let fields = steps
+        .iter()
+        .map(|step| match *step {
+            Step::Field(f) => place(f),
+            Step::Blob => None,
+        })
+        .collect::<Option<Box<[Extract]>>>()?;
+    Some(Packed { bits, cont, code, fields })
 }
 
 /// An abbreviation: the operand list as defined, and its decoding plan.
@@ -147,7 +219,7 @@ impl Abbrev {
 }
 
 fn scalar(op: AbbrevOp) -> Option<Field> {
-    match op {
+    match normalize(op) {
         AbbrevOp::Literal(v) => Some(Field::Literal(v)),
         AbbrevOp::Fixed(w) => Some(Field::Fixed(w)),
         AbbrevOp::Vbr(w) => Some(Field::Vbr(w)),
@@ -156,8 +228,22 @@ fn scalar(op: AbbrevOp) -> Option<Field> {
     }
 }
 
+/// LLVM's normalisation of a definition's operand: a zero-width field is the literal 0.
+/// ([`Abbrev::new`] may be given operands no stream can hold.)
+fn normalize(op: AbbrevOp) -> AbbrevOp {
+    match op {
+        AbbrevOp::Fixed(0) | AbbrevOp::Vbr(0) => AbbrevOp::Literal(0),
+        op => op,
+    }
+}
+
 /// Checks the rules LLVM's `readRecord` checks and turns the operands into a plan.
 fn compile(ops: &[AbbrevOp]) -> core::result::Result<Plan, &'static str> {
+    // A stream's definitions never hold wider fields (`read_definition` rejects them), but
+    // `Abbrev::new` takes any operands.
+    if ops.iter().any(|op| matches!(*op, AbbrevOp::Fixed(w) | AbbrevOp::Vbr(w) if w > MAX_OPERAND_WIDTH)) {
+        return Err("field wider than 32 bits");
+    }
     let (&first, rest) = ops.split_first().ok_or("abbreviation has no operands")?;
     let code = scalar(first).ok_or("abbreviation starts with an array or a blob")?;
     let mut steps = Vec::with_capacity(rest.len());
@@ -170,7 +256,7 @@ fn compile(ops: &[AbbrevOp]) -> core::result::Result<Plan, &'static str> {
                 if i + 2 != rest.len() {
                     return Err("array is not the second-to-last operand");
                 }
-                array = Some(match rest[i + 1] {
+                array = Some(match normalize(rest[i + 1]) {
                     AbbrevOp::Fixed(w) => ElementEncoding::Fixed(w),
                     AbbrevOp::Vbr(w) => ElementEncoding::Vbr(w),
                     AbbrevOp::Char6 => ElementEncoding::Char6,
@@ -184,7 +270,8 @@ fn compile(ops: &[AbbrevOp]) -> core::result::Result<Plan, &'static str> {
         i += 1;
     }
     let scalars = steps.iter().filter(|s| matches!(s, Step::Field(_))).count();
-    Ok(Plan { code, steps: steps.into_boxed_slice(), array, scalars })
+    let packed = pack(code, &steps);
+    Ok(Plan { code, steps: steps.into_boxed_slice(), array, scalars, packed })
 }
 
 /// Reads one scalar field.
@@ -194,7 +281,7 @@ pub(crate) fn read_field(cursor: &mut BitCursor<'_>, field: Field) -> Result<u64
         Field::Literal(v) => Ok(v),
         Field::Fixed(w) => cursor.read(w),
         // vbr6 is by far the most common: with a constant width the decoder folds.
-        Field::Vbr(6) => cursor.read_vbr_unchecked_width(6, 64),
+        Field::Vbr(6) => cursor.read_vbr6(64),
         Field::Vbr(w) => cursor.read_vbr_unchecked_width(w, 64),
         Field::Char6 => Ok(u64::from(crate::cursor::decode_char6(cursor.read(6)?))),
     }

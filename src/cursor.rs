@@ -199,72 +199,84 @@ impl<'a> BitCursor<'a> {
     }
 
     /// Loads as many whole bytes as fit into the word.
+    //
+    // Nothing on the hot paths takes the cursor's address (the cold helpers take and
+    // return it by value), so a cursor copied into a local lives in registers: the
+    // decoders of `record` rely on that.
     #[inline(always)]
     fn refill(&mut self) {
-        if let Some(chunk) = self.data.get(self.next_byte..).and_then(|s| s.first_chunk::<8>()) {
-            self.buf |= u64::from_le_bytes(*chunk) << self.avail;
+        // `next_byte <= data.len()` always, so this is one compare.
+        if self.data.len() - self.next_byte >= 8 {
+            let chunk = self.data[self.next_byte..self.next_byte + 8].try_into().unwrap_or([0; 8]);
+            self.buf |= u64::from_le_bytes(chunk) << self.avail;
             let take = (63 - self.avail) >> 3;
             self.next_byte += take as usize;
             self.avail += take * 8;
         } else {
-            self.refill_tail();
+            *self = self.refilled_tail();
         }
     }
 
     /// Byte-at-a-time refill for the last 7 bytes of the slice.
     #[cold]
-    fn refill_tail(&mut self) {
+    #[inline(never)]
+    fn refilled_tail(mut self) -> Self {
         while self.avail <= 55 {
             let Some(&b) = self.data.get(self.next_byte) else { break };
             self.buf |= u64::from(b) << self.avail;
             self.next_byte += 1;
             self.avail += 8;
         }
+        self
     }
 
     #[cold]
-    fn vbr_eof(&self, start: u64, width: u32) -> Error {
+    #[inline(never)]
+    fn vbr_eof(self, start: u64, width: u32) -> Error {
         let read = self.position() - start;
         Error::UnexpectedEof { bit: start, needed: read + u64::from(width), available: read + self.remaining_bits() }
     }
 
     #[cold]
-    fn eof(&self, needed: u64) -> Error {
+    #[inline(never)]
+    fn eof(self, needed: u64) -> Error {
         Error::UnexpectedEof { bit: self.position(), needed, available: self.remaining_bits() }
     }
 
     /// Reads a `width`-bit field, `width` in `0..=64`, least significant bit first.
     #[inline(always)]
     pub fn read(&mut self, width: u32) -> Result<u64> {
-        if width <= self.avail {
-            let v = self.buf & low_mask(width);
-            self.consume(width);
-            return Ok(v);
+        if width > self.avail {
+            if width > 56 {
+                let (cursor, v) = self.read_wide(width);
+                *self = cursor;
+                return v;
+            }
+            self.refill();
+            // The refill loads at least 56 bits when that many remain.
+            if width > self.avail {
+                return Err(self.eof(u64::from(width)));
+            }
         }
-        self.read_slow(width)
-    }
-
-    #[inline(never)]
-    fn read_slow(&mut self, width: u32) -> Result<u64> {
-        if width > 64 {
-            return Err(Error::InvalidFixedWidth { bit: self.position(), width });
-        }
-        if u64::from(width) > self.remaining_bits() {
-            return Err(self.eof(u64::from(width)));
-        }
-        if width > 56 {
-            // Enough bits remain (checked above), so neither half can fail.
-            let lo = self.read(32)?;
-            let hi = self.read(width - 32)?;
-            return Ok(lo | (hi << 32));
-        }
-        self.refill();
-        // The refill loads at least 56 bits when that many remain, and we checked that
-        // `width` bits remain.
-        debug_assert!(width <= self.avail);
         let v = self.buf & low_mask(width);
         self.consume(width);
         Ok(v)
+    }
+
+    /// A read of more than 56 bits (never one the format's own fields need).
+    #[cold]
+    #[inline(never)]
+    fn read_wide(mut self, width: u32) -> (Self, Result<u64>) {
+        if width > 64 {
+            return (self, Err(Error::InvalidFixedWidth { bit: self.position(), width }));
+        }
+        if u64::from(width) > self.remaining_bits() {
+            return (self, Err(self.eof(u64::from(width))));
+        }
+        // Enough bits remain (checked above), so neither half can fail.
+        let lo = self.read(32);
+        let hi = self.read(width - 32);
+        (self, lo.and_then(|lo| Ok(lo | (hi? << 32))))
     }
 
     /// Reads a VBR value of up to 64 bits with `width`-bit chunks (LLVM's `ReadVBR64`).
@@ -338,27 +350,84 @@ impl<'a> BitCursor<'a> {
         Ok(if max_bits == 32 { x & u64::from(u32::MAX) } else { x })
     }
 
+    /// Takes the next `bits` bits (`bits <= 56`) as the low bits of a word, if they are
+    /// all in the input and none of the `cont` bits is set; otherwise does not move.
+    /// Bits of the word at and above `bits` are unspecified.
+    #[inline(always)]
+    pub(crate) fn take_packed(&mut self, bits: u32, cont: u64) -> Option<u64> {
+        debug_assert!(bits <= 56);
+        if self.avail < bits {
+            self.refill();
+        }
+        let word = self.buf;
+        if bits > self.avail || word & cont != 0 {
+            return None;
+        }
+        self.consume(bits);
+        Some(word)
+    }
+
+    /// Reads a VBR6 value, the encoding of every unabbreviated operand and most
+    /// abbreviated ones; `max_bits` is 64 or 32 as in [`BitCursor::read_vbr_unchecked_width`].
+    ///
+    /// Values of up to four chunks (20 payload bits; over 99% of real operands) are
+    /// decoded with no branch on their length: the first chunk whose continuation bit is
+    /// clear ends the value, and the payload is gathered with four masks and three
+    /// shifts, all small immediates. Longer values take the general path.
+    #[inline(always)]
+    pub(crate) fn read_vbr6(&mut self, max_bits: u32) -> Result<u64> {
+        /// The continuation bits of the first four 6-bit chunks.
+        const CONT4: u64 = 1 << 5 | 1 << 11 | 1 << 17 | 1 << 23;
+        if self.avail < 24 {
+            self.refill();
+        }
+        if self.buf & 0x20 == 0 && self.avail >= 6 {
+            let v = self.buf & 0x1f;
+            self.consume(6);
+            return Ok(v);
+        }
+        // 65 when none of the four chunks ends the value. Bits at and above `avail` may
+        // read as ends, so a value is only taken when it lies within `avail`.
+        let used = (!self.buf & CONT4).trailing_zeros() + 1;
+        if used > self.avail {
+            return self.read_vbr_slow(6, max_bits);
+        }
+        let x = self.buf & low_mask(used);
+        self.consume(used);
+        // At most 20 payload bits, so no 32-bit truncation can apply.
+        Ok((x & 0x1f) | ((x >> 1) & 0x3e0) | ((x >> 2) & 0x7c00) | ((x >> 3) & 0xf_8000))
+    }
+
     #[cold]
-    fn unterminated(&self, max_bits: u32) -> Error {
+    #[inline(never)]
+    fn unterminated(self, max_bits: u32) -> Error {
         Error::UnterminatedVbr { bit: self.position(), max_bits }
     }
 
     /// A VBR value longer than the bits in the word, near the end of the input, or with
     /// 1-bit chunks: chunk by chunk.
+    #[inline(always)]
+    fn read_vbr_slow(&mut self, width: u32, max_bits: u32) -> Result<u64> {
+        let (cursor, v) = self.vbr_chunk_by_chunk(width, max_bits);
+        *self = cursor;
+        v
+    }
+
+    /// LLVM's VBR loop, exactly; by value so that no caller's cursor has its address taken.
     #[cold]
     #[inline(never)]
-    fn read_vbr_slow(&mut self, width: u32, max_bits: u32) -> Result<u64> {
+    fn vbr_chunk_by_chunk(mut self, width: u32, max_bits: u32) -> (Self, Result<u64>) {
+        let v = self.read_vbr_loop(width, max_bits);
+        (self, v)
+    }
+
+    /// The chunk-by-chunk VBR decoder behind [`BitCursor::vbr_chunk_by_chunk`].
+    fn read_vbr_loop(&mut self, width: u32, max_bits: u32) -> Result<u64> {
         let start = self.position();
-        let piece = match self.read(width) {
+        let mut piece = match self.read(width) {
             Ok(p) => p,
             Err(_) => return Err(self.vbr_eof(start, width)),
         };
-        self.read_vbr_rest(piece, width, max_bits, start)
-    }
-
-    /// The continuation chunks of a VBR value, following LLVM's loop exactly.
-    #[inline(never)]
-    fn read_vbr_rest(&mut self, mut piece: u64, width: u32, max_bits: u32, start: u64) -> Result<u64> {
         let hi = 1u64 << (width - 1);
         let mut result = 0u64;
         let mut next_bit = 0u32;

@@ -19,7 +19,7 @@ use crate::limits::{
     BLOCK_ID_WIDTH, BLOCK_SIZE_WIDTH, CODE_LEN_WIDTH, MAX_ABBREV_WIDTH, MAX_BLOCK_DEPTH, TOP_LEVEL_ABBREV_WIDTH,
     TRAILING_GARBAGE_BYTES,
 };
-use crate::record::{self, Record, RecordRef, UNABBREV_RECORD};
+use crate::record::{self, OperandBuffer, Record, RecordRef, UNABBREV_RECORD};
 
 const END_BLOCK: u32 = 0;
 const ENTER_SUBBLOCK: u32 = 1;
@@ -275,7 +275,7 @@ pub struct Reader<'a> {
     /// Where the last top-level block ended, once the stream is done.
     end_bit: Option<u64>,
     /// Operand buffer reused by [`Reader::next_ref`] (and for BLOCKINFO records).
-    ops: Vec<u64>,
+    ops: OperandBuffer,
 }
 
 impl<'a> Reader<'a> {
@@ -291,7 +291,7 @@ impl<'a> Reader<'a> {
             blockinfo,
             building: None,
             end_bit: None,
-            ops: Vec::new(),
+            ops: OperandBuffer::default(),
         }
     }
 
@@ -398,10 +398,9 @@ impl<'a> Reader<'a> {
                     Record::read_abbreviated(&mut self.cursor, abbrev, id, start)?
                 };
                 if self.in_blockinfo() {
-                    self.ops.clear();
-                    self.ops.extend(record.operands());
+                    self.ops.set(record.operands());
                     if let Some(builder) = self.building.as_mut() {
-                        apply_blockinfo_record(builder, record.code(), start, &self.ops)?;
+                        apply_blockinfo_record(builder, record.code(), start, self.ops.as_slice())?;
                     }
                 }
                 Event::Record(record)
@@ -445,7 +444,7 @@ impl<'a> Reader<'a> {
                 };
                 if self.in_blockinfo() {
                     if let Some(builder) = self.building.as_mut() {
-                        tri!(apply_blockinfo_record(builder, parts.code, start, &self.ops));
+                        tri!(apply_blockinfo_record(builder, parts.code, start, self.ops.as_slice()));
                     }
                 }
                 let end = self.cursor.position();
@@ -455,7 +454,7 @@ impl<'a> Reader<'a> {
                     end_bit: end,
                     abbrev_id: id,
                     parts,
-                    ops: &self.ops,
+                    ops: self.ops.as_slice(),
                 })
             }
         }))

@@ -205,13 +205,13 @@ impl<'a> Record<'a> {
         let mut left = count;
         while left > 0 {
             let bit = cursor.position();
-            let v = cursor.read_vbr_unchecked_width(6, 64)?;
+            let v = cursor.read_vbr6(64)?;
             left -= 1;
             if !rec.push(v) {
                 rec.tail = Tail::Vbr6 { bit };
                 rec.len += left as usize;
                 for _ in 0..left {
-                    cursor.read_vbr_unchecked_width(6, 64)?;
+                    cursor.read_vbr6(64)?;
                 }
                 break;
             }
@@ -276,7 +276,7 @@ impl<'a> Record<'a> {
 /// A vbr6 read as LLVM's 32-bit `ReadVBR(6)` (codes, counts, blob lengths).
 #[inline(always)]
 fn vbr6_32(cursor: &mut BitCursor<'_>) -> Result<u32> {
-    Ok(cursor.read_vbr_unchecked_width(6, 32)? as u32)
+    Ok(cursor.read_vbr6(32)? as u32)
 }
 
 /// Fewest bits one element of an array can take.
@@ -305,9 +305,82 @@ pub(crate) struct Parts<'a> {
     array: Option<(usize, ElementEncoding)>,
 }
 
+/// The operand buffer [`Reader::next_ref`](crate::Reader::next_ref) decodes into.
+///
+/// Its storage only grows, to the largest record's operand count, and is zero-filled only
+/// when it grows: a record's operands are written into slots handed out in one piece, with
+/// no per-operand capacity check and no clearing between records.
+#[derive(Debug, Default)]
+pub(crate) struct OperandBuffer {
+    storage: Vec<u64>,
+    /// Operands of the current record: `storage[..len]`.
+    len: usize,
+}
+
+impl OperandBuffer {
+    /// Forgets the current record's operands.
+    #[inline(always)]
+    pub(crate) fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    /// The current record's operands.
+    #[inline(always)]
+    pub(crate) fn as_slice(&self) -> &[u64] {
+        self.storage.get(..self.len).unwrap_or(&[])
+    }
+
+    /// Appends `n` operands, to be filled in by the caller (they hold stale values until
+    /// then). `n` must already be checked against the input: it is allocated for.
+    #[inline(always)]
+    pub(crate) fn append(&mut self, n: usize) -> &mut [u64] {
+        let start = self.len;
+        let end = start + n;
+        if end > self.storage.len() {
+            self.grow(end);
+        }
+        self.len = end;
+        &mut self.storage[start..end]
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self, len: usize) {
+        self.storage.resize(len, 0);
+    }
+
+    /// Replaces the contents with `ops`.
+    pub(crate) fn set(&mut self, ops: impl ExactSizeIterator<Item = u64>) {
+        self.clear();
+        let slots = self.append(ops.len());
+        for (slot, v) in slots.iter_mut().zip(ops) {
+            *slot = v;
+        }
+    }
+}
+
 /// Decodes an unabbreviated record (after its abbreviation id), appending its operands.
 #[inline]
-pub(crate) fn read_unabbreviated_into<'a>(cursor: &mut BitCursor<'a>, ops: &mut Vec<u64>) -> Result<Parts<'a>> {
+pub(crate) fn read_unabbreviated_into<'a>(cursor: &mut BitCursor<'a>, ops: &mut OperandBuffer) -> Result<Parts<'a>> {
+    in_registers(cursor, |cursor| unabbreviated_into(cursor, ops))
+}
+
+/// Runs `decode` on a copy of `cursor` held in a local, then writes the copy back.
+///
+/// The reader's cursor lives in memory, and the compiler cannot tell that stores into the
+/// operand buffer leave it alone, so a decoder working on it directly stores and reloads
+/// the bit buffer around every operand, which puts a store-to-load forwarding delay on
+/// the serial chain of reads. A local whose address is never taken lives in registers.
+#[inline(always)]
+fn in_registers<'a, T>(cursor: &mut BitCursor<'a>, decode: impl FnOnce(&mut BitCursor<'a>) -> T) -> T {
+    let mut local = *cursor;
+    let out = decode(&mut local);
+    *cursor = local;
+    out
+}
+
+#[inline(always)]
+fn unabbreviated_into<'a>(cursor: &mut BitCursor<'a>, ops: &mut OperandBuffer) -> Result<Parts<'a>> {
     let code = vbr6_32(cursor)?;
     let count_bit = cursor.position();
     let count = u64::from(vbr6_32(cursor)?);
@@ -315,11 +388,8 @@ pub(crate) fn read_unabbreviated_into<'a>(cursor: &mut BitCursor<'a>, ops: &mut 
     if count * 6 > cursor.remaining_bits() {
         return Err(Error::ImplausibleCount { bit: count_bit, what: "operand", count });
     }
-    // Grow once (the count was checked against the input), then fill in place.
-    let base = ops.len();
-    ops.resize(base + count as usize, 0);
-    for slot in &mut ops[base..] {
-        *slot = cursor.read_vbr_unchecked_width(6, 64)?;
+    for slot in ops.append(count as usize) {
+        *slot = cursor.read_vbr6(64)?;
     }
     Ok(Parts { code, blob: None, array: None })
 }
@@ -331,28 +401,50 @@ pub(crate) fn read_abbreviated_into<'a>(
     cursor: &mut BitCursor<'a>,
     abbrev: &Abbrev,
     start: u64,
-    ops: &mut Vec<u64>,
+    ops: &mut OperandBuffer,
+) -> Result<Parts<'a>> {
+    in_registers(cursor, |cursor| abbreviated_into(cursor, abbrev, start, ops))
+}
+
+#[inline(always)]
+fn abbreviated_into<'a>(
+    cursor: &mut BitCursor<'a>,
+    abbrev: &Abbrev,
+    start: u64,
+    ops: &mut OperandBuffer,
 ) -> Result<Parts<'a>> {
     let plan = abbrev.plan(start)?;
-    // LLVM keeps record codes in an `unsigned`.
-    let code = read_field(cursor, plan.code)? as u32;
     let mut blob = None;
-    for step in plan.steps.iter() {
-        match *step {
-            Step::Field(f) => ops.push(read_field(cursor, f)?),
-            Step::Blob => blob = Some(read_blob(cursor)?),
+    let packed = plan.packed.as_ref().and_then(|p| Some((p, cursor.take_packed(p.bits, p.cont)?)));
+    // LLVM keeps record codes in an `unsigned`.
+    let code = if let Some((packed, word)) = packed {
+        for (slot, field) in ops.append(packed.fields.len()).iter_mut().zip(packed.fields.iter()) {
+            *slot = field.get(word);
         }
-    }
+        packed.code.get(word) as u32
+    } else {
+        let code = read_field(cursor, plan.code)? as u32;
+        let mut slots = ops.append(plan.scalars).iter_mut();
+        for step in plan.steps.iter() {
+            match *step {
+                Step::Field(f) => {
+                    let v = read_field(cursor, f)?;
+                    if let Some(slot) = slots.next() {
+                        *slot = v;
+                    }
+                }
+                Step::Blob => blob = Some(read_blob(cursor)?),
+            }
+        }
+        code
+    };
     let mut array = None;
     if let Some(elem) = plan.array {
         let count_bit = cursor.position();
         let count = u64::from(vbr6_32(cursor)?);
         check_array_count(cursor, elem, count, count_bit)?;
-        let base = ops.len();
-        array = Some((base, elem));
-        // Grow once (the count was checked against the input), then fill in place.
-        ops.resize(base + count as usize, 0);
-        let slots = &mut ops[base..];
+        array = Some((ops.len, elem));
+        let slots = ops.append(count as usize);
         match elem {
             ElementEncoding::Fixed(w) => {
                 for slot in slots {
@@ -361,7 +453,7 @@ pub(crate) fn read_abbreviated_into<'a>(
             }
             ElementEncoding::Vbr(6) => {
                 for slot in slots {
-                    *slot = cursor.read_vbr_unchecked_width(6, 64)?;
+                    *slot = cursor.read_vbr6(64)?;
                 }
             }
             ElementEncoding::Vbr(w) => {
@@ -462,8 +554,22 @@ impl<'r, 'a> RecordRef<'r, 'a> {
 }
 
 /// Reads a blob: vbr6 length, alignment to 32 bits, the bytes, padding to 32 bits.
-#[inline]
+#[inline(always)]
 pub(crate) fn read_blob<'a>(cursor: &mut BitCursor<'a>) -> Result<&'a [u8]> {
+    let (moved, blob) = blob_from(*cursor);
+    *cursor = moved;
+    blob
+}
+
+/// [`read_blob`] by value, so that the caller's cursor can stay in registers.
+#[inline(never)]
+fn blob_from(mut cursor: BitCursor<'_>) -> (BitCursor<'_>, Result<&[u8]>) {
+    let blob = read_blob_at(&mut cursor);
+    (cursor, blob)
+}
+
+/// The body of [`read_blob`].
+fn read_blob_at<'a>(cursor: &mut BitCursor<'a>) -> Result<&'a [u8]> {
     let len = u64::from(vbr6_32(cursor)?);
     cursor.align32()?;
     let bit = cursor.position();
@@ -528,7 +634,7 @@ impl<'r, 'a> TailDecoder<'r, 'a> {
 
     fn next_value(&mut self) -> Result<Option<u64>> {
         if self.vbr6 {
-            return self.cursor.read_vbr_unchecked_width(6, 64).map(Some);
+            return self.cursor.read_vbr6(64).map(Some);
         }
         if let Some(elem) = self.elem {
             return read_element(&mut self.cursor, elem).map(Some);
