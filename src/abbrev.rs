@@ -15,7 +15,7 @@ use crate::error::{Error, Result};
 use crate::limits::MAX_OPERAND_WIDTH;
 
 /// One operand of an abbreviation definition, as written in the stream.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum AbbrevOp {
     /// The field always has this value and takes no bits.
     Literal(u64),
@@ -176,14 +176,16 @@ impl Abbrev {
         self.plan.as_ref().map_err(|&reason| Error::InvalidAbbrev { bit, reason })
     }
 
-    /// Reads the body of a DEFINE_ABBREV (after its abbreviation id), as LLVM's
-    /// `ReadAbbrevRecord` does. `start` is the bit of the abbreviation id, for errors.
-    pub(crate) fn read_definition(cursor: &mut BitCursor<'_>, start: u64) -> Result<Abbrev> {
+    /// Reads the operands of a DEFINE_ABBREV (after its abbreviation id) into `ops`, as
+    /// LLVM's `ReadAbbrevRecord` does (`Fixed(0)`/`VBR(0)` become `Literal(0)`). `start` is
+    /// the bit of the abbreviation id, for errors.
+    pub(crate) fn read_operands(cursor: &mut BitCursor<'_>, start: u64, ops: &mut Vec<AbbrevOp>) -> Result<()> {
+        ops.clear();
         let count = cursor.read_vbr32(5)?;
         // Each operand takes at least 4 bits, so the count is bounded by the input before
         // anything is allocated for it.
         let cap = (count as u64).min(cursor.remaining_bits() / 4).min(64) as usize;
-        let mut ops = Vec::with_capacity(cap);
+        ops.reserve(cap);
         for _ in 0..count {
             let op_bit = cursor.position();
             if cursor.read(1)? == 1 {
@@ -214,7 +216,7 @@ impl Abbrev {
         if ops.is_empty() {
             return Err(Error::EmptyAbbrev { bit: start });
         }
-        Ok(Abbrev::new(ops))
+        Ok(())
     }
 }
 

@@ -159,8 +159,8 @@ impl BlockInfoBuilder {
 }
 
 impl PendingEntry {
-    pub(crate) fn add_abbrev(&mut self, abbrev: Abbrev) {
-        self.abbrevs.push(Arc::new(abbrev));
+    pub(crate) fn add_abbrev(&mut self, abbrev: Arc<Abbrev>) {
+        self.abbrevs.push(abbrev);
     }
 
     pub(crate) fn set_name(&mut self, name: String) {

@@ -356,9 +356,7 @@ impl<'a> BitCursor<'a> {
     #[inline(always)]
     pub(crate) fn take_packed(&mut self, bits: u32, cont: u64) -> Option<u64> {
         debug_assert!(bits <= 56);
-        if self.avail < bits {
-            self.refill();
-        }
+        self.refill();
         let word = self.buf;
         if bits > self.avail || word & cont != 0 {
             return None;
@@ -378,9 +376,7 @@ impl<'a> BitCursor<'a> {
     pub(crate) fn read_vbr6(&mut self, max_bits: u32) -> Result<u64> {
         /// The continuation bits of the first four 6-bit chunks.
         const CONT4: u64 = 1 << 5 | 1 << 11 | 1 << 17 | 1 << 23;
-        if self.avail < 24 {
-            self.refill();
-        }
+        self.refill();
         if self.buf & 0x20 == 0 && self.avail >= 6 {
             let v = self.buf & 0x1f;
             self.consume(6);

@@ -36,6 +36,10 @@ pub const WRAPPER_HEADER_SIZE: usize = 20;
 /// Real files nest fewer than 10 deep.
 pub const MAX_BLOCK_DEPTH: usize = 1024;
 
+/// Distinct abbreviation definitions a reader remembers to share among the blocks that
+/// repeat them. Ours: it bounds that memory; definitions past it are still read.
+pub const MAX_INTERNED_ABBREVS: usize = 4096;
+
 /// Scalar operands a [`Record`](crate::Record) keeps decoded inline; later operands are
 /// decoded again from the input when asked for. Ours: it trades event size against
 /// re-decoding, and covers almost every record LLVM writes.
