@@ -205,13 +205,12 @@ impl<'a> BitCursor<'a> {
     // decoders of `record` rely on that.
     #[inline(always)]
     fn refill(&mut self) {
-        // `next_byte <= data.len()` always, so this is one compare.
-        if self.data.len() - self.next_byte >= 8 {
-            let chunk = self.data[self.next_byte..self.next_byte + 8].try_into().unwrap_or([0; 8]);
-            self.buf |= u64::from_le_bytes(chunk) << self.avail;
-            let take = (63 - self.avail) >> 3;
-            self.next_byte += take as usize;
-            self.avail += take * 8;
+        if let Some(chunk) = self.data.get(self.next_byte..).and_then(<[u8]>::first_chunk::<8>) {
+            self.buf |= u64::from_le_bytes(*chunk) << self.avail;
+            // Take the whole bytes that fit: `7 - avail / 8` of them, which brings `avail`
+            // to 56 plus its old remainder mod 8, that is `avail | 56` (avail < 64).
+            self.next_byte += (7 - (self.avail >> 3)) as usize;
+            self.avail |= 56;
         } else {
             *self = self.refilled_tail();
         }
@@ -374,9 +373,25 @@ impl<'a> BitCursor<'a> {
     /// shifts, all small immediates. Longer values take the general path.
     #[inline(always)]
     pub(crate) fn read_vbr6(&mut self, max_bits: u32) -> Result<u64> {
+        self.refill();
+        self.read_vbr6_in_word(max_bits)
+    }
+
+    /// Two VBR6 values after one refill (a refill leaves at least 56 bits, and a value
+    /// taken from the word uses at most 24).
+    #[inline(always)]
+    pub(crate) fn read_vbr6_pair(&mut self) -> Result<[u64; 2]> {
+        self.refill();
+        let first = self.read_vbr6_in_word(64)?;
+        Ok([first, self.read_vbr6_in_word(64)?])
+    }
+
+    /// [`BitCursor::read_vbr6`] without the refill: correct whatever is in the word (a
+    /// value not wholly in it takes the general path), fast when at least 24 bits are.
+    #[inline(always)]
+    fn read_vbr6_in_word(&mut self, max_bits: u32) -> Result<u64> {
         /// The continuation bits of the first four 6-bit chunks.
         const CONT4: u64 = 1 << 5 | 1 << 11 | 1 << 17 | 1 << 23;
-        self.refill();
         if self.buf & 0x20 == 0 && self.avail >= 6 {
             let v = self.buf & 0x1f;
             self.consume(6);

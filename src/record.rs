@@ -388,10 +388,21 @@ fn unabbreviated_into<'a>(cursor: &mut BitCursor<'a>, ops: &mut OperandBuffer) -
     if count * 6 > cursor.remaining_bits() {
         return Err(Error::ImplausibleCount { bit: count_bit, what: "operand", count });
     }
-    for slot in ops.append(count as usize) {
+    read_vbr6_into(cursor, ops.append(count as usize))?;
+    Ok(Parts { code, blob: None, array: None })
+}
+
+/// Fills `slots` with VBR6 values, two per refill.
+#[inline(always)]
+fn read_vbr6_into(cursor: &mut BitCursor<'_>, slots: &mut [u64]) -> Result<()> {
+    let mut pairs = slots.chunks_exact_mut(2);
+    for pair in &mut pairs {
+        pair.copy_from_slice(&cursor.read_vbr6_pair()?);
+    }
+    for slot in pairs.into_remainder() {
         *slot = cursor.read_vbr6(64)?;
     }
-    Ok(Parts { code, blob: None, array: None })
+    Ok(())
 }
 
 /// Decodes a record written with `abbrev` (after its abbreviation id at `start`),
@@ -451,11 +462,7 @@ fn abbreviated_into<'a>(
                     *slot = cursor.read(w)?;
                 }
             }
-            ElementEncoding::Vbr(6) => {
-                for slot in slots {
-                    *slot = cursor.read_vbr6(64)?;
-                }
-            }
+            ElementEncoding::Vbr(6) => read_vbr6_into(cursor, slots)?,
             ElementEncoding::Vbr(w) => {
                 for slot in slots {
                     *slot = cursor.read_vbr_unchecked_width(w, 64)?;
