@@ -76,17 +76,19 @@ impl BlockInfo {
         self.entry(block_id).map_or(&[], |e| e.abbrevs())
     }
 
-    pub(crate) fn shared_abbrevs(&self, block_id: u32) -> Option<&Arc<[Arc<Abbrev>]>> {
-        self.entry(block_id).map(|e| &e.abbrevs).filter(|a| !a.is_empty())
+    /// What a block of `block_id` starts with: its shared abbreviations (if any) and name,
+    /// from one lookup.
+    #[inline]
+    pub(crate) fn shared(&self, block_id: u32) -> (Option<Arc<[Arc<Abbrev>]>>, Option<Arc<str>>) {
+        match self.entry(block_id) {
+            Some(e) => ((!e.abbrevs.is_empty()).then(|| e.abbrevs.clone()), e.name.clone()),
+            None => (None, None),
+        }
     }
 
     /// The name BLOCKINFO gives `block_id`.
     pub fn block_name(&self, block_id: u32) -> Option<&str> {
         self.entry(block_id)?.name()
-    }
-
-    pub(crate) fn shared_block_name(&self, block_id: u32) -> Option<Arc<str>> {
-        self.entry(block_id)?.name.clone()
     }
 
     /// The name BLOCKINFO gives record `code` of `block_id`; if several are given, the

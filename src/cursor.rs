@@ -170,11 +170,18 @@ impl<'a> BitCursor<'a> {
     }
 
     /// Skips `n` bits.
+    #[inline]
     pub fn skip(&mut self, n: u64) -> Result<()> {
         if n <= u64::from(self.avail) {
             self.consume(n as u32);
             return Ok(());
         }
+        self.skip_far(n)
+    }
+
+    /// A skip past the bits in the word.
+    #[inline(never)]
+    fn skip_far(&mut self, n: u64) -> Result<()> {
         if n > self.remaining_bits() {
             return Err(self.eof(n));
         }

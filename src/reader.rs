@@ -560,8 +560,9 @@ impl<'a> Reader<'a> {
     }
 
     fn enter_block(&mut self, start: u64) -> Result<Block> {
-        let block_id = self.cursor.read_vbr32(BLOCK_ID_WIDTH)?;
-        let width = self.cursor.read_vbr32(CODE_LEN_WIDTH)?;
+        // Both widths are constants in 1..=32, which `read_vbr32` would check again.
+        let block_id = self.cursor.read_vbr_unchecked_width(BLOCK_ID_WIDTH, 32)? as u32;
+        let width = self.cursor.read_vbr_unchecked_width(CODE_LEN_WIDTH, 32)? as u32;
         self.cursor.align32()?;
         let len_words = self.cursor.read(BLOCK_SIZE_WIDTH)? as u32;
         if width == 0 || width > MAX_ABBREV_WIDTH {
@@ -592,7 +593,7 @@ impl<'a> Reader<'a> {
         } else if self.building.is_some() {
             return Err(Error::BadBlockInfo { bit: bookmark.header_bit, reason: "a block inside BLOCKINFO" });
         }
-        let inherited = self.blockinfo.shared_abbrevs(id).cloned();
+        let (inherited, name) = self.blockinfo.shared(id);
         if let Some(scope) = self.scopes.get_mut(self.depth) {
             scope.bookmark = bookmark;
             scope.inherited = inherited;
@@ -603,7 +604,6 @@ impl<'a> Reader<'a> {
         self.depth += 1;
         self.width = bookmark.abbrev_width;
         self.state = State::JustEntered;
-        let name = self.blockinfo.shared_block_name(id);
         Ok(Block { bookmark, name })
     }
 
