@@ -27,6 +27,9 @@ pub const BLOCKNAME: u32 = 2;
 /// BLOCKINFO record: the name of one record code of the current block id.
 pub const SETRECORDNAME: u32 = 3;
 
+/// The abbreviations BLOCKINFO gives one block id, shared by every block of that id.
+pub(crate) type SharedAbbrevs = Arc<[Arc<Abbrev>]>;
+
 /// What BLOCKINFO says about one block id.
 #[derive(Clone, Debug, Default)]
 pub struct BlockInfoEntry {
@@ -79,7 +82,7 @@ impl BlockInfo {
     /// What a block of `block_id` starts with: its shared abbreviations (if any) and name,
     /// from one lookup.
     #[inline]
-    pub(crate) fn shared(&self, block_id: u32) -> (Option<Arc<[Arc<Abbrev>]>>, Option<Arc<str>>) {
+    pub(crate) fn shared(&self, block_id: u32) -> (Option<SharedAbbrevs>, Option<Arc<str>>) {
         match self.entry(block_id) {
             Some(e) => ((!e.abbrevs.is_empty()).then(|| e.abbrevs.clone()), e.name.clone()),
             None => (None, None),

@@ -461,33 +461,62 @@ impl<'a> Reader<'a> {
                 }
             };
         }
-        Ok(Some(match tri!(self.advance()) {
-            Entry::Done => return Ok(None),
-            Entry::Enter(block) => EventRef::EnterBlock(block),
-            Entry::End => EventRef::EndBlock,
-            Entry::Record { id, start } => {
-                self.ops.clear();
-                let parts = if id == UNABBREV_RECORD {
-                    tri!(record::read_unabbreviated_into(&mut self.cursor, &mut self.ops))
-                } else {
-                    let abbrev = tri!(lookup(&self.scopes[self.depth - 1], id, start));
-                    tri!(record::read_abbreviated_into(&mut self.cursor, abbrev, start, &mut self.ops))
-                };
-                if self.in_blockinfo() {
-                    if let Some(builder) = self.building.as_mut() {
-                        tri!(apply_blockinfo_record(builder, parts.code, start, self.ops.as_slice()));
-                    }
+        // The common case first: a record in an open block. From its abbreviation id to
+        // its end the cursor is a local, so it stays in registers; anything else is left
+        // to `advance`, from the same position.
+        let fast = if self.state == State::Running && self.depth > 0 {
+            let mut cursor = self.cursor;
+            let start = cursor.position();
+            let id = tri!(cursor.read(self.width)) as u32;
+            (id == UNABBREV_RECORD || id > DEFINE_ABBREV).then_some((cursor, id, start))
+        } else {
+            None
+        };
+        let (mut cursor, id, start) = match fast {
+            Some(record) => record,
+            None => match tri!(self.advance()) {
+                Entry::Done => return Ok(None),
+                Entry::Enter(block) => return Ok(Some(EventRef::EnterBlock(block))),
+                Entry::End => return Ok(Some(EventRef::EndBlock)),
+                Entry::Record { id, start } => (self.cursor, id, start),
+            },
+        };
+        let parts = tri!(self.decode_record(&mut cursor, id, start));
+        self.cursor = cursor;
+        self.record_ref(id, start, parts).map(Some)
+    }
+
+    /// Decodes the record with abbreviation `id` that starts at `start` into `self.ops`.
+    #[inline(always)]
+    fn decode_record(&mut self, cursor: &mut BitCursor<'a>, id: u32, start: u64) -> Result<record::Parts<'a>> {
+        self.ops.clear();
+        if id == UNABBREV_RECORD {
+            record::read_unabbreviated_into(cursor, &mut self.ops)
+        } else {
+            let abbrev = lookup(&self.scopes[self.depth - 1], id, start)?;
+            record::read_abbreviated_into(cursor, abbrev, start, &mut self.ops)
+        }
+    }
+
+    /// The event of the record just decoded (applied to the table first if it belongs to
+    /// a BLOCKINFO block).
+    #[inline(always)]
+    fn record_ref(&mut self, id: u32, start: u64, parts: record::Parts<'a>) -> Result<EventRef<'_, 'a>> {
+        if self.in_blockinfo() {
+            if let Some(builder) = self.building.as_mut() {
+                if let Err(e) = apply_blockinfo_record(builder, parts.code, start, self.ops.as_slice()) {
+                    self.state = State::Done;
+                    return Err(e);
                 }
-                let end = self.cursor.position();
-                EventRef::Record(RecordRef {
-                    data: self.cursor.data(),
-                    start_bit: start,
-                    end_bit: end,
-                    abbrev_id: id,
-                    parts,
-                    ops: self.ops.as_slice(),
-                })
             }
+        }
+        Ok(EventRef::Record(RecordRef {
+            data: self.cursor.data(),
+            start_bit: start,
+            end_bit: self.cursor.position(),
+            abbrev_id: id,
+            parts,
+            ops: self.ops.as_slice(),
         }))
     }
 
