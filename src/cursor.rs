@@ -212,8 +212,12 @@ impl<'a> BitCursor<'a> {
     // decoders of `record` rely on that.
     #[inline(always)]
     fn refill(&mut self) {
-        if let Some(chunk) = self.data.get(self.next_byte..).and_then(<[u8]>::first_chunk::<8>) {
-            self.buf |= u64::from_le_bytes(*chunk) << self.avail;
+        // `next_byte <= data.len()` always, so this cannot wrap.
+        if self.data.len() - self.next_byte >= 8 {
+            // SAFETY: the 8 bytes at `next_byte` are in `data` (tested just above), and
+            // `read_unaligned` has no alignment requirement.
+            let chunk = unsafe { self.data.as_ptr().add(self.next_byte).cast::<[u8; 8]>().read_unaligned() };
+            self.buf |= u64::from_le_bytes(chunk) << self.avail;
             // Take the whole bytes that fit: `7 - avail / 8` of them, which brings `avail`
             // to 56 plus its old remainder mod 8, that is `avail | 56` (avail < 64).
             self.next_byte += (7 - (self.avail >> 3)) as usize;
