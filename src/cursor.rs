@@ -295,6 +295,9 @@ impl<'a> BitCursor<'a> {
     /// value still continuing after 64 payload bits is [`Error::UnterminatedVbr`].
     #[inline]
     pub fn read_vbr(&mut self, width: u32) -> Result<u64> {
+        if width == 6 {
+            return self.read_vbr6(64);
+        }
         if width == 0 || width > MAX_VBR_CHUNK_WIDTH {
             return Err(Error::InvalidVbrWidth { bit: self.position(), width });
         }
@@ -497,5 +500,58 @@ impl<'a> BitCursor<'a> {
     pub fn bits(&self, start: u64, end: u64) -> Option<&'a BitSlice<u8, Lsb0>> {
         let bits = BitSlice::<u8, Lsb0>::from_slice(self.data);
         bits.get(usize::try_from(start).ok()?..usize::try_from(end).ok()?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::BitCursor;
+    use alloc::vec::Vec;
+
+    /// splitmix64, for reproducible inputs without a dependency.
+    fn next(state: &mut u64) -> u64 {
+        *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = *state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// The vbr6 fast paths (one to four chunks from the word, two values per refill)
+    /// against LLVM's chunk-by-chunk loop, at every kind of position: mid-input, across
+    /// refills, and in the last bytes, where the word holds fewer bits than a value needs.
+    #[test]
+    fn vbr6_fast_paths_agree_with_the_chunk_loop() {
+        let mut state = 7u64;
+        let cases = if cfg!(miri) { 200 } else { 20_000 };
+        for _ in 0..cases {
+            let len = (next(&mut state) % 24) as usize;
+            // Clear some continuation bits more often than chance would, so that one- to
+            // five-chunk values all occur.
+            let data: Vec<u8> = (0..len).map(|_| (next(&mut state) & next(&mut state).rotate_left(7)) as u8).collect();
+            let start = next(&mut state) % (len as u64 * 8 + 1);
+            let at = BitCursor::at(&data, start).unwrap();
+            for max_bits in [64, 32] {
+                let (reference, want) = at.vbr_chunk_by_chunk(6, max_bits);
+                let mut fast = at;
+                let got = fast.read_vbr6(max_bits);
+                assert_eq!(got.is_ok(), want.is_ok(), "{data:?} at {start}");
+                if let (Ok(got), Ok(want)) = (got, want) {
+                    assert_eq!(got, want);
+                    assert_eq!(fast.position(), reference.position());
+                }
+            }
+            let (after_first, first) = at.vbr_chunk_by_chunk(6, 64);
+            let second = first.as_ref().ok().map(|_| after_first.vbr_chunk_by_chunk(6, 64));
+            let mut pair = at;
+            match (pair.read_vbr6_pair(), first, second) {
+                (Ok([a, b]), Ok(first), Some((end, Ok(second)))) => {
+                    assert_eq!([a, b], [first, second], "{data:?} at {start}");
+                    assert_eq!(pair.position(), end.position());
+                }
+                (Err(_), Err(_), _) | (Err(_), Ok(_), Some((_, Err(_)))) => {}
+                (got, first, second) => panic!("{data:?} at {start}: {got:?} vs {first:?}, {second:?}"),
+            }
+        }
     }
 }

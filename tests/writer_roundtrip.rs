@@ -6,7 +6,7 @@
 #![cfg(feature = "writer")]
 
 use llvm_bitstream_reader::writer::BitstreamWriter;
-use llvm_bitstream_reader::{AbbrevOp, Bitstream, Error, Event};
+use llvm_bitstream_reader::{AbbrevOp, Bitstream, Error, Event, EventRef};
 use proptest::prelude::*;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -182,6 +182,23 @@ fn read(bytes: &[u8]) -> Result<Vec<Ev>, Error> {
     Ok(out)
 }
 
+/// The lending walk (`next_ref`, with its packed single-word path for abbreviations and
+/// its two-values-per-refill vbr6 runs); must equal `read`, success or failure.
+fn read_lending(bytes: &[u8]) -> Result<Vec<Ev>, Error> {
+    let mut out = Vec::new();
+    let mut reader = Bitstream::new(bytes)?.events();
+    while let Some(e) = reader.next_ref()? {
+        out.push(match e {
+            EventRef::EnterBlock(b) => Ev::Enter(b.id()),
+            EventRef::Record(r) => {
+                Ev::Rec(r.code(), r.abbrev_id(), r.operands().to_vec(), r.blob().map(<[u8]>::to_vec))
+            }
+            EventRef::EndBlock => Ev::Exit,
+        });
+    }
+    Ok(out)
+}
+
 /// Skips every block below the top level and reads it back at once; must equal `read`.
 fn read_skipping(bytes: &[u8]) -> Result<Vec<Ev>, Error> {
     let mut out = Vec::new();
@@ -219,6 +236,7 @@ proptest! {
     fn written_streams_read_back_exactly(seed in any::<u64>()) {
         let (bytes, expected) = random_stream(seed);
         prop_assert_eq!(read(&bytes), Ok(expected.clone()));
+        prop_assert_eq!(read_lending(&bytes), Ok(expected.clone()));
         prop_assert_eq!(read_skipping(&bytes), Ok(expected));
     }
 
@@ -227,6 +245,7 @@ proptest! {
         let (bytes, _) = random_stream(seed);
         for cut in (0..bytes.len()).step_by((bytes.len() / 64).max(1)) {
             let full = read(&bytes[..cut]);
+            prop_assert_eq!(read_lending(&bytes[..cut]), full.clone());
             if let Ok(events) = &full {
                 prop_assert_eq!(read_skipping(&bytes[..cut]), Ok(events.clone()));
             }
@@ -235,7 +254,9 @@ proptest! {
             let mut damaged = bytes.clone();
             let bit = (f % (bytes.len() as u64 * 8)) as usize;
             damaged[bit / 8] ^= 1 << (bit % 8);
-            if let Ok(events) = read(&damaged) {
+            let full = read(&damaged);
+            prop_assert_eq!(read_lending(&damaged), full.clone());
+            if let Ok(events) = full {
                 prop_assert_eq!(read_skipping(&damaged), Ok(events));
             }
         }
