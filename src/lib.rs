@@ -42,7 +42,9 @@
 //! - [`Record`]: a record view whose first operands are decoded inline, the rest lazily;
 //!   blobs borrow the input.
 //! - [`Reader`]: the block/record state machine, an `Iterator` of [`Event`]s, with
-//!   O(1) [`Reader::skip_block`] and [`Bookmark`]s to read skipped blocks later.
+//!   O(1) [`Reader::skip_block`] and [`Bookmark`]s to read skipped blocks later
+//!   ([`Reader::reopen`] reuses one reader for many of them). [`Reader::next_ref`] is the
+//!   fastest walk: every operand decoded into one reused buffer.
 //! - [`limits`]: every limit the reader enforces.
 //!
 //! With `default-features = false` the crate is `no_std` + `alloc`; the default `std`

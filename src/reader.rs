@@ -82,6 +82,15 @@ impl<'a> Bitstream<'a> {
     /// The reader counts [`MAX_BLOCK_DEPTH`](crate::limits::MAX_BLOCK_DEPTH) from this
     /// block: the limit bounds each reader's own scope stack.
     pub fn block_reader(&self, bookmark: &Bookmark, blockinfo: Arc<BlockInfo>) -> Result<Reader<'a>> {
+        let cursor = self.block_cursor(bookmark)?;
+        let mut reader = Reader::with_cursor(*self, cursor, Mode::Block, blockinfo);
+        reader.state = State::Pending(*bookmark);
+        Ok(reader)
+    }
+
+    /// A cursor at a bookmarked block's content, limited to the block, once the bookmark
+    /// is checked against the stream.
+    fn block_cursor(&self, bookmark: &Bookmark) -> Result<BitCursor<'a>> {
         let bad = |reason| Err(Error::BadBookmark { bit: bookmark.content_bit, reason });
         if bookmark.content_bit % 32 != 0 {
             return bad("the content offset is not 32-bit aligned");
@@ -95,10 +104,7 @@ impl<'a> Bitstream<'a> {
         }
         // Limit the cursor to the block, so nothing outside it can be read.
         let limited = &self.stream[..(end / 8) as usize];
-        let cursor = BitCursor::at(limited, bookmark.content_bit)?;
-        let mut reader = Reader::with_cursor(*self, cursor, Mode::Block, blockinfo);
-        reader.state = State::Pending(*bookmark);
-        Ok(reader)
+        BitCursor::at(limited, bookmark.content_bit)
     }
 }
 
@@ -324,6 +330,54 @@ impl<'a> Reader<'a> {
             ops: OperandBuffer::default(),
             interned: Interned::default(),
         }
+    }
+
+    /// Makes this reader a reader of `block`, exactly as [`LazyBlock::reader`] would make
+    /// one, but keeping the memory it has: its scope stack, its operand buffer and the
+    /// abbreviations it has compiled. Decoding many skipped blocks (every function body of
+    /// a module, say) with one reader per thread this way saves an allocation of each per
+    /// block, and lets a definition repeated in every body be compiled once.
+    ///
+    /// On error (a bookmark that does not fit the stream) the reader is left finished.
+    ///
+    /// ```
+    /// # fn main() -> Result<(), llvm_bitstream_reader::Error> {
+    /// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/llvm14_ir_instructions.bc")).unwrap();
+    /// use llvm_bitstream_reader::{Bitstream, EventRef};
+    /// let stream = Bitstream::new(&bytes)?;
+    /// let mut reader = stream.events();
+    /// let mut bodies = Vec::new();
+    /// while let Some(event) = reader.next_ref()? {
+    ///     if let EventRef::EnterBlock(b) = event {
+    ///         if b.id() == 12 {
+    ///             bodies.push(reader.skip_block()?);
+    ///         }
+    ///     }
+    /// }
+    /// let mut body_reader = stream.events();
+    /// for body in &bodies {
+    ///     body_reader.reopen(body)?;
+    ///     while let Some(event) = body_reader.next_ref()? {
+    ///         let _ = event;
+    ///     }
+    /// }
+    /// # Ok(()) }
+    /// ```
+    pub fn reopen(&mut self, block: &LazyBlock<'a>) -> Result<()> {
+        self.state = State::Done;
+        let cursor = block.stream.block_cursor(&block.bookmark)?;
+        self.stream = block.stream;
+        self.cursor = cursor;
+        self.mode = Mode::Block;
+        self.state = State::Pending(block.bookmark);
+        self.width = TOP_LEVEL_ABBREV_WIDTH;
+        // Scopes past `depth` are reset when reused.
+        self.depth = 0;
+        self.blockinfo = block.blockinfo.clone();
+        self.building = None;
+        self.end_bit = None;
+        self.ops.clear();
+        Ok(())
     }
 
     /// The current bit offset.

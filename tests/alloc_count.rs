@@ -87,8 +87,11 @@ fn records_outside_blockinfo_never_allocate() {
     );
     assert!(records > 30_000);
     assert_eq!(record_allocs, 0, "reading records allocated");
-    // Abbreviation definitions and the scope stack allocate; a few per block at most.
-    assert!(total < blocks * 4 + 100, "{total} allocations for {blocks} blocks");
+    // Abbreviation definitions and the scope stack allocate. A definition repeated in
+    // block after block (as LLVM repeats its metadata abbreviations in every function) is
+    // interned, so the whole walk allocates less often than it enters a block (without
+    // interning this file takes about 1.4 allocations per block).
+    assert!(total < blocks, "{total} allocations for {blocks} blocks");
 }
 
 /// The lending walk reuses one operand buffer: it grows a few times (doubling) to the

@@ -148,6 +148,61 @@ fn skipped_function_blocks_read_back_in_reverse_equal_the_full_walk() {
     assert!(checked > 100, "only {checked} function blocks");
 }
 
+/// One reader reopened on every skipped body, in reverse order, reads each exactly as a
+/// fresh reader does; it starts half-way through another file, with blocks open and
+/// abbreviations defined, which must not leak into the bodies.
+#[test]
+fn one_reader_reopened_on_every_body_reads_like_fresh_readers() {
+    let other = std::fs::read(format!("{}/testdata/llvm14_ir_instructions.bc", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let mut checked = 0;
+    for name in ["rustc_llvm22_o0_debuginfo.bc", "rustc_llvm22_o3.bc", "llvm14_multi_module_cat.bc"] {
+        let bytes = std::fs::read(format!("{}/testdata/{name}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+        let mut reader = Bitstream::new(&bytes).unwrap().events();
+        let (_, skipped) = skip_walk(&mut reader, 12);
+        let mut reused = Bitstream::new(&other).unwrap().events();
+        // Into a nested block, past some records.
+        let mut records = 0;
+        while reused.depth() < 2 || records < 20 {
+            if let Event::Record(_) = reused.next().expect("the other file has nested blocks").unwrap() {
+                records += 1;
+            }
+        }
+        for (i, lazy) in skipped.iter().enumerate().rev() {
+            reused.reopen(lazy).unwrap();
+            let mut got = Vec::new();
+            // Alternate the two APIs, as in `lending_walk_equals_the_iterator_walk`.
+            loop {
+                if got.len() % 2 == 0 {
+                    match reused.next() {
+                        Some(e) => got.push(ev(e.unwrap())),
+                        None => break,
+                    }
+                } else {
+                    let Some(e) = reused.next_ref().unwrap() else { break };
+                    got.push(match e {
+                        llvm_bitstream_reader::EventRef::EnterBlock(b) => {
+                            Ev::Enter { id: b.id(), width: b.abbrev_width(), words: b.len_words(), bit: b.bit_offset() }
+                        }
+                        llvm_bitstream_reader::EventRef::Record(r) => Ev::Rec {
+                            code: r.code(),
+                            abbrev: r.abbrev_id(),
+                            ops: r.operands().to_vec(),
+                            array: r.array().map(<[u64]>::to_vec),
+                            blob: r.blob().map(<[u8]>::to_vec),
+                            bits: r.bits().len(),
+                        },
+                        llvm_bitstream_reader::EventRef::EndBlock => Ev::Exit,
+                    });
+                }
+            }
+            assert!(got == read_block(lazy), "{name}: body {i}");
+            assert_eq!(reused.depth(), 0);
+            checked += 1;
+        }
+    }
+    assert!(checked > 100, "only {checked} bodies");
+}
+
 #[test]
 fn skipped_blocks_read_on_other_threads_from_plain_bookmarks() {
     let bytes = std::fs::read(format!("{}/testdata/rustc_llvm22_o0_debuginfo.bc", env!("CARGO_MANIFEST_DIR"))).unwrap();
