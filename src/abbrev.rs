@@ -8,11 +8,13 @@
 //! reported when a record uses it, so we accept exactly the files LLVM accepts.
 
 use alloc::boxed::Box;
+use alloc::collections::BTreeMap;
+use alloc::sync::Arc;
 use alloc::vec::Vec;
 
 use crate::cursor::BitCursor;
 use crate::error::{Error, Result};
-use crate::limits::MAX_OPERAND_WIDTH;
+use crate::limits::{MAX_INTERNED_ABBREVS, MAX_OPERAND_WIDTH};
 
 /// One operand of an abbreviation definition, as written in the stream.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -310,5 +312,128 @@ pub(crate) fn skip_elements(cursor: &mut BitCursor<'_>, elem: ElementEncoding, c
             }
             Ok(())
         }
+    }
+}
+
+/// The abbreviations a reader has met, so that a definition repeated in block after block
+/// (LLVM repeats its metadata abbreviations in every function) costs little after the
+/// first time:
+/// - definitions are interned by their operands, so each distinct one is compiled and
+///   allocated once, and later copies cost a lookup and a reference count;
+/// - each definition is also remembered by its place (block id, index among the block's
+///   own definitions) with its raw bits, so when the next block of that id defines the
+///   same thing in the same place, comparing at most three words replaces parsing it.
+#[derive(Debug, Default)]
+pub(crate) struct AbbrevCache {
+    by_operands: BTreeMap<Box<[AbbrevOp]>, Arc<Abbrev>>,
+    /// By block id, then by index: what was last defined there.
+    by_place: Vec<(u32, Vec<Option<Seen>>)>,
+    /// The definition being read.
+    scratch: Vec<AbbrevOp>,
+}
+
+/// A definition's raw bits (in pieces of at most 56) and what they define.
+#[derive(Debug)]
+struct Seen {
+    bits: u32,
+    pieces: [u64; SEEN_PIECES],
+    abbrev: Arc<Abbrev>,
+}
+
+/// Pieces of 56 bits a remembered definition may span (168 bits: a dozen operands).
+const SEEN_PIECES: usize = 3;
+/// Block ids and places per id remembered; past them definitions are just parsed.
+const SEEN_BLOCK_IDS: usize = 16;
+const SEEN_PLACES: usize = 64;
+
+impl Seen {
+    /// Whether the bits at `cursor` are this definition's; if so, moves past them.
+    fn matches(&self, cursor: &mut BitCursor<'_>) -> bool {
+        let mut probe = *cursor;
+        let mut left = self.bits;
+        for &piece in &self.pieces {
+            if left == 0 {
+                break;
+            }
+            let width = left.min(56);
+            if probe.read(width) != Ok(piece) {
+                return false;
+            }
+            left -= width;
+        }
+        *cursor = probe;
+        true
+    }
+}
+
+impl AbbrevCache {
+    /// Reads the body of a DEFINE_ABBREV (after its abbreviation id at `start`). `place`
+    /// is the block id and the definition's index among the block's own, if it is a
+    /// block's own (not a BLOCKINFO one).
+    pub(crate) fn read(
+        &mut self,
+        cursor: &mut BitCursor<'_>,
+        start: u64,
+        place: Option<(u32, usize)>,
+    ) -> Result<Arc<Abbrev>> {
+        if let Some(seen) = place.and_then(|p| self.seen(p)) {
+            if seen.matches(cursor) {
+                return Ok(seen.abbrev.clone());
+            }
+        }
+        let body = *cursor;
+        Abbrev::read_operands(cursor, start, &mut self.scratch)?;
+        let abbrev = self.intern();
+        if let Some(place) = place {
+            self.remember(place, body, cursor.position(), &abbrev);
+        }
+        Ok(abbrev)
+    }
+
+    fn seen(&self, (block_id, index): (u32, usize)) -> Option<&Seen> {
+        let (_, places) = self.by_place.iter().find(|(id, _)| *id == block_id)?;
+        places.get(index)?.as_ref()
+    }
+
+    /// Remembers the definition that starts at `body` and ends at bit `end`.
+    fn remember(&mut self, (block_id, index): (u32, usize), body: BitCursor<'_>, end: u64, abbrev: &Arc<Abbrev>) {
+        let bits = end - body.position();
+        if index >= SEEN_PLACES || bits > 56 * SEEN_PIECES as u64 {
+            return;
+        }
+        let mut pieces = [0; SEEN_PIECES];
+        let (mut reader, mut left) = (body, bits as u32);
+        for piece in &mut pieces {
+            let width = left.min(56);
+            // These bits were just read, so reading them again cannot fail.
+            *piece = reader.read(width).unwrap_or(0);
+            left -= width;
+        }
+        let places = match self.by_place.iter().position(|(id, _)| *id == block_id) {
+            Some(i) => &mut self.by_place[i].1,
+            None if self.by_place.len() < SEEN_BLOCK_IDS => {
+                self.by_place.push((block_id, Vec::new()));
+                &mut self.by_place.last_mut().expect("just pushed").1
+            }
+            None => return,
+        };
+        if places.len() <= index {
+            places.resize_with(index + 1, || None);
+        }
+        places[index] = Some(Seen { bits: bits as u32, pieces, abbrev: abbrev.clone() });
+    }
+
+    /// The abbreviation of the operands in `scratch`.
+    fn intern(&mut self) -> Arc<Abbrev> {
+        if let Some(abbrev) = self.by_operands.get(&self.scratch[..]) {
+            return abbrev.clone();
+        }
+        let abbrev = Arc::new(Abbrev::new(&self.scratch[..]));
+        // Distinct definitions in a hostile file are bounded only by its size; past the
+        // limit they are still read, just not remembered.
+        if self.by_operands.len() < MAX_INTERNED_ABBREVS {
+            self.by_operands.insert(self.scratch[..].into(), abbrev.clone());
+        }
+        abbrev
     }
 }

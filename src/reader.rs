@@ -6,20 +6,18 @@
 //! BLOCKINFO gives their id, which is why a skipped block can be read later from a
 //! [`Bookmark`] and the table alone.
 
-use alloc::boxed::Box;
-use alloc::collections::BTreeMap;
 use alloc::string::String;
 use alloc::sync::Arc;
 use alloc::vec::Vec;
 
-use crate::abbrev::{Abbrev, AbbrevOp};
+use crate::abbrev::{Abbrev, AbbrevCache};
 use crate::blockinfo::{BLOCKINFO_BLOCK_ID, BLOCKNAME, BlockInfo, BlockInfoBuilder, SETBID, SETRECORDNAME};
 use crate::cursor::BitCursor;
 use crate::error::{Error, Result};
 use crate::header::{Magic, WrapperHeader};
 use crate::limits::{
-    BLOCK_ID_WIDTH, BLOCK_SIZE_WIDTH, CODE_LEN_WIDTH, MAX_ABBREV_WIDTH, MAX_BLOCK_DEPTH, MAX_INTERNED_ABBREVS,
-    TOP_LEVEL_ABBREV_WIDTH, TRAILING_GARBAGE_BYTES,
+    BLOCK_ID_WIDTH, BLOCK_SIZE_WIDTH, CODE_LEN_WIDTH, MAX_ABBREV_WIDTH, MAX_BLOCK_DEPTH, TOP_LEVEL_ABBREV_WIDTH,
+    TRAILING_GARBAGE_BYTES,
 };
 use crate::record::{self, OperandBuffer, Record, RecordRef, UNABBREV_RECORD};
 
@@ -284,34 +282,8 @@ pub struct Reader<'a> {
     end_bit: Option<u64>,
     /// Operand buffer reused by [`Reader::next_ref`] (and for BLOCKINFO records).
     ops: OperandBuffer,
-    /// Abbreviations defined so far, by their operands.
-    interned: Interned,
-}
-
-/// The abbreviations a reader has met, so that a definition repeated in every block (as
-/// LLVM repeats its metadata abbreviations in every function) is compiled and allocated
-/// once: later copies cost a lookup and a reference count.
-#[derive(Debug, Default)]
-struct Interned {
-    by_operands: BTreeMap<Box<[AbbrevOp]>, Arc<Abbrev>>,
-    /// The definition being read.
-    scratch: Vec<AbbrevOp>,
-}
-
-impl Interned {
-    /// The abbreviation of the operands in `scratch`.
-    fn get(&mut self) -> Arc<Abbrev> {
-        if let Some(abbrev) = self.by_operands.get(&self.scratch[..]) {
-            return abbrev.clone();
-        }
-        let abbrev = Arc::new(Abbrev::new(&self.scratch[..]));
-        // Distinct definitions in a hostile file are bounded only by its size; past the
-        // limit they are still read, just not remembered.
-        if self.by_operands.len() < MAX_INTERNED_ABBREVS {
-            self.by_operands.insert(self.scratch[..].into(), abbrev.clone());
-        }
-        abbrev
-    }
+    /// Abbreviations defined so far.
+    abbrevs: AbbrevCache,
 }
 
 impl<'a> Reader<'a> {
@@ -328,7 +300,7 @@ impl<'a> Reader<'a> {
             building: None,
             end_bit: None,
             ops: OperandBuffer::default(),
-            interned: Interned::default(),
+            abbrevs: AbbrevCache::default(),
         }
     }
 
@@ -629,9 +601,12 @@ impl<'a> Reader<'a> {
     }
 
     fn define_abbrev(&mut self, start: u64) -> Result<()> {
-        Abbrev::read_operands(&mut self.cursor, start, &mut self.interned.scratch)?;
-        let abbrev = self.interned.get();
         let scope = &mut self.scopes[self.depth - 1];
+        let place = match scope.bookmark.block_id {
+            BLOCKINFO_BLOCK_ID => None,
+            id => Some((id, scope.local.len())),
+        };
+        let abbrev = self.abbrevs.read(&mut self.cursor, start, place)?;
         if let (BLOCKINFO_BLOCK_ID, Some(builder)) = (scope.bookmark.block_id, self.building.as_mut()) {
             let entry =
                 builder.current().ok_or(Error::BadBlockInfo { bit: start, reason: "DEFINE_ABBREV before SETBID" })?;
