@@ -473,7 +473,7 @@ impl<'a> Reader<'a> {
     /// The buffer grows to the largest record's operand count (8 bytes per operand; every
     /// operand takes at least one bit of input, and counts are checked against the input
     /// before anything is reserved). `next_ref` and [`Reader::next_event`] can be mixed.
-    #[inline]
+    #[inline(always)]
     pub fn next_ref(&mut self) -> Result<Option<EventRef<'_, 'a>>> {
         /// Ends the walk on an error, as `next_event` does.
         macro_rules! tri {
