@@ -1,4 +1,5 @@
-//! Criterion benchmarks: cursor primitives, full walk, skip walk, and resume.
+//! Criterion benchmarks: cursor primitives, full walk (iterator and lending), skip walk,
+//! and resume (a fresh reader per body, or one reader reopened on each).
 //!
 //! Inputs: the largest testdata file, plus any `.bc` in `target/bench-inputs/` (made by
 //! `benches/inputs/make.sh`; see benches/compare/ for the side-by-side comparison with
@@ -9,7 +10,7 @@ use std::path::PathBuf;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use llvm_bitstream_reader::cursor::BitCursor;
-use llvm_bitstream_reader::{Bitstream, Event, LazyBlock};
+use llvm_bitstream_reader::{Bitstream, Event, EventRef, LazyBlock};
 
 fn inputs() -> Vec<(String, Vec<u8>)> {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
@@ -38,6 +39,19 @@ fn full_walk(bytes: &[u8]) -> u64 {
     sum
 }
 
+/// The same with the lending walk, every operand decoded into the reader's buffer.
+fn full_walk_lending(bytes: &[u8]) -> u64 {
+    let mut sum = 0u64;
+    let mut reader = Bitstream::new(bytes).unwrap().events();
+    while let Some(event) = reader.next_ref().unwrap() {
+        if let EventRef::Record(r) = event {
+            sum = r.operands().iter().fold(sum.wrapping_add(u64::from(r.code())), |s, &v| s.wrapping_add(v));
+            sum = sum.wrapping_add(r.blob().map_or(0, |b| b.len() as u64));
+        }
+    }
+    sum
+}
+
 fn skip_walk(bytes: &[u8]) -> Vec<LazyBlock<'_>> {
     let mut reader = Bitstream::new(bytes).unwrap().events();
     let mut skipped = Vec::new();
@@ -59,6 +73,9 @@ fn walks(c: &mut Criterion) {
         g.throughput(Throughput::Bytes(bytes.len() as u64));
         g.sample_size(10);
         g.bench_with_input(BenchmarkId::new("full", &name), &bytes, |b, bytes| b.iter(|| full_walk(bytes)));
+        g.bench_with_input(BenchmarkId::new("full_lending", &name), &bytes, |b, bytes| {
+            b.iter(|| full_walk_lending(bytes))
+        });
         g.bench_with_input(BenchmarkId::new("skip_functions", &name), &bytes, |b, bytes| {
             b.iter(|| skip_walk(bytes).len())
         });
@@ -70,6 +87,22 @@ fn walks(c: &mut Criterion) {
                     for event in lazy.reader().unwrap() {
                         if let Event::Record(r) = event.unwrap() {
                             n = r.operands().fold(n, u64::wrapping_add);
+                        }
+                    }
+                }
+                n
+            })
+        });
+        // One reader reopened on every body, lending walk: the fast way to resume.
+        g.bench_with_input(BenchmarkId::new("resume_functions_reopen", &name), &skipped, |b, skipped| {
+            b.iter(|| {
+                let mut n = 0u64;
+                let mut reader = Bitstream::new(bytes.as_slice()).unwrap().events();
+                for lazy in skipped {
+                    reader.reopen(lazy).unwrap();
+                    while let Some(event) = reader.next_ref().unwrap() {
+                        if let EventRef::Record(r) = event {
+                            n = r.operands().iter().fold(n, |s, &v| s.wrapping_add(v));
                         }
                     }
                 }
