@@ -243,7 +243,7 @@ fn normalize(op: AbbrevOp) -> AbbrevOp {
 
 /// Checks the rules LLVM's `readRecord` checks and turns the operands into a plan.
 fn compile(ops: &[AbbrevOp]) -> core::result::Result<Plan, &'static str> {
-    // A stream's definitions never hold wider fields (`read_definition` rejects them), but
+    // A stream's definitions never hold wider fields (`read_operands` rejects them), but
     // `Abbrev::new` takes any operands.
     if ops.iter().any(|op| matches!(*op, AbbrevOp::Fixed(w) | AbbrevOp::Vbr(w) if w > MAX_OPERAND_WIDTH)) {
         return Err("field wider than 32 bits");
