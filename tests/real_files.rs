@@ -3,7 +3,7 @@
 
 mod common;
 
-use llvm_bitstream_reader::{Bitstream, BitstreamFile, Error, Event, LazyBlock, Magic, Reader};
+use llvm_bitstream_reader::{Bitstream, BitstreamFile, Error, Event, EventRef, LazyBlock, Magic, Reader};
 
 /// A comparable form of an event, with everything a record exposes.
 #[derive(Debug, PartialEq, Eq, Clone)]
@@ -39,6 +39,28 @@ fn ev(event: Event<'_>) -> Ev {
             }
         }
         Event::EndBlock => Ev::Exit,
+    }
+}
+
+/// The same for an event of the lending walk.
+fn ev_ref(event: EventRef<'_, '_>) -> Ev {
+    match event {
+        EventRef::EnterBlock(b) => {
+            Ev::Enter { id: b.id(), width: b.abbrev_width(), words: b.len_words(), bit: b.bit_offset() }
+        }
+        EventRef::Record(r) => {
+            assert_eq!(r.len(), r.operands().len());
+            assert_eq!(r.operand(r.len()), None);
+            Ev::Rec {
+                code: r.code(),
+                abbrev: r.abbrev_id(),
+                ops: r.operands().to_vec(),
+                array: r.array().map(<[u64]>::to_vec),
+                blob: r.blob().map(<[u8]>::to_vec),
+                bits: r.bits().len(),
+            }
+        }
+        EventRef::EndBlock => Ev::Exit,
     }
 }
 
@@ -179,20 +201,7 @@ fn one_reader_reopened_on_every_body_reads_like_fresh_readers() {
                     }
                 } else {
                     let Some(e) = reused.next_ref().unwrap() else { break };
-                    got.push(match e {
-                        llvm_bitstream_reader::EventRef::EnterBlock(b) => {
-                            Ev::Enter { id: b.id(), width: b.abbrev_width(), words: b.len_words(), bit: b.bit_offset() }
-                        }
-                        llvm_bitstream_reader::EventRef::Record(r) => Ev::Rec {
-                            code: r.code(),
-                            abbrev: r.abbrev_id(),
-                            ops: r.operands().to_vec(),
-                            array: r.array().map(<[u64]>::to_vec),
-                            blob: r.blob().map(<[u8]>::to_vec),
-                            bits: r.bits().len(),
-                        },
-                        llvm_bitstream_reader::EventRef::EndBlock => Ev::Exit,
-                    });
+                    got.push(ev_ref(e));
                 }
             }
             assert!(got == read_block(lazy), "{name}: body {i}");
@@ -370,7 +379,6 @@ fn mutated_headers_lengths_abbrev_ids_and_vbrs_fail_cleanly() {
 /// the iterator walk, on every file, and mixing the two is fine.
 #[test]
 fn lending_walk_equals_the_iterator_walk() {
-    use llvm_bitstream_reader::EventRef;
     for file in common::testdata_files() {
         let bytes = std::fs::read(&file).unwrap();
         let (full, end) = full_walk(&bytes).unwrap();
@@ -388,24 +396,7 @@ fn lending_walk_equals_the_iterator_walk() {
                 continue;
             }
             let Some(e) = reader.next_ref().unwrap() else { break };
-            got.push(match e {
-                EventRef::EnterBlock(b) => {
-                    Ev::Enter { id: b.id(), width: b.abbrev_width(), words: b.len_words(), bit: b.bit_offset() }
-                }
-                EventRef::Record(r) => {
-                    assert_eq!(r.len(), r.operands().len());
-                    assert_eq!(r.operand(r.len()), None);
-                    Ev::Rec {
-                        code: r.code(),
-                        abbrev: r.abbrev_id(),
-                        ops: r.operands().to_vec(),
-                        array: r.array().map(<[u64]>::to_vec),
-                        blob: r.blob().map(<[u8]>::to_vec),
-                        bits: r.bits().len(),
-                    }
-                }
-                EventRef::EndBlock => Ev::Exit,
-            });
+            got.push(ev_ref(e));
         }
         assert!(got == full, "{file:?}");
         assert_eq!(reader.end_bit(), Some(end));
