@@ -434,35 +434,26 @@ impl<'a> Reader<'a> {
     /// The next event, `Ok(None)` at the end. After an error the reader is done.
     #[inline]
     pub fn next_event(&mut self) -> Result<Option<Event<'a>>> {
-        let result = self.next_event_inner();
-        if result.is_err() {
-            self.state = State::Done;
-        }
-        result
+        self.next().transpose()
     }
 
+    /// Decodes the record `record` was started for (see [`Record::at`]) into it, and
+    /// applies it to the table if it belongs to a BLOCKINFO block.
     #[inline(always)]
-    fn next_event_inner(&mut self) -> Result<Option<Event<'a>>> {
-        Ok(Some(match self.advance()? {
-            Entry::Done => return Ok(None),
-            Entry::Enter(block) => Event::EnterBlock(block),
-            Entry::End => Event::EndBlock,
-            Entry::Record { id, start } => {
-                let record = if id == UNABBREV_RECORD {
-                    Record::read_unabbreviated(&mut self.cursor, start)?
-                } else {
-                    let abbrev = lookup(&self.scopes[self.depth - 1], id, start)?;
-                    Record::read_abbreviated(&mut self.cursor, abbrev, id, start)?
-                };
-                if self.in_blockinfo() {
-                    self.ops.set(record.operands());
-                    if let Some(builder) = self.building.as_mut() {
-                        apply_blockinfo_record(builder, record.code(), start, self.ops.as_slice())?;
-                    }
-                }
-                Event::Record(record)
+    fn fill_record(&mut self, record: &mut Record<'a>, id: u32, start: u64) -> Result<()> {
+        if id == UNABBREV_RECORD {
+            record.decode_unabbreviated(&mut self.cursor)?;
+        } else {
+            let abbrev = lookup(&self.scopes[self.depth - 1], id, start)?;
+            record.decode_abbreviated(&mut self.cursor, abbrev)?;
+        }
+        if self.in_blockinfo() {
+            self.ops.set(record.operands());
+            if let Some(builder) = self.building.as_mut() {
+                apply_blockinfo_record(builder, record.code(), start, self.ops.as_slice())?;
             }
-        }))
+        }
+        Ok(())
     }
 
     /// The next event, with a record's operands all decoded into a buffer the reader
@@ -735,7 +726,25 @@ impl<'a> Iterator for Reader<'a> {
 
     #[inline]
     fn next(&mut self) -> Option<Self::Item> {
-        self.next_event().transpose()
+        let (id, start) = match self.advance() {
+            Err(e) => {
+                self.state = State::Done;
+                return Some(Err(e));
+            }
+            Ok(Entry::Done) => return None,
+            Ok(Entry::Enter(block)) => return Some(Ok(Event::EnterBlock(block))),
+            Ok(Entry::End) => return Some(Ok(Event::EndBlock)),
+            Ok(Entry::Record { id, start }) => (id, start),
+        };
+        // The record is built where it is returned from, not moved there: it is large.
+        let mut out = Some(Ok(Event::Record(Record::at(self.cursor.data(), start, id))));
+        if let Some(Ok(Event::Record(record))) = &mut out {
+            if let Err(e) = self.fill_record(record, id, start) {
+                self.state = State::Done;
+                return Some(Err(e));
+            }
+        }
+        out
     }
 }
 

@@ -191,10 +191,24 @@ impl<'a> Record<'a> {
         BitCursor::new(self.data).bits(self.start_bit, self.end_bit).unwrap_or_default()
     }
 
-    /// Decodes an unabbreviated record (after its abbreviation id at `start`).
+    /// A record with abbreviation id `abbrev_id` starting at `start`, to be decoded in
+    /// place by [`Record::decode_unabbreviated`] or [`Record::decode_abbreviated`] (in
+    /// place, so that the 176-byte record is not moved on its way out of the reader).
+    #[inline(always)]
+    pub(crate) fn at(data: &'a [u8], start: u64, abbrev_id: u32) -> Self {
+        Record::empty(data, start, abbrev_id)
+    }
+
+    /// Decodes an unabbreviated record (after its abbreviation id) into `self`, which
+    /// comes from [`Record::at`].
     #[inline]
-    pub(crate) fn read_unabbreviated(cursor: &mut BitCursor<'a>, start: u64) -> Result<Self> {
-        let mut rec = Record::empty(cursor.data(), start, UNABBREV_RECORD);
+    pub(crate) fn decode_unabbreviated(&mut self, cursor: &mut BitCursor<'a>) -> Result<()> {
+        in_registers(cursor, |cursor| self.unabbreviated_body(cursor))
+    }
+
+    #[inline(always)]
+    fn unabbreviated_body(&mut self, cursor: &mut BitCursor<'a>) -> Result<()> {
+        let rec = self;
         rec.code = vbr6_32(cursor)?;
         let count_bit = cursor.position();
         let count = u64::from(vbr6_32(cursor)?);
@@ -217,19 +231,20 @@ impl<'a> Record<'a> {
             }
         }
         rec.end_bit = cursor.position();
-        Ok(rec)
+        Ok(())
     }
 
-    /// Decodes a record written with `abbrev` (after its abbreviation id at `start`).
+    /// Decodes a record written with `abbrev` (after its abbreviation id) into `self`,
+    /// which comes from [`Record::at`].
     #[inline]
-    pub(crate) fn read_abbreviated(
-        cursor: &mut BitCursor<'a>,
-        abbrev: &Arc<Abbrev>,
-        abbrev_id: u32,
-        start: u64,
-    ) -> Result<Self> {
-        let plan = abbrev.plan(start)?;
-        let mut rec = Record::empty(cursor.data(), start, abbrev_id);
+    pub(crate) fn decode_abbreviated(&mut self, cursor: &mut BitCursor<'a>, abbrev: &Arc<Abbrev>) -> Result<()> {
+        in_registers(cursor, |cursor| self.abbreviated_body(cursor, abbrev))
+    }
+
+    #[inline(always)]
+    fn abbreviated_body(&mut self, cursor: &mut BitCursor<'a>, abbrev: &Arc<Abbrev>) -> Result<()> {
+        let rec = self;
+        let plan = abbrev.plan(rec.start_bit)?;
         // LLVM keeps record codes in an `unsigned`.
         rec.code = read_field(cursor, plan.code)? as u32;
         let mut spilled = false;
@@ -269,7 +284,7 @@ impl<'a> Record<'a> {
             skip_elements(cursor, elem, left)?;
         }
         rec.end_bit = cursor.position();
-        Ok(rec)
+        Ok(())
     }
 }
 
