@@ -4,7 +4,7 @@
 //! the crate's stable test `tests/malformed.rs` includes it with `#[path]` and replays
 //! `fuzz/regressions/` through exactly the same code as the fuzzers.
 
-use llvm_bitstream_reader::{Bitstream, Error, Event, LazyBlock, Reader};
+use llvm_bitstream_reader::{Bitstream, Block, Error, Event, EventRef, LazyBlock, Reader};
 
 /// One event as a comparable, owned value.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -49,14 +49,7 @@ pub enum Ev {
 /// blob byte, and checking the record's internal consistency.
 pub fn ev(event: &Event<'_>) -> Ev {
     match event {
-        Event::EnterBlock(b) => Ev::Enter {
-            id: b.id(),
-            width: b.abbrev_width(),
-            words: b.len_words(),
-            header_bit: b.bit_offset(),
-            content_bit: b.bookmark.content_bit,
-            name: b.name.as_deref().map(str::to_owned),
-        },
+        Event::EnterBlock(b) => enter(b),
         Event::Record(r) => {
             let ops: Vec<u64> = r.operands().collect();
             assert_eq!(ops.len(), r.len(), "operands() yields len() operands");
@@ -92,6 +85,40 @@ pub fn ev(event: &Event<'_>) -> Ev {
             }
         }
         Event::EndBlock => Ev::Exit,
+    }
+}
+
+fn enter(b: &Block) -> Ev {
+    Ev::Enter {
+        id: b.id(),
+        width: b.abbrev_width(),
+        words: b.len_words(),
+        header_bit: b.bit_offset(),
+        content_bit: b.bookmark.content_bit,
+        name: b.name.as_deref().map(str::to_owned),
+    }
+}
+
+/// The same for an event of the lending walk (`Reader::next_ref`).
+pub fn ev_ref(event: &EventRef<'_, '_>) -> Ev {
+    match event {
+        EventRef::EnterBlock(b) => enter(b),
+        EventRef::Record(r) => {
+            assert_eq!(r.operands().len(), r.len());
+            for i in [0, r.len() / 2, r.len(), r.len() + 1] {
+                assert_eq!(r.operand(i), r.operands().get(i).copied(), "operand({i})");
+            }
+            Ev::Record {
+                code: r.code(),
+                abbrev: r.abbrev_id(),
+                ops: r.operands().to_vec(),
+                array: r.array().map(<[u64]>::to_vec),
+                blob: r.blob().map(<[u8]>::to_vec),
+                start: r.bit_offset(),
+                end: r.bit_offset() + r.bits().len() as u64,
+            }
+        }
+        EventRef::EndBlock => Ev::Exit,
     }
 }
 
@@ -135,11 +162,43 @@ fn drain(reader: &mut Reader<'_>, out: &mut Vec<Ev>) -> Option<Error> {
     None
 }
 
-/// The `walk` target: every event, every operand, and error sanity.
+/// Walks `bytes` completely with `Reader::next_ref`. `None` if `Bitstream::new` rejects
+/// the input.
+pub fn lending_walk(bytes: &[u8]) -> Option<Result<Walk, Error>> {
+    let stream = match Bitstream::new(bytes) {
+        Ok(s) => s,
+        Err(e) => return Some(Err(e)),
+    };
+    let mut reader = stream.events();
+    let mut events = Vec::new();
+    let error = loop {
+        match reader.next_ref() {
+            Ok(Some(e)) => events.push(ev_ref(&e)),
+            Ok(None) => break None,
+            Err(e) => break Some(e),
+        }
+    };
+    assert!(matches!(reader.next_ref(), Ok(None)), "the lending walk is done after its end or an error");
+    Some(Ok(Walk { events, error, end_bit: reader.end_bit() }))
+}
+
+/// The `walk` target: every event, every operand, and error sanity; the lending walk
+/// (its own decoders: packed abbreviations, vbr6 runs) sees exactly the same events and
+/// fails with exactly the same error.
 pub fn walk(bytes: &[u8]) {
-    match full_walk(bytes) {
-        Some(Err(e)) | Some(Ok(Walk { error: Some(e), .. })) => check_error(&e),
+    let full = full_walk(bytes);
+    match &full {
+        Some(Err(e)) | Some(Ok(Walk { error: Some(e), .. })) => check_error(e),
         _ => {}
+    }
+    match (full, lending_walk(bytes)) {
+        (Some(Ok(a)), Some(Ok(b))) => {
+            assert_eq!(a.events, b.events, "the lending walk sees the iterator's events");
+            assert_eq!(a.error, b.error, "the lending walk fails as the iterator does");
+            assert_eq!(a.end_bit, b.end_bit);
+        }
+        (Some(Err(a)), Some(Err(b))) => assert_eq!(a, b),
+        (a, b) => panic!("the walks disagree on the header: {a:?} / {b:?}"),
     }
 }
 
@@ -169,6 +228,8 @@ pub struct SkipWalk {
 pub fn skip_walk(bytes: &[u8]) -> Option<SkipWalk> {
     let stream = Bitstream::new(bytes).ok()?;
     let mut reader = stream.events();
+    // Reopened on every skipped block; must read each as a fresh reader does.
+    let mut reused = stream.events();
     let mut events = Vec::new();
     loop {
         let event = match reader.next() {
@@ -188,7 +249,13 @@ pub fn skip_walk(bytes: &[u8]) -> Option<SkipWalk> {
         assert_eq!(reader.depth(), 1, "skip_block leaves the block");
         // skip_block is only allowed right after EnterBlock.
         assert!(reader.skip_block().is_err(), "second skip_block must fail");
-        match read_back(&lazy, &event, &mut events) {
+        let before = events.len();
+        let resumed = read_back(&lazy, &event, &mut events);
+        if !matches!(resumed, Resume::TableChanged) {
+            let fresh = (events[before..].to_vec(), resumed.error());
+            assert_eq!(reread(&mut reused, &lazy), fresh, "a reopened reader reads as a fresh one");
+        }
+        match resumed {
             Resume::Done => {}
             Resume::Failed(e) => return Some(SkipWalk { events, error: Some(e), stopped: false }),
             Resume::TableChanged => return Some(SkipWalk { events, error: None, stopped: true }),
@@ -196,10 +263,35 @@ pub fn skip_walk(bytes: &[u8]) -> Option<SkipWalk> {
     }
 }
 
+#[derive(Debug)]
 enum Resume {
     Done,
     Failed(Error),
     TableChanged,
+}
+
+impl Resume {
+    fn error(&self) -> Option<Error> {
+        match self {
+            Resume::Failed(e) => Some(e.clone()),
+            _ => None,
+        }
+    }
+}
+
+/// Reads `lazy` with `reader` reopened on it.
+fn reread<'a>(reader: &mut Reader<'a>, lazy: &LazyBlock<'a>) -> (Vec<Ev>, Option<Error>) {
+    if let Err(e) = reader.reopen(lazy) {
+        panic!("reopen on a block the walk entered failed: {e}");
+    }
+    let mut events = Vec::new();
+    for event in reader.by_ref() {
+        match event {
+            Ok(e) => events.push(ev(&e)),
+            Err(e) => return (events, Some(e)),
+        }
+    }
+    (events, None)
 }
 
 fn read_back(lazy: &LazyBlock<'_>, enter: &Event<'_>, out: &mut Vec<Ev>) -> Resume {
