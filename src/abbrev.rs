@@ -437,3 +437,54 @@ impl AbbrevCache {
         abbrev
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{Abbrev, AbbrevOp, Field, Step};
+    use alloc::vec;
+    use alloc::vec::Vec;
+
+    /// `Abbrev::new` takes operands no stream can hold; it treats them as LLVM's
+    /// `ReadAbbrevRecord` would have: zero widths are the literal 0, wider than 32 is unusable.
+    #[test]
+    fn hand_made_definitions_are_normalised_like_stream_ones() {
+        let zero = Abbrev::new([AbbrevOp::Literal(1), AbbrevOp::Fixed(0), AbbrevOp::Vbr(0)]);
+        let plan = zero.plan(0).unwrap();
+        assert_eq!(&*plan.steps, &[Step::Field(Field::Literal(0)), Step::Field(Field::Literal(0))]);
+        assert!(Abbrev::new([AbbrevOp::Literal(1), AbbrevOp::Fixed(33)]).defect().is_some());
+        assert!(Abbrev::new([AbbrevOp::Vbr(40)]).defect().is_some());
+        // An array of a zero-width field is an array of a literal: an error when used, as in LLVM.
+        assert!(Abbrev::new([AbbrevOp::Literal(1), AbbrevOp::Array, AbbrevOp::Vbr(0)]).defect().is_some());
+        assert!(Abbrev::new([AbbrevOp::Literal(1), AbbrevOp::Array, AbbrevOp::Fixed(32)]).defect().is_none());
+    }
+
+    /// The packed layout of a typical instruction abbreviation, and its absence where a
+    /// field cannot be packed.
+    #[test]
+    fn packed_layouts() {
+        let load = Abbrev::new([
+            AbbrevOp::Literal(20),
+            AbbrevOp::Vbr(6),
+            AbbrevOp::Fixed(10),
+            AbbrevOp::Vbr(4),
+            AbbrevOp::Fixed(1),
+        ]);
+        let packed = load.plan(0).unwrap().packed.as_ref().unwrap();
+        assert_eq!(packed.bits, 21);
+        assert_eq!(packed.cont, 1 << 5 | 1 << 19);
+        // code 20; op 0 = 9 (one vbr6 chunk), op 1 = 1000, op 2 = 5 (vbr4), op 3 = 1.
+        let word = 9 | 1000 << 6 | 5 << 16 | 1 << 20;
+        assert_eq!(packed.code.get(word), 20);
+        assert_eq!(packed.fields.iter().map(|f| f.get(word)).collect::<Vec<_>>(), [9, 1000, 5, 1]);
+        for unpackable in [
+            vec![AbbrevOp::Literal(1), AbbrevOp::Char6],
+            vec![AbbrevOp::Literal(1), AbbrevOp::Blob],
+            vec![AbbrevOp::Fixed(32), AbbrevOp::Fixed(32)],
+        ] {
+            assert!(Abbrev::new(unpackable).plan(0).unwrap().packed.is_none());
+        }
+        // An array does not stop the scalars before it from being packed.
+        let array = Abbrev::new([AbbrevOp::Literal(1), AbbrevOp::Fixed(8), AbbrevOp::Array, AbbrevOp::Char6]);
+        assert_eq!(array.plan(0).unwrap().packed.as_ref().unwrap().bits, 8);
+    }
+}
