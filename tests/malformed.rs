@@ -142,6 +142,8 @@ fn fuzz_regressions_replay() {
 }
 
 /// The seeds the fuzzers start from pass the same checks (and walk without error).
+/// Under Miri only the small ones (every kind of file has one under 16 KB): the whole
+/// megabyte takes Miri over an hour.
 #[test]
 fn testdata_passes_fuzz_checks() {
     for path in files_in(&root().join("testdata")) {
@@ -150,7 +152,11 @@ fn testdata_passes_fuzz_checks() {
             continue;
         }
         let bytes = std::fs::read(&path).unwrap();
+        if cfg!(miri) && bytes.len() > 16 * 1024 {
+            continue;
+        }
         walk_result(&bytes).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        check::walk(&bytes);
         check::skip_resume(&bytes);
     }
 }
