@@ -116,23 +116,18 @@ fn pack(code: Field, steps: &[Step]) -> Option<Packed> {
     let mut cont = 0u64;
     let mut place = |field: Field| -> Option<Extract> {
         let shift = bits;
-        let width = match field {
-            Field::Literal(_) => 0,
-            Field::Fixed(w) | Field::Vbr(w) => w,
+        // Widths are 1..=32 here (`compile` checked them), so the shifts are defined.
+        let (width, mask, literal) = match field {
+            Field::Literal(v) => (0, 0, v),
+            Field::Fixed(w) => (w, (1u64 << w) - 1, 0),
+            Field::Vbr(w) => (w, (1u64 << (w - 1)) - 1, 0),
             Field::Char6 => return None,
         };
         bits = bits.checked_add(width).filter(|&b| b <= PACKED_MAX_BITS)?;
-        // Widths are 1..=32 here (`compile` checked them), so the shifts are defined.
-        let (mask, literal) = match field {
-            Field::Literal(v) => (0, v),
-            Field::Fixed(w) => ((1u64 << w) - 1, 0),
-            Field::Vbr(w) => ((1u64 << (w - 1)) - 1, 0),
-            Field::Char6 => return None,
-        };
         if let Field::Vbr(w) = field {
             cont |= 1 << (shift + w - 1);
         }
-        Some(Extract { shift: shift.min(63), mask, literal })
+        Some(Extract { shift, mask, literal })
     };
     let code = place(code)?;
     let fields = steps
@@ -284,8 +279,6 @@ pub(crate) fn read_field(cursor: &mut BitCursor<'_>, field: Field) -> Result<u64
     match field {
         Field::Literal(v) => Ok(v),
         Field::Fixed(w) => cursor.read(w),
-        // vbr6 is by far the most common: with a constant width the decoder folds.
-        Field::Vbr(6) => cursor.read_vbr6(64),
         Field::Vbr(w) => cursor.read_vbr_unchecked_width(w, 64),
         Field::Char6 => Ok(u64::from(crate::cursor::decode_char6(cursor.read(6)?))),
     }

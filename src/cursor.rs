@@ -295,9 +295,6 @@ impl<'a> BitCursor<'a> {
     /// value still continuing after 64 payload bits is [`Error::UnterminatedVbr`].
     #[inline]
     pub fn read_vbr(&mut self, width: u32) -> Result<u64> {
-        if width == 6 {
-            return self.read_vbr6(64);
-        }
         if width == 0 || width > MAX_VBR_CHUNK_WIDTH {
             return Err(Error::InvalidVbrWidth { bit: self.position(), width });
         }
@@ -323,6 +320,10 @@ impl<'a> BitCursor<'a> {
     #[inline(always)]
     pub(crate) fn read_vbr_unchecked_width(&mut self, width: u32, max_bits: u32) -> Result<u64> {
         debug_assert!((1..=32).contains(&width));
+        // vbr6 is most of what LLVM writes, and has a decoder of its own.
+        if width == 6 {
+            return self.read_vbr6(max_bits);
+        }
         if self.avail < 2 * width {
             self.refill();
         }

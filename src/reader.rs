@@ -80,15 +80,6 @@ impl<'a> Bitstream<'a> {
     /// The reader counts [`MAX_BLOCK_DEPTH`](crate::limits::MAX_BLOCK_DEPTH) from this
     /// block: the limit bounds each reader's own scope stack.
     pub fn block_reader(&self, bookmark: &Bookmark, blockinfo: Arc<BlockInfo>) -> Result<Reader<'a>> {
-        let cursor = self.block_cursor(bookmark)?;
-        let mut reader = Reader::with_cursor(*self, cursor, Mode::Block, blockinfo);
-        reader.state = State::Pending(*bookmark);
-        Ok(reader)
-    }
-
-    /// A cursor at a bookmarked block's content, limited to the block, once the bookmark
-    /// is checked against the stream.
-    fn block_cursor(&self, bookmark: &Bookmark) -> Result<BitCursor<'a>> {
         let bad = |reason| Err(Error::BadBookmark { bit: bookmark.content_bit, reason });
         if bookmark.content_bit % 32 != 0 {
             return bad("the content offset is not 32-bit aligned");
@@ -102,7 +93,10 @@ impl<'a> Bitstream<'a> {
         }
         // Limit the cursor to the block, so nothing outside it can be read.
         let limited = &self.stream[..(end / 8) as usize];
-        BitCursor::at(limited, bookmark.content_bit)
+        let cursor = BitCursor::at(limited, bookmark.content_bit)?;
+        let mut reader = Reader::with_cursor(*self, cursor, Mode::Block, blockinfo);
+        reader.state = State::Pending(*bookmark);
+        Ok(reader)
     }
 }
 
@@ -337,18 +331,14 @@ impl<'a> Reader<'a> {
     /// ```
     pub fn reopen(&mut self, block: &LazyBlock<'a>) -> Result<()> {
         self.state = State::Done;
-        let cursor = block.stream.block_cursor(&block.bookmark)?;
-        self.stream = block.stream;
-        self.cursor = cursor;
-        self.mode = Mode::Block;
-        self.state = State::Pending(block.bookmark);
-        self.width = TOP_LEVEL_ABBREV_WIDTH;
-        // Scopes past `depth` are reset when reused.
-        self.depth = 0;
-        self.blockinfo = block.blockinfo.clone();
-        self.building = None;
-        self.end_bit = None;
-        self.ops.clear();
+        let mut fresh = block.reader()?;
+        // Keep the memory; everything else is the fresh reader's. Scopes past its depth
+        // (0) are reset when reused.
+        fresh.scopes = core::mem::take(&mut self.scopes);
+        fresh.ops = core::mem::take(&mut self.ops);
+        fresh.ops.clear();
+        fresh.abbrevs = core::mem::take(&mut self.abbrevs);
+        *self = fresh;
         Ok(())
     }
 
@@ -437,7 +427,7 @@ impl<'a> Reader<'a> {
         self.next().transpose()
     }
 
-    /// Decodes the record `record` was started for (see [`Record::at`]) into it, and
+    /// Decodes the record `record` was started for (see [`Record::empty`]) into it, and
     /// applies it to the table if it belongs to a BLOCKINFO block.
     #[inline(always)]
     fn fill_record(&mut self, record: &mut Record<'a>, id: u32, start: u64) -> Result<()> {
@@ -449,9 +439,17 @@ impl<'a> Reader<'a> {
         }
         if self.in_blockinfo() {
             self.ops.set(record.operands());
-            if let Some(builder) = self.building.as_mut() {
-                apply_blockinfo_record(builder, record.code(), start, self.ops.as_slice())?;
-            }
+            self.apply_to_blockinfo(record.code(), start)?;
+        }
+        Ok(())
+    }
+
+    /// Applies the record in `self.ops` to the BLOCKINFO table being built, if the
+    /// innermost block is a BLOCKINFO block.
+    #[inline(always)]
+    fn apply_to_blockinfo(&mut self, code: u32, start: u64) -> Result<()> {
+        if let (true, Some(builder)) = (self.in_blockinfo(), self.building.as_mut()) {
+            apply_blockinfo_record(builder, code, start, self.ops.as_slice())?;
         }
         Ok(())
     }
@@ -500,7 +498,15 @@ impl<'a> Reader<'a> {
         };
         let parts = tri!(self.decode_record(&mut cursor, id, start));
         self.cursor = cursor;
-        self.record_ref(id, start, parts).map(Some)
+        tri!(self.apply_to_blockinfo(parts.code, start));
+        Ok(Some(EventRef::Record(RecordRef {
+            data: self.cursor.data(),
+            start_bit: start,
+            end_bit: self.cursor.position(),
+            abbrev_id: id,
+            parts,
+            ops: self.ops.as_slice(),
+        })))
     }
 
     /// Decodes the record with abbreviation `id` that starts at `start` into `self.ops`.
@@ -513,28 +519,6 @@ impl<'a> Reader<'a> {
             let abbrev = lookup(&self.scopes[self.depth - 1], id, start)?;
             record::read_abbreviated_into(cursor, abbrev, start, &mut self.ops)
         }
-    }
-
-    /// The event of the record just decoded (applied to the table first if it belongs to
-    /// a BLOCKINFO block).
-    #[inline(always)]
-    fn record_ref(&mut self, id: u32, start: u64, parts: record::Parts<'a>) -> Result<EventRef<'_, 'a>> {
-        if self.in_blockinfo() {
-            if let Some(builder) = self.building.as_mut() {
-                if let Err(e) = apply_blockinfo_record(builder, parts.code, start, self.ops.as_slice()) {
-                    self.state = State::Done;
-                    return Err(e);
-                }
-            }
-        }
-        Ok(EventRef::Record(RecordRef {
-            data: self.cursor.data(),
-            start_bit: start,
-            end_bit: self.cursor.position(),
-            abbrev_id: id,
-            parts,
-            ops: self.ops.as_slice(),
-        }))
     }
 
     /// Moves to the next block boundary or record, like LLVM's `advance()`: blocks are
@@ -737,7 +721,7 @@ impl<'a> Iterator for Reader<'a> {
             Ok(Entry::Record { id, start }) => (id, start),
         };
         // The record is built where it is returned from, not moved there: it is large.
-        let mut out = Some(Ok(Event::Record(Record::at(self.cursor.data(), start, id))));
+        let mut out = Some(Ok(Event::Record(Record::empty(self.cursor.data(), start, id))));
         if let Some(Ok(Event::Record(record))) = &mut out {
             if let Err(e) = self.fill_record(record, id, start) {
                 self.state = State::Done;

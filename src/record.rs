@@ -66,7 +66,11 @@ pub struct Record<'a> {
 }
 
 impl<'a> Record<'a> {
-    fn empty(data: &'a [u8], start_bit: u64, abbrev_id: u32) -> Self {
+    /// A record with abbreviation id `abbrev_id` starting at `start_bit`, nothing decoded
+    /// yet: the decoders fill it in place, so that the 176-byte record is not moved on its
+    /// way out of the reader.
+    #[inline(always)]
+    pub(crate) fn empty(data: &'a [u8], start_bit: u64, abbrev_id: u32) -> Self {
         Record {
             data,
             start_bit,
@@ -191,16 +195,8 @@ impl<'a> Record<'a> {
         BitCursor::new(self.data).bits(self.start_bit, self.end_bit).unwrap_or_default()
     }
 
-    /// A record with abbreviation id `abbrev_id` starting at `start`, to be decoded in
-    /// place by [`Record::decode_unabbreviated`] or [`Record::decode_abbreviated`] (in
-    /// place, so that the 176-byte record is not moved on its way out of the reader).
-    #[inline(always)]
-    pub(crate) fn at(data: &'a [u8], start: u64, abbrev_id: u32) -> Self {
-        Record::empty(data, start, abbrev_id)
-    }
-
     /// Decodes an unabbreviated record (after its abbreviation id) into `self`, which
-    /// comes from [`Record::at`].
+    /// comes from [`Record::empty`].
     #[inline]
     pub(crate) fn decode_unabbreviated(&mut self, cursor: &mut BitCursor<'a>) -> Result<()> {
         in_registers(cursor, |cursor| self.unabbreviated_body(cursor))
@@ -235,7 +231,7 @@ impl<'a> Record<'a> {
     }
 
     /// Decodes a record written with `abbrev` (after its abbreviation id) into `self`,
-    /// which comes from [`Record::at`].
+    /// which comes from [`Record::empty`].
     #[inline]
     pub(crate) fn decode_abbreviated(&mut self, cursor: &mut BitCursor<'a>, abbrev: &Arc<Abbrev>) -> Result<()> {
         in_registers(cursor, |cursor| self.abbreviated_body(cursor, abbrev))
