@@ -5,7 +5,7 @@
 #
 # Default FILES: the four files of benches/inputs/make.sh (made if missing).
 # Environment: ROUNDS (default 3), ITERS (walks per process, default 5),
-#              READERS (default "llvm14 peer-llvm-bitcode peer-llvm-bitstream ours"),
+#              READERS (default "llvm14 peer-llvm-bitcode peer-llvm-bitstream ours ours-iter"),
 #              MODES (default "full skip").
 set -euo pipefail
 
@@ -14,7 +14,7 @@ REPO="$(cd "$HERE/../.." && pwd)"
 OUT="$REPO/target/bench-compare"
 ROUNDS="${ROUNDS:-3}"
 ITERS="${ITERS:-5}"
-READERS="${READERS:-llvm14 peer-llvm-bitcode peer-llvm-bitstream ours}"
+READERS="${READERS:-llvm14 peer-llvm-bitcode peer-llvm-bitstream ours ours-iter}"
 MODES="${MODES:-full skip}"
 LLVM_CONFIG="${LLVM_CONFIG:-$(command -v llvm-config-14 || command -v llvm-config)}"
 TIME=/usr/bin/time
@@ -61,11 +61,13 @@ else
 fi
 # Our harness is built separately so that a broken main crate does not take
 # the peers down with it.
-if (cd "$HERE/rust" && cargo build --release --quiet --features ours --bin ours) \
+if (cd "$HERE/rust" && cargo build --release --quiet --features ours --bin ours --bin ours-iter) \
         2>"$OUT/ours.build.log"; then
     BIN[ours]="$RUSTBIN/ours"
+    BIN[ours-iter]="$RUSTBIN/ours-iter"
 else
-    BUILD_ERR[ours]=1; echo "ours harness failed to build: $OUT/ours.build.log" >&2
+    BUILD_ERR[ours]=1; BUILD_ERR[ours-iter]=1
+    echo "ours harnesses failed to build: $OUT/ours.build.log" >&2
 fi
 
 # ---- run ------------------------------------------------------------------
@@ -165,7 +167,8 @@ for file, mode in order:
         name = {"llvm14": "LLVM 14 BitstreamCursor (C++)",
                 "peer-llvm-bitcode": "llvm-bitcode 0.4.1",
                 "peer-llvm-bitstream": "llvm-bitstream 0.0.3",
-                "ours": "llvm-bitstream-reader (ours)"}.get(reader, reader)
+                "ours": "llvm-bitstream-reader (ours), lending walk",
+                "ours-iter": "llvm-bitstream-reader (ours), Iterator"}.get(reader, reader)
         print(f"| {name} | {mbs_best} | {mbs_med} | {ratio} | {rss_s} | {agree} |")
     sums = sorted({r["csum"] for r in by.get((file, mode, "llvm14"), []) if r["status"] == "ok"})
     if sums:

@@ -1,0 +1,54 @@
+//! Comparison harness on this repository's crate, through its `Iterator` API:
+//! `for event in reader`, each record an owned event. Same walk and counts as
+//! `ours` (the lending walk); see that file.
+#[path = "../common.rs"]
+mod common;
+
+use common::Counts;
+use llvm_bitstream_reader::{Bitstream, Error, Event};
+
+const BLOCKINFO: u32 = 0;
+const FUNCTION_BLOCK: u32 = 12;
+
+fn walk(bytes: &[u8], skip: bool) -> Result<Counts, Error> {
+    let mut c = Counts::default();
+    let stream = Bitstream::new(bytes)?;
+    let mut reader = stream.events();
+    let mut open: Vec<u32> = Vec::with_capacity(16);
+    while let Some(event) = reader.next() {
+        match event? {
+            Event::EnterBlock(block) => {
+                let id = block.id();
+                if id != BLOCKINFO {
+                    c.blocks += 1;
+                }
+                if skip && id == FUNCTION_BLOCK {
+                    reader.skip_block()?;
+                } else {
+                    open.push(id);
+                }
+            }
+            Event::EndBlock => {
+                open.pop();
+            }
+            Event::Record(record) => {
+                if open.last() == Some(&BLOCKINFO) {
+                    continue;
+                }
+                c.records += 1;
+                let sum = record.operands().fold(u64::from(record.code()), |s, v| s.wrapping_add(v));
+                c.add(sum);
+                if let Some(blob) = record.blob() {
+                    c.blob_bytes += blob.len() as u64;
+                }
+            }
+        }
+    }
+    Ok(c)
+}
+
+fn main() {
+    let args = common::args();
+    let data = common::load(&args.path);
+    common::run(args.iters, || walk(&data, args.skip_functions));
+}
