@@ -70,7 +70,9 @@ pub fn write_events(input: &[u8], out: &mut impl Write) -> Result<(), DumpError>
                 }
                 out.write_char('\n')?;
             }
-            Event::EndBlock => out.write_str("exit\n")?,
+            Event::EndBlock(_) => out.write_str("exit\n")?,
+            // Not asked for.
+            Event::DefineAbbrev(_) => {}
         }
     }
     writeln!(out, "end bits={}", reader.end_bit().unwrap_or_default())?;

@@ -190,6 +190,14 @@ pub enum Error {
         /// The reader's position.
         bit: u64,
     },
+    /// [`Reader::read_record`](crate::Reader::read_record) or
+    /// [`Reader::skip_record`](crate::Reader::skip_record) called other than right after
+    /// [`Reader::advance`](crate::Reader::advance) reported a record.
+    #[error("no record to read at bit {bit}: read_record and skip_record must directly follow Entry::Record")]
+    NotAtRecord {
+        /// The reader's position.
+        bit: u64,
+    },
     /// A bookmark that does not fit the stream it is used with.
     #[error("bookmark for block at bit {bit} does not fit this stream: {reason}")]
     BadBookmark {
@@ -225,6 +233,7 @@ impl Error {
             | Error::BlobTooLong { bit, .. }
             | Error::BadBlockInfo { bit, .. }
             | Error::NotAtBlockStart { bit }
+            | Error::NotAtRecord { bit }
             | Error::BadBookmark { bit, .. } => bit,
         }
     }

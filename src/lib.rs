@@ -19,7 +19,7 @@
 //!             records += 1;
 //!             let _first = record.operand(0); // None if the record has no operands
 //!         }
-//!         Event::EnterBlock(_) | Event::EndBlock => {}
+//!         _ => {}
 //!     }
 //! }
 //! // Come back to a body later, in any order, from any thread.
@@ -82,8 +82,8 @@ pub use error::{Error, Result};
 #[cfg(feature = "std")]
 pub use file::BitstreamFile;
 pub use header::{Magic, WRAPPER_MAGIC, WrapperHeader};
-pub use reader::{Bitstream, Block, Bookmark, Event, EventRef, LazyBlock, Reader};
-pub use record::{Array, ArrayIter, Operands, Record, RecordRef, UNABBREV_RECORD, decode_sign_rotated};
+pub use reader::{AbbrevDefinition, Bitstream, Block, Bookmark, Entry, Event, EventRef, LazyBlock, Reader};
+pub use record::{Array, ArrayIter, Operands, Record, RecordInfo, RecordRef, UNABBREV_RECORD, decode_sign_rotated};
 
 /// The README's example, compiled and run as a doctest.
 #[cfg(doctest)]

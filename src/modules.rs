@@ -134,8 +134,8 @@ impl ModuleInfo<'_> {
                     names.source_filename = Some(r.text_from(0));
                     break;
                 }
-                Event::Record(_) => {}
-                Event::EndBlock => break,
+                Event::Record(_) | Event::DefineAbbrev(_) => {}
+                Event::EndBlock(_) => break,
             }
         }
         Ok(names)
@@ -242,12 +242,12 @@ fn read_identification(reader: &mut Reader<'_>, block: Bookmark) -> Result<Ident
         match event {
             Event::Record(r) if r.code() == IDENTIFICATION_CODE_STRING => identification.producer = r.text_from(0),
             Event::Record(r) if r.code() == IDENTIFICATION_CODE_EPOCH => identification.epoch = r.operand(0),
-            Event::Record(_) => {}
+            Event::Record(_) | Event::DefineAbbrev(_) => {}
             Event::EnterBlock(_) => {
                 reader.skip_block()?;
             }
-            Event::EndBlock if reader.depth() < depth => break,
-            Event::EndBlock => {}
+            Event::EndBlock(_) if reader.depth() < depth => break,
+            Event::EndBlock(_) => {}
         }
     }
     Ok(identification)
@@ -261,12 +261,12 @@ fn read_blob<'a>(reader: &mut Reader<'a>) -> Result<&'a [u8], Error> {
     while let Some(event) = reader.next_event()? {
         match event {
             Event::Record(r) if r.code() == BLOB => blob = r.blob().unwrap_or_default(),
-            Event::Record(_) => {}
+            Event::Record(_) | Event::DefineAbbrev(_) => {}
             Event::EnterBlock(_) => {
                 reader.skip_block()?;
             }
-            Event::EndBlock if reader.depth() < depth => break,
-            Event::EndBlock => {}
+            Event::EndBlock(_) if reader.depth() < depth => break,
+            Event::EndBlock(_) => {}
         }
     }
     Ok(blob)

@@ -19,7 +19,7 @@ use crate::limits::{
     BLOCK_ID_WIDTH, BLOCK_SIZE_WIDTH, CODE_LEN_WIDTH, MAX_ABBREV_WIDTH, MAX_BLOCK_DEPTH, TOP_LEVEL_ABBREV_WIDTH,
     TRAILING_GARBAGE_BYTES,
 };
-use crate::record::{self, OperandBuffer, Record, RecordRef, UNABBREV_RECORD};
+use crate::record::{self, OperandBuffer, Record, RecordInfo, RecordRef, UNABBREV_RECORD};
 
 const END_BLOCK: u32 = 0;
 const ENTER_SUBBLOCK: u32 = 1;
@@ -75,7 +75,7 @@ impl<'a> Bitstream<'a> {
 
     /// A reader of the one block a bookmark points at, with the abbreviations `blockinfo`
     /// gives its id. Its first event is the block's [`Event::EnterBlock`] and its last
-    /// the matching [`Event::EndBlock`].
+    /// the matching [`Event::EndBlock(_)`].
     ///
     /// The reader counts [`MAX_BLOCK_DEPTH`](crate::limits::MAX_BLOCK_DEPTH) from this
     /// block: the limit bounds each reader's own scope stack.
@@ -127,6 +127,7 @@ impl Bookmark {
 
 /// A block that was entered: where it is, and its name if BLOCKINFO gives one.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Block {
     /// Where the block is; the bookmark to read it again.
     pub bookmark: Bookmark,
@@ -157,26 +158,73 @@ impl Block {
     }
 }
 
-/// One step of a walk over a stream.
+/// One step of a walk over a stream: what the `Iterator` yields.
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub enum Event<'a> {
     /// A block begins. Right after this event [`Reader::skip_block`] may skip it.
     EnterBlock(Block),
     /// A record of the innermost open block (DEFINE_ABBREV is not reported as a record).
     Record(Record<'a>),
-    /// The innermost open block ends.
-    EndBlock,
+    /// The innermost open block ends; the bookmark says which.
+    EndBlock(Bookmark),
+    /// A DEFINE_ABBREV was read and applied; only with
+    /// [`Reader::report_abbrev_definitions`].
+    DefineAbbrev(AbbrevDefinition),
 }
 
 /// One step of a walk, borrowing the reader: see [`Reader::next_ref`].
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub enum EventRef<'r, 'a> {
     /// A block begins. Right after this event [`Reader::skip_block`] may skip it.
     EnterBlock(Block),
     /// A record, every operand decoded.
     Record(RecordRef<'r, 'a>),
-    /// The innermost open block ends.
-    EndBlock,
+    /// The innermost open block ends; the bookmark says which.
+    EndBlock(Bookmark),
+    /// A DEFINE_ABBREV was read and applied; only with
+    /// [`Reader::report_abbrev_definitions`].
+    DefineAbbrev(AbbrevDefinition),
+}
+
+/// What [`Reader::advance`] found: a small `Copy` value, like LLVM's `BitstreamEntry`.
+/// After a [`Entry::Record`] the caller reads the record ([`Reader::read_record`]),
+/// skips it ([`Reader::skip_record`], which still gives its code), or just advances
+/// (the record is then skipped). After an [`Entry::EnterBlock`] it may skip the block
+/// ([`Reader::skip_block`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Entry {
+    /// A block was entered.
+    EnterBlock(Bookmark),
+    /// A record starts: nothing of it is decoded yet.
+    Record {
+        /// Its abbreviation id ([`UNABBREV_RECORD`](crate::UNABBREV_RECORD) = 3 when
+        /// unabbreviated).
+        abbrev_id: u32,
+        /// Bit offset of the abbreviation id.
+        bit: u64,
+    },
+    /// The innermost open block ended; the bookmark says which.
+    EndBlock(Bookmark),
+    /// A DEFINE_ABBREV was read and applied; only with
+    /// [`Reader::report_abbrev_definitions`].
+    DefineAbbrev(AbbrevDefinition),
+}
+
+/// Where a DEFINE_ABBREV was, reported on request ([`Reader::report_abbrev_definitions`],
+/// like LLVM's `AF_DontAutoprocessAbbrevs`, except that the reader still applies it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct AbbrevDefinition {
+    /// The block the definition is in (0 for BLOCKINFO, whose definitions go to the
+    /// block id its last SETBID named).
+    pub block_id: u32,
+    /// Bit offset of the DEFINE_ABBREV's abbreviation id.
+    pub bit: u64,
+    /// Bit offset just past the definition.
+    pub end_bit: u64,
 }
 
 /// A skipped block, ready to be read later: the bookmark, the stream, and the BLOCKINFO
@@ -218,6 +266,12 @@ enum State {
     Running,
     /// The last event was EnterBlock: the block may be skipped.
     JustEntered,
+    /// `advance` reported a record whose abbreviation id (at `start`) was read and
+    /// nothing else: it may be read or skipped.
+    AtRecord {
+        id: u32,
+        start: u64,
+    },
     Done,
     /// A block reader that has not yet announced its block.
     Pending(Bookmark),
@@ -227,6 +281,8 @@ enum State {
 #[derive(Debug)]
 struct Scope {
     bookmark: Bookmark,
+    /// The block's name from BLOCKINFO.
+    name: Option<Arc<str>>,
     /// Abbreviations BLOCKINFO gave this block id when it was entered (ids 4, 5, …).
     inherited: Option<Arc<[Arc<Abbrev>]>>,
     /// Abbreviations the block defined itself, numbered after the inherited ones.
@@ -278,6 +334,8 @@ pub struct Reader<'a> {
     ops: OperandBuffer,
     /// Abbreviations defined so far.
     abbrevs: AbbrevCache,
+    /// Whether `advance` reports DEFINE_ABBREVs.
+    report_definitions: bool,
 }
 
 impl<'a> Reader<'a> {
@@ -295,7 +353,16 @@ impl<'a> Reader<'a> {
             end_bit: None,
             ops: OperandBuffer::default(),
             abbrevs: AbbrevCache::default(),
+            report_definitions: false,
         }
+    }
+
+    /// Makes the walk report each DEFINE_ABBREV ([`Entry::DefineAbbrev`],
+    /// [`Event::DefineAbbrev`], [`EventRef::DefineAbbrev`]) after applying it; off by
+    /// default. Tools that account for every bit (`llvm-bcanalyzer`'s statistics) want it.
+    pub fn report_abbrev_definitions(&mut self, on: bool) -> &mut Self {
+        self.report_definitions = on;
+        self
     }
 
     /// Makes this reader a reader of `block`, exactly as [`LazyBlock::reader`] would make
@@ -338,6 +405,7 @@ impl<'a> Reader<'a> {
         fresh.ops = core::mem::take(&mut self.ops);
         fresh.ops.clear();
         fresh.abbrevs = core::mem::take(&mut self.abbrevs);
+        fresh.report_definitions = self.report_definitions;
         *self = fresh;
         Ok(())
     }
@@ -375,7 +443,7 @@ impl<'a> Reader<'a> {
 
     /// Skips the block just entered without decoding any of it, in O(1), and returns
     /// it for reading later. Must directly follow an [`Event::EnterBlock`]. No
-    /// [`Event::EndBlock`] is reported for a skipped block.
+    /// [`Event::EndBlock(_)`] is reported for a skipped block.
     ///
     /// A BLOCKINFO block is the exception: it is read (silently) rather than jumped over,
     /// because the abbreviations of every later block depend on it. Skipping it would
@@ -389,7 +457,9 @@ impl<'a> Reader<'a> {
         if bookmark.block_id == BLOCKINFO_BLOCK_ID {
             let depth = self.depth;
             while self.depth >= depth {
-                self.next_event()?;
+                if self.advance()?.is_none() {
+                    break;
+                }
             }
             return Ok(lazy);
         }
@@ -427,21 +497,97 @@ impl<'a> Reader<'a> {
         self.next().transpose()
     }
 
-    /// Decodes the record `record` was started for (see [`Record::empty`]) into it, and
-    /// applies it to the table if it belongs to a BLOCKINFO block.
+    /// Ends the walk on an error: every API reports an error once, then `None`.
     #[inline(always)]
-    fn fill_record(&mut self, record: &mut Record<'a>, id: u32, start: u64) -> Result<()> {
-        if id == UNABBREV_RECORD {
-            record.decode_unabbreviated(&mut self.cursor)?;
-        } else {
-            let abbrev = lookup(&self.scopes[self.depth - 1], id, start)?;
-            record.decode_abbreviated(&mut self.cursor, abbrev)?;
+    fn fail<T>(&mut self, result: Result<T>) -> Result<T> {
+        if result.is_err() {
+            self.state = State::Done;
         }
+        result
+    }
+
+    /// Moves to the next entry, like LLVM's `BitstreamCursor::advance()`: blocks are
+    /// entered and left, DEFINE_ABBREVs are applied (and reported if asked for), and a
+    /// record is reported by its abbreviation id without being decoded. `Ok(None)` at
+    /// the end of the stream (or of a block reader's block).
+    ///
+    /// The lowest layer: [`Reader::next_ref`] and the `Iterator` are built on it. A record
+    /// left unread when `advance` is called again is skipped.
+    ///
+    /// ```
+    /// # fn main() -> Result<(), llvm_bitstream_reader::Error> {
+    /// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/llvm14_ir_instructions.bc")).unwrap();
+    /// use llvm_bitstream_reader::{Bitstream, Entry};
+    /// let mut reader = Bitstream::new(&bytes)?.events();
+    /// let (mut calls, mut skipped) = (0, 0);
+    /// while let Some(entry) = reader.advance()? {
+    ///     match entry {
+    ///         // Function bodies (block 12): skipped in O(1).
+    ///         Entry::EnterBlock(b) if b.block_id == 12 => drop(reader.skip_block()?),
+    ///         // Only the code of a record: the operands are skipped, not stored.
+    ///         Entry::Record { .. } if reader.block_id() == Some(8) => skipped += reader.skip_record()?.min(1),
+    ///         Entry::Record { .. } => calls += reader.read_record()?.len(),
+    ///         _ => {}
+    ///     }
+    /// }
+    /// assert!(skipped > 0 && calls > 0);
+    /// # Ok(()) }
+    /// ```
+    #[inline]
+    pub fn advance(&mut self) -> Result<Option<Entry>> {
+        let entry = self.advance_inner();
+        self.fail(entry)
+    }
+
+    /// After [`Entry::Record`]: decodes the record into a buffer the reader reuses and
+    /// lends it, every operand decoded (like LLVM's `readRecord`).
+    #[inline]
+    pub fn read_record(&mut self) -> Result<RecordRef<'_, 'a>> {
+        let State::AtRecord { id, start } = self.state else {
+            return Err(Error::NotAtRecord { bit: self.cursor.position() });
+        };
+        self.state = State::Running;
+        let mut cursor = self.cursor;
+        let parts = self.decode_into_buffer(&mut cursor, id, start);
+        let parts = self.fail(parts)?;
+        self.cursor = cursor;
+        Ok(self.lend(parts, id, start))
+    }
+
+    /// After [`Entry::Record`]: skips the record, storing none of its operands, and
+    /// returns its code (like LLVM's `skipRecord`). A record of a BLOCKINFO block is
+    /// still applied to the table.
+    #[inline]
+    pub fn skip_record(&mut self) -> Result<u32> {
+        let State::AtRecord { id, start } = self.state else {
+            return Err(Error::NotAtRecord { bit: self.cursor.position() });
+        };
+        self.state = State::Running;
+        let code = self.skip_record_at(id, start);
+        self.fail(code)
+    }
+
+    /// Skips the record with abbreviation `id` whose body the cursor is at.
+    #[inline(always)]
+    fn skip_record_at(&mut self, id: u32, start: u64) -> Result<u32> {
         if self.in_blockinfo() {
-            self.ops.set(record.operands());
-            self.apply_to_blockinfo(record.code(), start)?;
+            let mut cursor = self.cursor;
+            let parts = self.decode_into_buffer(&mut cursor, id, start)?;
+            self.cursor = cursor;
+            return Ok(parts.code);
         }
-        Ok(())
+        let abbrev = lookup(&self.scopes[self.depth - 1], id, start)?;
+        Ok(record::decode(&mut self.cursor, abbrev, start, &mut record::Skip)?.code)
+    }
+
+    /// The record just decoded into the buffer, lent.
+    #[inline(always)]
+    fn lend(&self, parts: record::Parts<'a>, id: u32, start: u64) -> RecordRef<'_, 'a> {
+        let block_id = self.scopes[self.depth - 1].bookmark.block_id;
+        RecordRef {
+            info: RecordInfo::new(self.cursor.data(), (start, self.cursor.position()), block_id, id, parts),
+            ops: self.ops.as_slice(),
+        }
     }
 
     /// Applies the record in `self.ops` to the BLOCKINFO table being built, if the
@@ -461,84 +607,78 @@ impl<'a> Reader<'a> {
     ///
     /// The buffer grows to the largest record's operand count (8 bytes per operand; every
     /// operand takes at least one bit of input, and counts are checked against the input
-    /// before anything is reserved). `next_ref` and [`Reader::next_event`] can be mixed.
+    /// before anything is reserved). `next_ref`, [`Reader::advance`] and the `Iterator`
+    /// can be mixed.
     #[inline(always)]
     pub fn next_ref(&mut self) -> Result<Option<EventRef<'_, 'a>>> {
-        /// Ends the walk on an error, as `next_event` does.
-        macro_rules! tri {
-            ($e:expr) => {
-                match $e {
-                    Ok(v) => v,
-                    Err(e) => {
-                        self.state = State::Done;
-                        return Err(e);
-                    }
-                }
-            };
-        }
         // The common case first: a record in an open block. From its abbreviation id to
         // its end the cursor is a local, so it stays in registers; anything else is left
         // to `advance`, from the same position.
         let fast = if self.state == State::Running && self.depth > 0 {
             let mut cursor = self.cursor;
             let start = cursor.position();
-            let id = tri!(cursor.read(self.width)) as u32;
+            let id = cursor.read(self.width);
+            let id = self.fail(id)? as u32;
             (id == UNABBREV_RECORD || id > DEFINE_ABBREV).then_some((cursor, id, start))
         } else {
             None
         };
         let (mut cursor, id, start) = match fast {
             Some(record) => record,
-            None => match tri!(self.advance()) {
-                Entry::Done => return Ok(None),
-                Entry::Enter(block) => return Ok(Some(EventRef::EnterBlock(block))),
-                Entry::End => return Ok(Some(EventRef::EndBlock)),
-                Entry::Record { id, start } => (self.cursor, id, start),
+            None => match self.advance()? {
+                None => return Ok(None),
+                Some(Entry::Record { abbrev_id, bit }) => {
+                    self.state = State::Running;
+                    (self.cursor, abbrev_id, bit)
+                }
+                Some(Entry::EnterBlock(_)) => return Ok(Some(EventRef::EnterBlock(self.current_block()))),
+                Some(Entry::EndBlock(b)) => return Ok(Some(EventRef::EndBlock(b))),
+                Some(Entry::DefineAbbrev(d)) => return Ok(Some(EventRef::DefineAbbrev(d))),
             },
         };
-        let parts = tri!(self.decode_record(&mut cursor, id, start));
+        let parts = self.decode_into_buffer(&mut cursor, id, start);
+        let parts = self.fail(parts)?;
         self.cursor = cursor;
-        tri!(self.apply_to_blockinfo(parts.code, start));
-        Ok(Some(EventRef::Record(RecordRef {
-            data: self.cursor.data(),
-            start_bit: start,
-            end_bit: self.cursor.position(),
-            abbrev_id: id,
-            parts,
-            ops: self.ops.as_slice(),
-        })))
+        Ok(Some(EventRef::Record(self.lend(parts, id, start))))
     }
 
-    /// Decodes the record with abbreviation `id` that starts at `start` into `self.ops`.
+    /// The innermost open block, as an event reports it.
+    fn current_block(&self) -> Block {
+        let scope = &self.scopes[self.depth - 1];
+        Block { bookmark: scope.bookmark, name: scope.name.clone() }
+    }
+
+    /// Decodes the record with abbreviation `id` that starts at `start` into `self.ops`,
+    /// and applies it to the table if it belongs to a BLOCKINFO block.
     #[inline(always)]
-    fn decode_record(&mut self, cursor: &mut BitCursor<'a>, id: u32, start: u64) -> Result<record::Parts<'a>> {
+    fn decode_into_buffer(&mut self, cursor: &mut BitCursor<'a>, id: u32, start: u64) -> Result<record::Parts<'a>> {
         self.ops.clear();
-        if id == UNABBREV_RECORD {
-            record::read_unabbreviated_into(cursor, &mut self.ops)
-        } else {
-            let abbrev = lookup(&self.scopes[self.depth - 1], id, start)?;
-            record::read_abbreviated_into(cursor, abbrev, start, &mut self.ops)
-        }
+        let abbrev = lookup(&self.scopes[self.depth - 1], id, start)?;
+        let parts = record::decode(cursor, abbrev, start, &mut self.ops)?;
+        self.apply_to_blockinfo(parts.code, start)?;
+        Ok(parts)
     }
 
-    /// Moves to the next block boundary or record, like LLVM's `advance()`: blocks are
-    /// entered and left, DEFINE_ABBREVs are absorbed, and a record is reported by its
-    /// abbreviation id without being decoded.
+    /// `advance`, without ending the walk on an error.
     #[inline(always)]
-    fn advance(&mut self) -> Result<Entry> {
+    fn advance_inner(&mut self) -> Result<Option<Entry>> {
         match self.state {
-            State::Done => return Ok(Entry::Done),
+            State::Done => return Ok(None),
             State::JustEntered => self.state = State::Running,
             State::Running => {}
+            State::AtRecord { id, start } => {
+                self.state = State::Running;
+                self.skip_record_at(id, start)?;
+            }
             State::Pending(bookmark) => {
                 self.state = State::Running;
-                return self.push_block(bookmark).map(Entry::Enter);
+                return self.push_block(bookmark).map(|b| Some(Entry::EnterBlock(b)));
             }
         }
         loop {
             if self.depth == 0 && self.at_stream_end() {
                 self.finish();
-                return Ok(Entry::Done);
+                return Ok(None);
             }
             let start = self.cursor.position();
             let id = self.cursor.read(self.width)? as u32;
@@ -549,13 +689,20 @@ impl<'a> Reader<'a> {
                 });
             }
             match id {
-                END_BLOCK => {
-                    self.end_block()?;
-                    return Ok(Entry::End);
+                END_BLOCK => return self.end_block().map(|b| Some(Entry::EndBlock(b))),
+                ENTER_SUBBLOCK => return self.enter_block(start).map(|b| Some(Entry::EnterBlock(b))),
+                DEFINE_ABBREV => {
+                    let block_id = self.scopes[self.depth - 1].bookmark.block_id;
+                    self.define_abbrev(start)?;
+                    if self.report_definitions {
+                        let end_bit = self.cursor.position();
+                        return Ok(Some(Entry::DefineAbbrev(AbbrevDefinition { block_id, bit: start, end_bit })));
+                    }
                 }
-                ENTER_SUBBLOCK => return self.enter_block(start).map(Entry::Enter),
-                DEFINE_ABBREV => self.define_abbrev(start)?,
-                _ => return Ok(Entry::Record { id, start }),
+                _ => {
+                    self.state = State::AtRecord { id, start };
+                    return Ok(Some(Entry::Record { abbrev_id: id, bit: start }));
+                }
             }
         }
     }
@@ -592,7 +739,7 @@ impl<'a> Reader<'a> {
         Ok(())
     }
 
-    fn enter_block(&mut self, start: u64) -> Result<Block> {
+    fn enter_block(&mut self, start: u64) -> Result<Bookmark> {
         // Both widths are constants in 1..=32, which `read_vbr32` would check again.
         let block_id = self.cursor.read_vbr_unchecked_width(BLOCK_ID_WIDTH, 32)? as u32;
         let width = self.cursor.read_vbr_unchecked_width(CODE_LEN_WIDTH, 32)? as u32;
@@ -613,7 +760,7 @@ impl<'a> Reader<'a> {
         self.push_block(bookmark)
     }
 
-    fn push_block(&mut self, bookmark: Bookmark) -> Result<Block> {
+    fn push_block(&mut self, bookmark: Bookmark) -> Result<Bookmark> {
         if self.depth >= MAX_BLOCK_DEPTH {
             return Err(Error::TooDeep { bit: bookmark.header_bit, max: MAX_BLOCK_DEPTH });
         }
@@ -629,18 +776,19 @@ impl<'a> Reader<'a> {
         let (inherited, name) = self.blockinfo.shared(id);
         if let Some(scope) = self.scopes.get_mut(self.depth) {
             scope.bookmark = bookmark;
+            scope.name = name;
             scope.inherited = inherited;
             scope.local.clear();
         } else {
-            self.scopes.push(Scope { bookmark, inherited, local: Vec::new() });
+            self.scopes.push(Scope { bookmark, name, inherited, local: Vec::new() });
         }
         self.depth += 1;
         self.width = bookmark.abbrev_width;
         self.state = State::JustEntered;
-        Ok(Block { bookmark, name })
+        Ok(bookmark)
     }
 
-    fn end_block(&mut self) -> Result<()> {
+    fn end_block(&mut self) -> Result<Bookmark> {
         self.cursor.align32()?;
         let scope = &self.scopes[self.depth - 1];
         let expected = scope.bookmark.end_bit();
@@ -648,26 +796,15 @@ impl<'a> Reader<'a> {
         if bit != expected {
             return Err(Error::BlockLengthMismatch { bit, block_id: scope.bookmark.block_id, expected });
         }
-        if scope.bookmark.block_id == BLOCKINFO_BLOCK_ID {
+        let bookmark = scope.bookmark;
+        if bookmark.block_id == BLOCKINFO_BLOCK_ID {
             if let Some(builder) = self.building.take() {
                 self.blockinfo = Arc::new(builder.finish());
             }
         }
         self.pop();
-        Ok(())
+        Ok(bookmark)
     }
-}
-
-/// What [`Reader::advance`] found.
-enum Entry {
-    Enter(Block),
-    End,
-    /// A record with abbreviation id `id` starts at bit `start`; not yet decoded.
-    Record {
-        id: u32,
-        start: u64,
-    },
-    Done,
 }
 
 /// Applies a record of a BLOCKINFO block to the table being built (LLVM's
@@ -689,14 +826,18 @@ fn apply_blockinfo_record(builder: &mut BlockInfoBuilder, code: u32, bit: u64, o
     Ok(())
 }
 
-/// The abbreviation `id` (at least 4) of `scope`: BLOCKINFO's first, then the block's own.
+/// The abbreviation of abbreviation id `id` in `scope`: `None` for an unabbreviated
+/// record, else BLOCKINFO's first, then the block's own (ids from 4).
 #[inline(always)]
-fn lookup(scope: &Scope, id: u32, start: u64) -> Result<&Arc<Abbrev>> {
+fn lookup(scope: &Scope, id: u32, start: u64) -> Result<Option<&Arc<Abbrev>>> {
+    if id == UNABBREV_RECORD {
+        return Ok(None);
+    }
     let index = (id - 4) as usize;
     let inherited = scope.inherited.as_deref().unwrap_or(&[]);
     match inherited.get(index) {
-        Some(a) => Ok(a),
-        None => scope.local.get(index - inherited.len()).ok_or_else(|| Error::UndefinedAbbrev {
+        Some(a) => Ok(Some(a)),
+        None => scope.local.get(index - inherited.len()).map(Some).ok_or_else(|| Error::UndefinedAbbrev {
             bit: start,
             abbrev_id: id,
             block_id: scope.bookmark.block_id,
@@ -711,24 +852,28 @@ impl<'a> Iterator for Reader<'a> {
     #[inline]
     fn next(&mut self) -> Option<Self::Item> {
         let (id, start) = match self.advance() {
-            Err(e) => {
-                self.state = State::Done;
-                return Some(Err(e));
-            }
-            Ok(Entry::Done) => return None,
-            Ok(Entry::Enter(block)) => return Some(Ok(Event::EnterBlock(block))),
-            Ok(Entry::End) => return Some(Ok(Event::EndBlock)),
-            Ok(Entry::Record { id, start }) => (id, start),
+            Err(e) => return Some(Err(e)),
+            Ok(None) => return None,
+            Ok(Some(Entry::Record { abbrev_id, bit })) => (abbrev_id, bit),
+            Ok(Some(Entry::EnterBlock(_))) => return Some(Ok(Event::EnterBlock(self.current_block()))),
+            Ok(Some(Entry::EndBlock(b))) => return Some(Ok(Event::EndBlock(b))),
+            Ok(Some(Entry::DefineAbbrev(d))) => return Some(Ok(Event::DefineAbbrev(d))),
         };
-        // The record is built where it is returned from, not moved there: it is large.
-        let mut out = Some(Ok(Event::Record(Record::empty(self.cursor.data(), start, id))));
-        if let Some(Ok(Event::Record(record))) = &mut out {
-            if let Err(e) = self.fill_record(record, id, start) {
+        self.state = State::Running;
+        if self.in_blockinfo() {
+            // Applied to the table from the buffer, then read again as an owned record.
+            let mut cursor = self.cursor;
+            if let Err(e) = self.decode_into_buffer(&mut cursor, id, start) {
                 self.state = State::Done;
                 return Some(Err(e));
             }
         }
-        out
+        let scope = &self.scopes[self.depth - 1];
+        let record = match lookup(scope, id, start) {
+            Ok(abbrev) => Record::read(&mut self.cursor, abbrev, (start, scope.bookmark.block_id, id)),
+            Err(e) => Err(e),
+        };
+        Some(self.fail(record).map(Event::Record))
     }
 }
 

@@ -190,7 +190,8 @@ fn library_events(bytes: &[u8]) -> (usize, usize, usize) {
         match event.unwrap() {
             Event::EnterBlock(_) => enter += 1,
             Event::Record(_) => record += 1,
-            Event::EndBlock => exit += 1,
+            Event::EndBlock(_) => exit += 1,
+            _ => unreachable!("abbreviation definitions are not asked for"),
         }
     }
     (enter, record, exit)

@@ -40,7 +40,8 @@ fn ev(e: Event<'_>) -> Ev {
         Event::Record(r) => {
             Ev::Rec(r.code(), r.operands().collect(), r.blob().map(|b| (b.len(), b[0], b[b.len() - 1])))
         }
-        Event::EndBlock => Ev::Exit,
+        Event::EndBlock(_) => Ev::Exit,
+        other => panic!("not asked for: {other:?}"),
     }
 }
 

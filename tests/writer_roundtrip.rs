@@ -176,7 +176,8 @@ fn read(bytes: &[u8]) -> Result<Vec<Ev>, Error> {
         out.push(match e? {
             Event::EnterBlock(b) => Ev::Enter(b.id()),
             Event::Record(r) => Ev::Rec(r.code(), r.abbrev_id(), r.operands().collect(), r.blob().map(<[u8]>::to_vec)),
-            Event::EndBlock => Ev::Exit,
+            Event::EndBlock(_) => Ev::Exit,
+            _ => unreachable!("abbreviation definitions are not asked for"),
         });
     }
     Ok(out)
@@ -193,7 +194,8 @@ fn read_lending(bytes: &[u8]) -> Result<Vec<Ev>, Error> {
             EventRef::Record(r) => {
                 Ev::Rec(r.code(), r.abbrev_id(), r.operands().to_vec(), r.blob().map(<[u8]>::to_vec))
             }
-            EventRef::EndBlock => Ev::Exit,
+            EventRef::EndBlock(_) => Ev::Exit,
+            _ => unreachable!("abbreviation definitions are not asked for"),
         });
     }
     Ok(out)
@@ -214,7 +216,8 @@ fn read_skipping(bytes: &[u8]) -> Result<Vec<Ev>, Error> {
                         Event::Record(r) => {
                             Ev::Rec(r.code(), r.abbrev_id(), r.operands().collect(), r.blob().map(<[u8]>::to_vec))
                         }
-                        Event::EndBlock => Ev::Exit,
+                        Event::EndBlock(_) => Ev::Exit,
+                        _ => unreachable!("abbreviation definitions are not asked for"),
                     });
                 }
                 out.extend(inner);
@@ -223,7 +226,8 @@ fn read_skipping(bytes: &[u8]) -> Result<Vec<Ev>, Error> {
             Event::Record(r) => {
                 out.push(Ev::Rec(r.code(), r.abbrev_id(), r.operands().collect(), r.blob().map(<[u8]>::to_vec)))
             }
-            Event::EndBlock => out.push(Ev::Exit),
+            Event::EndBlock(_) => out.push(Ev::Exit),
+            _ => unreachable!("abbreviation definitions are not asked for"),
         }
     }
     Ok(out)

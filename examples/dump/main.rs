@@ -166,11 +166,12 @@ fn dump_text(bytes: &[u8], out: &mut impl Write) -> Result<(), Error> {
                 let block = stack.last().map_or(u32::MAX, |s| s.0);
                 let _ = writeln!(out, "{indent}{}", record_line(&reader, kind, block, &r));
             }
-            Event::EndBlock => {
+            Event::EndBlock(_) => {
                 let (_, name) = stack.pop().unwrap_or_default();
                 let indent = "  ".repeat(stack.len());
                 let _ = writeln!(out, "{indent}</{name}>");
             }
+            _ => {}
         }
     }
     Ok(())

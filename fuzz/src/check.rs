@@ -84,7 +84,8 @@ pub fn ev(event: &Event<'_>) -> Ev {
                 end: r.end_bit_offset(),
             }
         }
-        Event::EndBlock => Ev::Exit,
+        Event::EndBlock(_) => Ev::Exit,
+        _ => unreachable!("abbreviation definitions are not asked for"),
     }
 }
 
@@ -112,13 +113,14 @@ pub fn ev_ref(event: &EventRef<'_, '_>) -> Ev {
                 code: r.code(),
                 abbrev: r.abbrev_id(),
                 ops: r.operands().to_vec(),
-                array: r.array().map(<[u64]>::to_vec),
+                array: r.array_operands().map(<[u64]>::to_vec),
                 blob: r.blob().map(<[u8]>::to_vec),
                 start: r.bit_offset(),
                 end: r.bit_offset() + r.bits().len() as u64,
             }
         }
-        EventRef::EndBlock => Ev::Exit,
+        EventRef::EndBlock(_) => Ev::Exit,
+        _ => unreachable!("abbreviation definitions are not asked for"),
     }
 }
 
@@ -313,8 +315,9 @@ fn read_back(lazy: &LazyBlock<'_>, enter: &Event<'_>, out: &mut Vec<Ev>) -> Resu
                 }
                 match &e {
                     Event::EnterBlock(_) => depth += 1,
-                    Event::EndBlock => depth -= 1,
+                    Event::EndBlock(_) => depth -= 1,
                     Event::Record(_) => {}
+                    _ => unreachable!("abbreviation definitions are not asked for"),
                 }
                 out.push(ev(&e));
             }

@@ -361,7 +361,7 @@ pub fn read_events(bytes: &[u8]) -> Vec<Exp> {
                 ops: r.operands().collect(),
                 blob: r.blob().map(<[u8]>::to_vec),
             },
-            Event::EndBlock => Exp::Exit,
+            Event::EndBlock(_) => Exp::Exit,
         });
     }
     out

@@ -104,7 +104,7 @@ impl<W: Write> Visitor for Json<W> {
         }
         out.write_all(line.as_bytes())?;
         out.write_all(b"]")?;
-        if let Some(array) = r.array() {
+        if let Some(array) = r.array_operands() {
             if !array.is_empty() && array.iter().all(|&c| (0x20..0x7f).contains(&c)) {
                 let text: String = array.iter().map(|&c| c as u8 as char).collect();
                 out.write_all(b",\"string\":")?;

@@ -119,7 +119,7 @@ impl<W: Write> Visitor for Dump<W> {
             }
         }
         out.write_all(b"/>")?;
-        if let Some(array) = r.array() {
+        if let Some(array) = r.array_operands() {
             // LLVM prints the operands from the array's first on, each truncated to a byte.
             if array.iter().all(|&c| is_print(c as u8)) {
                 out.write_all(b" record string = '")?;

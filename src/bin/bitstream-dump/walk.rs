@@ -1,10 +1,12 @@
 //! One walk over a stream, with what every output needs: each block's bit span as
-//! `llvm-bcanalyzer` measures it, the DEFINE_ABBREVs the reader absorbs (counted and
-//! sized by reading their bits again), and names resolved as LLVM resolves them.
+//! `llvm-bcanalyzer` measures it, the DEFINE_ABBREVs (counted and sized from the reader's
+//! reports), and names resolved as LLVM resolves them.
 
 use std::io;
 use std::sync::Arc;
 
+use llvm_bitstream_reader::cursor::BitCursor;
+use llvm_bitstream_reader::limits::{BLOCK_ID_WIDTH, TOP_LEVEL_ABBREV_WIDTH};
 use llvm_bitstream_reader::names::{self, StreamKind};
 use llvm_bitstream_reader::{Bitstream, BlockInfo, Error, EventRef, RecordRef};
 
@@ -133,6 +135,7 @@ pub struct Walked {
 pub fn walk(stream: &Bitstream<'_>, visitor: &mut impl Visitor, progress: &Progress) -> Result<Walked, Failure> {
     let bytes = stream.bytes();
     let mut reader = stream.events();
+    reader.report_abbrev_definitions(true);
     let mut names = Names { kind: StreamKind::from(stream.magic()), blockinfo: reader.blockinfo().clone() };
     let mut stack: Vec<Frame> = Vec::new();
     let mut top_blocks = 0;
@@ -146,17 +149,14 @@ pub fn walk(stream: &Bitstream<'_>, visitor: &mut impl Visitor, progress: &Progr
         match event {
             EventRef::EnterBlock(block) => {
                 let header_bit = block.bit_offset();
-                let parent_width = match stack.last_mut() {
-                    Some(parent) => {
-                        scan_abbrevs(bytes, parent);
-                        parent.width
-                    }
+                let parent_width = match stack.last() {
+                    Some(parent) => parent.width,
                     None => {
                         top_blocks += 1;
-                        2
+                        TOP_LEVEL_ABBREV_WIDTH
                     }
                 };
-                let after_id_bit = after_vbr(bytes, header_bit + u64::from(parent_width), 8);
+                let after_id_bit = after_vbr(bytes, header_bit + u64::from(parent_width), BLOCK_ID_WIDTH)?;
                 let mut frame = Frame {
                     id: block.id(),
                     name: names.block(block.id()).map(str::to_string),
@@ -177,19 +177,23 @@ pub fn walk(stream: &Bitstream<'_>, visitor: &mut impl Visitor, progress: &Progr
                 visitor.enter(&names, &stack, &mut frame)?;
                 stack.push(frame);
             }
-            EventRef::Record(r) => {
-                let start = r.bit_offset();
-                let end = start + r.bits().len() as u64;
+            EventRef::DefineAbbrev(definition) => {
                 if let Some(frame) = stack.last_mut() {
-                    scan_abbrevs(bytes, frame);
+                    frame.abbrevs += 1;
+                    frame.abbrev_bits += definition.end_bit - definition.bit;
+                    frame.pos = definition.end_bit;
+                }
+            }
+            EventRef::Record(r) => {
+                let (start, end) = (r.bit_offset(), r.end_bit_offset());
+                if let Some(frame) = stack.last_mut() {
                     frame.record_bits += end - start;
                     frame.pos = end;
                 }
                 visitor.record(&names, &stack, &r, end)?;
             }
-            EventRef::EndBlock => {
-                let Some(mut frame) = stack.pop() else { continue };
-                scan_abbrevs(bytes, &mut frame);
+            EventRef::EndBlock(_) => {
+                let Some(frame) = stack.pop() else { continue };
                 if let Some(parent) = stack.last_mut() {
                     parent.children_llvm_bits += frame.end_bit - frame.after_id_bit;
                     parent.children_bits += frame.end_bit - frame.header_bit;
@@ -200,74 +204,17 @@ pub fn walk(stream: &Bitstream<'_>, visitor: &mut impl Visitor, progress: &Progr
                     names.blockinfo = reader.blockinfo().clone();
                 }
             }
+            _ => {}
         }
     }
     names.blockinfo = reader.blockinfo().clone();
     Ok(Walked { names, top_blocks })
 }
 
-/// Reads the DEFINE_ABBREVs (abbreviation id 2) at `frame.pos`, counting them and their
-/// bits, up to the next entry that is something else.
-fn scan_abbrevs(bytes: &[u8], frame: &mut Frame) {
-    let mut bits = BitReader { bytes, pos: frame.pos };
-    while bits.read(frame.width) == Some(2) {
-        let Some(()) = bits.skip_abbrev_definition() else { break };
-        frame.abbrevs += 1;
-        frame.abbrev_bits += bits.pos - frame.pos;
-        frame.pos = bits.pos;
-    }
-}
-
-/// The bit just past the VBR of chunk width `width` at `bit`.
-fn after_vbr(bytes: &[u8], bit: u64, width: u32) -> u64 {
-    let mut bits = BitReader { bytes, pos: bit };
-    bits.vbr(width);
-    bits.pos
-}
-
-/// A plain bit reader for the few bits the reader does not report.
-struct BitReader<'a> {
-    bytes: &'a [u8],
-    pos: u64,
-}
-
-impl BitReader<'_> {
-    fn read(&mut self, width: u32) -> Option<u64> {
-        let mut v = 0u64;
-        for i in 0..width.min(64) {
-            let byte = *self.bytes.get(usize::try_from(self.pos / 8).ok()?)?;
-            v |= u64::from((byte >> (self.pos % 8)) & 1) << i;
-            self.pos += 1;
-        }
-        Some(v)
-    }
-
-    fn vbr(&mut self, width: u32) -> Option<u64> {
-        let hi = 1u64 << (width - 1);
-        let mut v = 0u64;
-        let mut shift = 0;
-        loop {
-            let chunk = self.read(width)?;
-            if shift < 64 {
-                v |= (chunk & (hi - 1)) << shift;
-            }
-            shift += width - 1;
-            if chunk & hi == 0 {
-                return Some(v);
-            }
-        }
-    }
-
-    /// Skips a DEFINE_ABBREV's body (after its abbreviation id).
-    fn skip_abbrev_definition(&mut self) -> Option<()> {
-        let ops = self.vbr(5)?;
-        for _ in 0..ops {
-            if self.read(1)? == 1 {
-                self.vbr(8)?;
-            } else if matches!(self.read(3)?, 1 | 2) {
-                self.vbr(5)?;
-            }
-        }
-        Some(())
-    }
+/// The bit just past the VBR of chunk width `width` at `bit` (a block id), read with the
+/// library's cursor.
+fn after_vbr(bytes: &[u8], bit: u64, width: u32) -> Result<u64, Error> {
+    let mut cursor = BitCursor::at(bytes, bit)?;
+    cursor.read_vbr(width)?;
+    Ok(cursor.position())
 }

@@ -28,7 +28,7 @@ fn walk(bytes: &[u8], skip: bool) -> Result<Counts, Error> {
                     open.push(id);
                 }
             }
-            Event::EndBlock => {
+            Event::EndBlock(_) => {
                 open.pop();
             }
             Event::Record(record) => {

@@ -32,7 +32,7 @@ fn walk(bytes: &[u8], skip: bool) -> Result<Counts, Error> {
                     open.push(id);
                 }
             }
-            EventRef::EndBlock => {
+            EventRef::EndBlock(_) => {
                 open.pop();
             }
             EventRef::Record(record) => {
