@@ -299,6 +299,7 @@ pub(crate) fn skip_elements(cursor: &mut BitCursor<'_>, elem: ElementEncoding, c
     match elem {
         ElementEncoding::Fixed(w) => cursor.skip(count * u64::from(w)),
         ElementEncoding::Char6 => cursor.skip(count * 6),
+        ElementEncoding::Vbr(6) => cursor.skip_vbr6_run(count),
         ElementEncoding::Vbr(w) => {
             for _ in 0..count {
                 cursor.read_vbr_unchecked_width(w, 64)?;

@@ -401,6 +401,34 @@ impl<'a> BitCursor<'a> {
         Ok([first, self.read_vbr6_in_word(64)?])
     }
 
+    /// Skips `count` VBR6 values without decoding them: per refill, the clear
+    /// continuation bits of nine chunks mark where values end, and whole values are
+    /// dropped at once. A value longer than nine chunks, and the last bytes of the input,
+    /// take [`BitCursor::read_vbr6`], so errors are exactly those of reading the values.
+    #[inline]
+    pub(crate) fn skip_vbr6_run(&mut self, mut count: u64) -> Result<()> {
+        /// The continuation bits of nine 6-bit chunks.
+        const CONT9: u64 = 0x0020_8208_2082_0820;
+        while count > 0 {
+            self.refill();
+            let ends = !self.buf & CONT9;
+            if self.avail < 54 || ends == 0 {
+                self.read_vbr6(64)?;
+                count -= 1;
+                continue;
+            }
+            let take = u64::from(ends.count_ones()).min(count);
+            // Keep the `take`-th end (counting from the lowest) and drop through it.
+            let mut last = ends;
+            for _ in 1..take {
+                last &= last - 1;
+            }
+            self.consume(last.trailing_zeros() + 1);
+            count -= take;
+        }
+        Ok(())
+    }
+
     /// [`BitCursor::read_vbr6`] without the refill: correct whatever is in the word (a
     /// value not wholly in it takes the general path), fast when at least 24 bits are.
     #[inline(always)]
@@ -552,6 +580,40 @@ mod tests {
                 }
                 (Err(_), Err(_), _) | (Err(_), Ok(_), Some((_, Err(_)))) => {}
                 (got, first, second) => panic!("{data:?} at {start}: {got:?} vs {first:?}, {second:?}"),
+            }
+        }
+    }
+
+    /// Skipping a run of vbr6 values (nine chunks per refill) lands where reading them one
+    /// by one does, and fails where reading them fails, at every kind of position:
+    /// values of one to fourteen chunks (fourteen is unterminated), across refills and in
+    /// the last bytes.
+    #[test]
+    fn vbr6_run_skip_agrees_with_reading_the_values() {
+        let mut state = 11u64;
+        let cases = if cfg!(miri) { 200 } else { 20_000 };
+        for _ in 0..cases {
+            let len = (next(&mut state) % 40) as usize;
+            // Mostly short values, with long runs of set continuation bits now and then.
+            let dense = next(&mut state) % 4 == 0;
+            let data: Vec<u8> = (0..len)
+                .map(|_| {
+                    let r = next(&mut state);
+                    if dense { (r | r.rotate_left(9)) as u8 } else { (r & r.rotate_left(7)) as u8 }
+                })
+                .collect();
+            let start = next(&mut state) % (len as u64 * 8 + 1);
+            let count = next(&mut state) % 12;
+            let at = BitCursor::at(&data, start).unwrap();
+            let mut read = at;
+            let want = (0..count).try_for_each(|_| read.read_vbr6(64).map(drop));
+            let mut skipped = at;
+            let got = skipped.skip_vbr6_run(count);
+            assert_eq!(got.is_ok(), want.is_ok(), "{data:?} at {start}, {count} values: {got:?} vs {want:?}");
+            match (got, want) {
+                (Ok(()), Ok(())) => assert_eq!(skipped.position(), read.position(), "{data:?} at {start}"),
+                (Err(got), Err(want)) => assert_eq!(got, want, "{data:?} at {start}"),
+                _ => unreachable!(),
             }
         }
     }

@@ -40,7 +40,13 @@ pub const MAX_BLOCK_DEPTH: usize = 1024;
 /// repeat them. Ours: it bounds that memory; definitions past it are still read.
 pub const MAX_INTERNED_ABBREVS: usize = 4096;
 
-/// Scalar operands a [`Record`](crate::Record) keeps decoded inline; later operands are
-/// decoded again from the input when asked for. Ours: it trades event size against
-/// re-decoding, and covers almost every record LLVM writes.
-pub const INLINE_OPERANDS: usize = 6;
+/// Operands an owned [`Record`](crate::Record) (what the `Iterator` yields) keeps decoded
+/// inline; later operands are decoded again from the input when asked for. Ours: it
+/// trades event size against re-decoding. Four keeps an event at 128 bytes, which is
+/// copied with a few vector moves where a larger one costs a `memcpy` call per record.
+pub const INLINE_OPERANDS: usize = 4;
+
+/// Most operands one record may have (scalars plus array elements). Ours: LLVM has no
+/// such limit, but a record over it needs gigabytes of input, and counting operands in a
+/// `u32` keeps records small.
+pub const MAX_RECORD_OPERANDS: u64 = u32::MAX as u64;

@@ -322,6 +322,8 @@ pub struct Reader<'a> {
     state: State,
     /// Abbreviation width of the innermost open block (cached from the scope stack).
     width: u32,
+    /// Id of the innermost open block (cached from the scope stack; 0 at the top level).
+    block_id: u32,
     /// Open blocks; `scopes[..depth]` are live, the rest are kept to reuse their vectors.
     scopes: Vec<Scope>,
     depth: usize,
@@ -346,6 +348,7 @@ impl<'a> Reader<'a> {
             mode,
             state: State::Running,
             width: TOP_LEVEL_ABBREV_WIDTH,
+            block_id: 0,
             scopes: Vec::new(),
             depth: 0,
             blockinfo,
@@ -422,7 +425,7 @@ impl<'a> Reader<'a> {
 
     /// The id of the innermost open block, if any.
     pub fn block_id(&self) -> Option<u32> {
-        self.depth.checked_sub(1).map(|d| self.scopes[d].bookmark.block_id)
+        (self.depth > 0).then_some(self.block_id)
     }
 
     /// The BLOCKINFO table in effect (it changes when a BLOCKINFO block ends).
@@ -480,9 +483,9 @@ impl<'a> Reader<'a> {
 
     fn pop(&mut self) {
         self.depth -= 1;
-        self.width = match self.depth {
-            0 => TOP_LEVEL_ABBREV_WIDTH,
-            d => self.scopes[d - 1].bookmark.abbrev_width,
+        (self.width, self.block_id) = match self.depth {
+            0 => (TOP_LEVEL_ABBREV_WIDTH, 0),
+            d => (self.scopes[d - 1].bookmark.abbrev_width, self.scopes[d - 1].bookmark.block_id),
         };
     }
 
@@ -583,9 +586,8 @@ impl<'a> Reader<'a> {
     /// The record just decoded into the buffer, lent.
     #[inline(always)]
     fn lend(&self, parts: record::Parts<'a>, id: u32, start: u64) -> RecordRef<'_, 'a> {
-        let block_id = self.scopes[self.depth - 1].bookmark.block_id;
         RecordRef {
-            info: RecordInfo::new(self.cursor.data(), (start, self.cursor.position()), block_id, id, parts),
+            info: RecordInfo::new(self.cursor.data(), (start, self.cursor.position()), self.block_id, id, parts),
             ops: self.ops.as_slice(),
         }
     }
@@ -719,7 +721,7 @@ impl<'a> Reader<'a> {
     /// Whether the innermost open block is a BLOCKINFO block being applied.
     #[inline(always)]
     fn in_blockinfo(&self) -> bool {
-        self.building.is_some() && self.depth > 0 && self.scopes[self.depth - 1].bookmark.block_id == BLOCKINFO_BLOCK_ID
+        self.block_id == BLOCKINFO_BLOCK_ID && self.depth > 0 && self.building.is_some()
     }
 
     fn define_abbrev(&mut self, start: u64) -> Result<()> {
@@ -784,6 +786,7 @@ impl<'a> Reader<'a> {
         }
         self.depth += 1;
         self.width = bookmark.abbrev_width;
+        self.block_id = id;
         self.state = State::JustEntered;
         Ok(bookmark)
     }
@@ -849,7 +852,7 @@ fn lookup(scope: &Scope, id: u32, start: u64) -> Result<Option<&Arc<Abbrev>>> {
 impl<'a> Iterator for Reader<'a> {
     type Item = Result<Event<'a>>;
 
-    #[inline]
+    #[inline(always)]
     fn next(&mut self) -> Option<Self::Item> {
         let (id, start) = match self.advance() {
             Err(e) => return Some(Err(e)),
@@ -869,11 +872,22 @@ impl<'a> Iterator for Reader<'a> {
             }
         }
         let scope = &self.scopes[self.depth - 1];
-        let record = match lookup(scope, id, start) {
-            Ok(abbrev) => Record::read(&mut self.cursor, abbrev, (start, scope.bookmark.block_id, id)),
-            Err(e) => Err(e),
+        let abbrev = match lookup(scope, id, start) {
+            Ok(abbrev) => abbrev,
+            Err(e) => {
+                self.state = State::Done;
+                return Some(Err(e));
+            }
         };
-        Some(self.fail(record).map(Event::Record))
+        // The record is decoded where it is returned from, not moved there: it is large.
+        let mut out = Some(Ok(Event::Record(Record::empty(self.cursor.data(), start, self.block_id, id))));
+        if let Some(Ok(Event::Record(record))) = &mut out {
+            if let Err(e) = record.fill(&mut self.cursor, abbrev) {
+                self.state = State::Done;
+                return Some(Err(e));
+            }
+        }
+        out
     }
 }
 

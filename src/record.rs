@@ -24,7 +24,7 @@ use bitvec::prelude::{BitSlice, Lsb0};
 use crate::abbrev::{Abbrev, ElementEncoding, Step, read_element, read_field, skip_elements};
 use crate::cursor::BitCursor;
 use crate::error::{Error, Result};
-use crate::limits::INLINE_OPERANDS;
+use crate::limits::{INLINE_OPERANDS, MAX_RECORD_OPERANDS};
 
 /// The abbreviation id of unabbreviated records.
 pub const UNABBREV_RECORD: u32 = 3;
@@ -32,18 +32,33 @@ pub const UNABBREV_RECORD: u32 = 3;
 /// Where the operands a sink did not keep are, so that they can be decoded later.
 pub(crate) enum Rest<'r> {
     /// They are array elements (or unabbreviated vbr6 operands) from `bit` on.
-    Elements { bit: u64, elem: ElementEncoding },
+    Elements { bit: u64 },
     /// They start among the scalar operands of a record written with this abbreviation.
     Scalars(&'r Arc<Abbrev>),
 }
 
 /// Where [`decode`] puts a record's operands.
+///
+/// The decoder fills runs of operands the sink has room for in bulk ([`Sink::slots`]);
+/// past its room it offers them one at a time ([`Sink::slot`]) until the sink takes no
+/// more, tells it where the rest are ([`Sink::spill`]), and skips them.
 pub(crate) trait Sink {
-    /// Slots for up to `n` of the next operands. The decoder fills all of them and asks
-    /// again while operands remain; an empty answer means the sink keeps no more.
+    /// The sink keeps no operand at all: the decoder only finds where the record ends.
+    const KEEPS_NOTHING: bool = false;
+
+    /// How many more operands the sink takes in bulk.
+    fn room(&self) -> usize;
+
+    /// `n` slots for the next operands, `n` at most [`Sink::room`].
     fn slots(&mut self, n: usize) -> &mut [u64];
 
-    /// Told once, at the first operand the sink did not keep, where the rest are.
+    /// A slot for the next operand, or `None` if the sink takes no more.
+    fn slot(&mut self) -> Option<&mut u64>;
+
+    /// Whether [`Sink::slot`] would answer `None`.
+    fn is_full(&self) -> bool;
+
+    /// Told at the first operand the sink did not take, where the rest are.
     #[inline(always)]
     fn spill(&mut self, _rest: Rest<'_>) {}
 }
@@ -52,31 +67,85 @@ pub(crate) trait Sink {
 pub(crate) struct Skip;
 
 impl Sink for Skip {
+    const KEEPS_NOTHING: bool = true;
+
+    #[inline(always)]
+    fn room(&self) -> usize {
+        0
+    }
+
     #[inline(always)]
     fn slots(&mut self, _n: usize) -> &mut [u64] {
         &mut []
     }
+
+    #[inline(always)]
+    fn slot(&mut self) -> Option<&mut u64> {
+        None
+    }
+
+    #[inline(always)]
+    fn is_full(&self) -> bool {
+        true
+    }
 }
 
-/// What decoding a record yields besides its operands.
+/// What decoding a record yields besides its operands, packed small: an owned
+/// [`Record`] carries it through the `Iterator`, where every byte of the event is copied.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Parts<'a> {
     pub(crate) code: u32,
-    /// Number of operands (scalars and array elements).
-    pub(crate) len: usize,
+    /// Number of operands (scalars and array elements): at most
+    /// [`MAX_RECORD_OPERANDS`](crate::limits::MAX_RECORD_OPERANDS).
+    len: u32,
+    /// The array's element count.
+    array_len: u32,
+    /// The array's element encoding ([`ElementEncoding`] packed; kind 0: no array).
+    array_kind: u8,
+    array_width: u8,
+    /// Width of the record's abbreviation id, when an owned record needs to find its body.
+    id_width: u8,
+    /// Bit offset of the array's first element.
+    array_bit: u64,
     pub(crate) blob: Option<&'a [u8]>,
-    pub(crate) array: Option<ArrayPart>,
 }
 
-/// Where a record's array is.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct ArrayPart {
-    /// Operand index of the first element (at most a DEFINE_ABBREV's operand count).
-    first: u32,
-    /// Element count (read as a 32-bit VBR).
-    len: u32,
-    bit: u64,
-    elem: ElementEncoding,
+impl<'a> Parts<'a> {
+    fn new(code: u32, len: u64, blob: Option<&'a [u8]>) -> Self {
+        // Callers checked `len` against MAX_RECORD_OPERANDS.
+        Parts { code, len: len as u32, array_len: 0, array_kind: 0, array_width: 0, id_width: 0, array_bit: 0, blob }
+    }
+
+    /// The operand count.
+    #[inline(always)]
+    pub(crate) fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    /// The array: its first element's bit, its length, its element encoding and the
+    /// operand index of its first element.
+    #[inline]
+    fn array(&self) -> Option<(u64, usize, ElementEncoding, usize)> {
+        let width = u32::from(self.array_width);
+        let elem = match self.array_kind {
+            1 => ElementEncoding::Fixed(width),
+            2 => ElementEncoding::Vbr(width),
+            3 => ElementEncoding::Char6,
+            _ => return None,
+        };
+        let len = self.array_len as usize;
+        Some((self.array_bit, len, elem, self.len() - len))
+    }
+
+    fn set_array(&mut self, bit: u64, len: u32, elem: ElementEncoding) {
+        // Widths are at most 64 (`Abbrev` checks them).
+        (self.array_kind, self.array_width) = match elem {
+            ElementEncoding::Fixed(w) => (1, w as u8),
+            ElementEncoding::Vbr(w) => (2, w as u8),
+            ElementEncoding::Char6 => (3, 0),
+        };
+        (self.array_bit, self.array_len) = (bit, len);
+    }
 }
 
 /// Decodes the record written with abbreviation `abbrev` (`None`: unabbreviated) whose
@@ -125,7 +194,7 @@ fn unabbreviated<'a, S: Sink>(cursor: &mut BitCursor<'a>, sink: &mut S) -> Resul
         return Err(Error::ImplausibleCount { bit: count_bit, what: "operand", count });
     }
     elements(cursor, ElementEncoding::Vbr(6), count, sink)?;
-    Ok(Parts { code, len: count as usize, blob: None, array: None })
+    Ok(Parts::new(code, count, None))
 }
 
 #[inline(always)]
@@ -140,51 +209,57 @@ fn abbreviated<'a, S: Sink>(
     let packed = plan.packed.as_ref().and_then(|p| Some((p, cursor.take_packed(p.bits, p.cont)?)));
     // LLVM keeps record codes in an `unsigned`.
     let code = if let Some((packed, word)) = packed {
-        let mut fields = packed.fields.iter();
-        loop {
-            let slots = sink.slots(fields.len());
-            for (slot, field) in slots.iter_mut().zip(fields.by_ref()) {
+        let fields = &packed.fields;
+        if S::KEEPS_NOTHING {
+        } else if sink.room() >= fields.len() {
+            for (slot, field) in sink.slots(fields.len()).iter_mut().zip(fields.iter()) {
                 *slot = field.get(word);
             }
-            if fields.len() == 0 {
-                break;
-            }
-            if slots.is_empty() {
-                sink.spill(Rest::Scalars(abbrev));
-                break;
+        } else {
+            let mut kept = true;
+            for field in fields.iter() {
+                kept = kept && offer(sink, field.get(word), || Rest::Scalars(abbrev));
             }
         }
         packed.code.get(word) as u32
     } else {
         let code = read_field(cursor, plan.code)? as u32;
-        let mut left = plan.scalars;
-        let mut slots = sink.slots(left).iter_mut();
-        let mut kept_all = true;
-        for step in plan.steps.iter() {
-            match *step {
-                Step::Field(f) => {
-                    let v = read_field(cursor, f)?;
-                    if slots.len() == 0 && kept_all && left > 0 {
-                        slots = sink.slots(left).iter_mut();
-                        if slots.len() == 0 {
-                            kept_all = false;
-                            sink.spill(Rest::Scalars(abbrev));
-                            slots = [].iter_mut();
+        if S::KEEPS_NOTHING {
+            for step in plan.steps.iter() {
+                match *step {
+                    Step::Field(f) => drop(read_field(cursor, f)?),
+                    Step::Blob => blob = Some(read_blob(cursor)?),
+                }
+            }
+        } else if sink.room() >= plan.scalars {
+            let mut slots = sink.slots(plan.scalars).iter_mut();
+            for step in plan.steps.iter() {
+                match *step {
+                    Step::Field(f) => {
+                        let v = read_field(cursor, f)?;
+                        if let Some(slot) = slots.next() {
+                            *slot = v;
                         }
                     }
-                    if let Some(slot) = slots.next() {
-                        *slot = v;
-                    }
-                    left = left.saturating_sub(1);
+                    // LLVM lets several blobs appear; the last one is the record's blob.
+                    Step::Blob => blob = Some(read_blob(cursor)?),
                 }
-                // LLVM lets several blobs appear; the last one is the record's blob.
-                Step::Blob => blob = Some(read_blob(cursor)?),
+            }
+        } else {
+            let mut kept = true;
+            for step in plan.steps.iter() {
+                match *step {
+                    Step::Field(f) => {
+                        let v = read_field(cursor, f)?;
+                        kept = kept && offer(sink, v, || Rest::Scalars(abbrev));
+                    }
+                    Step::Blob => blob = Some(read_blob(cursor)?),
+                }
             }
         }
         code
     };
-    let mut len = plan.scalars;
-    let mut array = None;
+    let mut parts = Parts::new(code, plan.scalars as u64, blob);
     if let Some(elem) = plan.array {
         let count_bit = cursor.position();
         let count = u64::from(vbr6_32(cursor)?);
@@ -196,45 +271,83 @@ fn abbreviated<'a, S: Sink>(
         if count * min_bits > cursor.remaining_bits() {
             return Err(Error::ImplausibleCount { bit: count_bit, what: "array element", count });
         }
-        // The scalar count is at most a DEFINE_ABBREV's operand count (a 32-bit VBR).
-        array = Some(ArrayPart { first: len as u32, len: count as u32, bit: cursor.position(), elem });
+        let len = plan.scalars as u64 + count;
+        if len > MAX_RECORD_OPERANDS {
+            return Err(Error::ImplausibleCount { bit: count_bit, what: "operand", count: len });
+        }
+        parts = Parts::new(code, len, blob);
+        parts.set_array(cursor.position(), count as u32, elem);
         elements(cursor, elem, count, sink)?;
-        len += count as usize;
     }
-    Ok(Parts { code, len, blob, array })
+    Ok(parts)
+}
+
+/// Offers one operand to a sink that may be full: returns whether it was taken, and tells
+/// the sink where the rest are if not.
+#[inline(always)]
+fn offer<'r, S: Sink>(sink: &mut S, v: u64, rest: impl FnOnce() -> Rest<'r>) -> bool {
+    match sink.slot() {
+        Some(slot) => {
+            *slot = v;
+            true
+        }
+        None => {
+            sink.spill(rest());
+            false
+        }
+    }
 }
 
 /// Decodes `count` elements encoded as `elem`, giving them to `sink`; the ones it does not
-/// keep are skipped (in O(1) when their width is fixed).
+/// take are skipped (in O(1) when their width is fixed).
 #[inline(always)]
 fn elements<S: Sink>(cursor: &mut BitCursor<'_>, elem: ElementEncoding, count: u64, sink: &mut S) -> Result<()> {
+    if S::KEEPS_NOTHING {
+        return skip_elements(cursor, elem, count);
+    }
     // `count` was checked against the input, so it fits in a usize.
-    let mut left = count as usize;
+    let bulk = sink.room().min(count as usize);
+    let slots = sink.slots(bulk);
+    match elem {
+        ElementEncoding::Fixed(w) => {
+            for slot in slots {
+                *slot = cursor.read(w)?;
+            }
+        }
+        ElementEncoding::Vbr(6) => read_vbr6_into(cursor, slots)?,
+        ElementEncoding::Vbr(w) => {
+            for slot in slots {
+                *slot = cursor.read_vbr_unchecked_width(w, 64)?;
+            }
+        }
+        ElementEncoding::Char6 => {
+            for slot in slots {
+                *slot = u64::from(crate::cursor::decode_char6(cursor.read(6)?));
+            }
+        }
+    }
+    if bulk as u64 == count { Ok(()) } else { elements_past_room(cursor, elem, count - bulk as u64, sink) }
+}
+
+/// The elements past a sink's room: given one by one while it takes them, then skipped.
+#[inline(never)]
+fn elements_past_room<S: Sink>(
+    cursor: &mut BitCursor<'_>,
+    elem: ElementEncoding,
+    count: u64,
+    sink: &mut S,
+) -> Result<()> {
+    let mut left = count;
     while left > 0 {
-        let slots = sink.slots(left);
-        if slots.is_empty() {
-            sink.spill(Rest::Elements { bit: cursor.position(), elem });
-            return skip_elements(cursor, elem, left as u64);
+        if sink.is_full() {
+            sink.spill(Rest::Elements { bit: cursor.position() });
+            return skip_elements(cursor, elem, left);
         }
-        left -= slots.len();
-        match elem {
-            ElementEncoding::Fixed(w) => {
-                for slot in slots {
-                    *slot = cursor.read(w)?;
-                }
-            }
-            ElementEncoding::Vbr(6) => read_vbr6_into(cursor, slots)?,
-            ElementEncoding::Vbr(w) => {
-                for slot in slots {
-                    *slot = cursor.read_vbr_unchecked_width(w, 64)?;
-                }
-            }
-            ElementEncoding::Char6 => {
-                for slot in slots {
-                    *slot = u64::from(crate::cursor::decode_char6(cursor.read(6)?));
-                }
-            }
+        let v = read_element(cursor, elem)?;
+        if let Some(slot) = sink.slot() {
+            *slot = v;
         }
+        left -= 1;
     }
     Ok(())
 }
@@ -327,8 +440,23 @@ impl OperandBuffer {
 }
 
 impl Sink for OperandBuffer {
-    /// All `n` slots (they hold stale values until the decoder fills them). `n` was
-    /// checked against the input by the decoder: it is allocated for.
+    #[inline(always)]
+    fn room(&self) -> usize {
+        usize::MAX
+    }
+
+    #[inline(always)]
+    fn slot(&mut self) -> Option<&mut u64> {
+        self.slots(1).first_mut()
+    }
+
+    #[inline(always)]
+    fn is_full(&self) -> bool {
+        false
+    }
+
+    /// `n` slots (they hold stale values until the decoder fills them). `n` was checked
+    /// against the input by the decoder: it is allocated for.
     #[inline(always)]
     fn slots(&mut self, n: usize) -> &mut [u64] {
         let start = self.len;
@@ -394,7 +522,7 @@ impl<'a> RecordInfo<'a> {
     /// Number of operands (array elements included, code and blob not).
     #[inline]
     pub fn len(&self) -> usize {
-        self.parts.len
+        self.parts.len()
     }
 
     /// Whether the record has no operands.
@@ -412,13 +540,7 @@ impl<'a> RecordInfo<'a> {
     /// The array operand, if the record's abbreviation has one: its elements are the
     /// record's last operands, from [`Array::first_operand`] on.
     pub fn array(&self) -> Option<Array<'a>> {
-        self.parts.array.map(|a| Array {
-            data: self.data,
-            bit: a.bit,
-            len: a.len as usize,
-            elem: a.elem,
-            first: a.first as usize,
-        })
+        self.parts.array().map(|(bit, len, elem, first)| Array { data: self.data, bit, len, elem, first })
     }
 
     /// Bit offset of the record's abbreviation id (from the start of the stream).
@@ -484,7 +606,7 @@ impl<'r> RecordRef<'r, '_> {
 
     /// The array's elements, if the abbreviation has an array (the last operands).
     pub fn array_operands(&self) -> Option<&'r [u64]> {
-        self.parts.array.and_then(|a| self.ops.get(a.first as usize..))
+        self.parts.array().and_then(|(_, _, _, first)| self.ops.get(first..))
     }
 
     /// The operands from `first` on as text (each truncated to a byte, as LLVM does for
@@ -499,10 +621,11 @@ impl<'r> RecordRef<'r, '_> {
 enum Tail {
     /// Every operand is inline.
     None,
-    /// The rest are elements (or unabbreviated vbr6 operands) from `bit` on.
-    Elements { bit: u64, elem: ElementEncoding },
+    /// The rest are elements from this bit on: the array's, or an unabbreviated record's
+    /// vbr6 operands.
+    Elements(u64),
     /// The rest start among the scalars: decode the record again, from its body.
-    Scalars { body_bit: u64, abbrev: Arc<Abbrev> },
+    Scalars(Arc<Abbrev>),
 }
 
 /// One record, owned: what the reader's `Iterator` yields. It keeps the first
@@ -517,7 +640,8 @@ enum Tail {
 #[derive(Clone, Debug)]
 pub struct Record<'a> {
     info: RecordInfo<'a>,
-    inline_len: u8,
+    /// The first operands: `min(len, INLINE_OPERANDS)` of them (the sink fills every slot
+    /// before it gives up an operand).
     inline: [u64; INLINE_OPERANDS],
     tail: Tail,
 }
@@ -536,10 +660,14 @@ struct Inline<'x> {
     ops: &'x mut [u64; INLINE_OPERANDS],
     len: usize,
     tail: &'x mut Tail,
-    body_bit: u64,
 }
 
 impl Sink for Inline<'_> {
+    #[inline(always)]
+    fn room(&self) -> usize {
+        INLINE_OPERANDS - self.len
+    }
+
     #[inline(always)]
     fn slots(&mut self, n: usize) -> &mut [u64] {
         let start = self.len;
@@ -547,40 +675,68 @@ impl Sink for Inline<'_> {
         &mut self.ops[start..self.len]
     }
 
+    #[inline(always)]
+    fn slot(&mut self) -> Option<&mut u64> {
+        let slot = self.ops.get_mut(self.len)?;
+        self.len += 1;
+        Some(slot)
+    }
+
+    #[inline(always)]
+    fn is_full(&self) -> bool {
+        self.len == INLINE_OPERANDS
+    }
+
     fn spill(&mut self, rest: Rest<'_>) {
         if !matches!(self.tail, Tail::None) {
             return;
         }
         *self.tail = match rest {
-            Rest::Elements { bit, elem } => Tail::Elements { bit, elem },
-            Rest::Scalars(abbrev) => Tail::Scalars { body_bit: self.body_bit, abbrev: abbrev.clone() },
+            Rest::Elements { bit } => Tail::Elements(bit),
+            Rest::Scalars(abbrev) => Tail::Scalars(abbrev.clone()),
         };
     }
 }
 
 impl<'a> Record<'a> {
-    /// Decodes the record whose body `cursor` is at (its abbreviation id, at `start`,
-    /// already read) in block `block_id`.
+    /// A record of block `block_id` with abbreviation id `abbrev_id` at `start`, nothing
+    /// decoded yet: [`Record::fill`] decodes it in place, so that the event that returns
+    /// it is built where it is returned to rather than moved there.
     #[inline(always)]
-    pub(crate) fn read(
-        cursor: &mut BitCursor<'a>,
-        abbrev: Option<&Arc<Abbrev>>,
-        (start, block_id, abbrev_id): (u64, u32, u32),
-    ) -> Result<Self> {
-        let mut inline = [0; INLINE_OPERANDS];
-        let mut tail = Tail::None;
+    pub(crate) fn empty(data: &'a [u8], start: u64, block_id: u32, abbrev_id: u32) -> Self {
+        Record {
+            info: RecordInfo::new(data, (start, start), block_id, abbrev_id, Parts::new(0, 0, None)),
+            inline: [0; INLINE_OPERANDS],
+            tail: Tail::None,
+        }
+    }
+
+    /// Decodes the record (from [`Record::empty`]) whose body `cursor` is at.
+    #[inline(always)]
+    pub(crate) fn fill(&mut self, cursor: &mut BitCursor<'a>, abbrev: Option<&Arc<Abbrev>>) -> Result<()> {
         let body_bit = cursor.position();
-        let mut sink = Inline { ops: &mut inline, len: 0, tail: &mut tail, body_bit };
-        let parts = decode(cursor, abbrev, start, &mut sink)?;
-        let inline_len = sink.len as u8;
-        let info = RecordInfo::new(cursor.data(), (start, cursor.position()), block_id, abbrev_id, parts);
-        Ok(Record { info, inline_len, inline, tail })
+        let mut sink = Inline { ops: &mut self.inline, len: 0, tail: &mut self.tail };
+        self.info.parts = decode(cursor, abbrev, self.info.start_bit, &mut sink)?;
+        // At most 64 (the widest abbreviation id).
+        self.info.parts.id_width = (body_bit - self.info.start_bit) as u8;
+        self.info.end_bit = cursor.position();
+        Ok(())
     }
 
     /// The operands held inline (the first ones).
     #[inline]
     fn inline(&self) -> &[u64] {
-        &self.inline[..usize::from(self.inline_len)]
+        &self.inline[..self.len().min(INLINE_OPERANDS)]
+    }
+
+    /// Bit offset of the record's body (just past its abbreviation id).
+    fn body_bit(&self) -> u64 {
+        self.start_bit + u64::from(self.parts.id_width)
+    }
+
+    /// How the elements of an [`Tail::Elements`] tail are encoded.
+    fn tail_elements(&self) -> ElementEncoding {
+        self.parts.array().map_or(ElementEncoding::Vbr(6), |(_, _, elem, _)| elem)
     }
 
     /// Operand `i`, or `None` if the record has no such operand.
@@ -596,14 +752,15 @@ impl<'a> Record<'a> {
             return None;
         }
         let past = (i - self.inline().len()) as u64;
+        let width = match self.tail_elements() {
+            ElementEncoding::Fixed(w) => u64::from(w),
+            ElementEncoding::Char6 => 6,
+            ElementEncoding::Vbr(_) => 0,
+        };
         match self.tail {
-            Tail::Elements { bit, elem: elem @ (ElementEncoding::Fixed(_) | ElementEncoding::Char6) } => {
-                let width = match elem {
-                    ElementEncoding::Fixed(w) => u64::from(w),
-                    _ => 6,
-                };
+            Tail::Elements(bit) if width > 0 => {
                 let mut cursor = BitCursor::at(self.data, bit + past * width).ok()?;
-                read_element(&mut cursor, elem).ok()
+                read_element(&mut cursor, self.tail_elements()).ok()
             }
             _ => self.operands().nth(i),
         }
@@ -632,22 +789,83 @@ const WINDOW: usize = 16;
 /// The sink that decodes operands `skip..skip + WINDOW` of a record again.
 struct Window {
     skip: usize,
-    scratch: [u64; WINDOW],
+    /// Where skipped values go.
+    scratch: u64,
     values: [u64; WINDOW],
     len: usize,
 }
 
 impl Sink for Window {
-    #[inline]
-    fn slots(&mut self, n: usize) -> &mut [u64] {
+    /// Everything goes through [`Sink::slot`], which knows what to skip.
+    fn room(&self) -> usize {
+        0
+    }
+
+    fn slots(&mut self, _n: usize) -> &mut [u64] {
+        &mut []
+    }
+
+    fn slot(&mut self) -> Option<&mut u64> {
         if self.skip > 0 {
-            let k = n.min(self.skip).min(WINDOW);
-            self.skip -= k;
-            return &mut self.scratch[..k];
+            self.skip -= 1;
+            return Some(&mut self.scratch);
         }
-        let start = self.len;
-        self.len = (start + n).min(WINDOW);
-        &mut self.values[start..self.len]
+        let slot = self.values.get_mut(self.len)?;
+        self.len += 1;
+        Some(slot)
+    }
+
+    fn is_full(&self) -> bool {
+        self.skip == 0 && self.len == WINDOW
+    }
+}
+
+/// The sink that folds operands `skip..` of a record, decoded again, into an accumulator:
+/// each value lands in `scratch` and is folded when the next slot is asked for (or at the
+/// end, by [`Fold::finish`]).
+struct Fold<B, F> {
+    skip: usize,
+    scratch: u64,
+    pending: bool,
+    acc: Option<B>,
+    f: F,
+}
+
+impl<B, F: FnMut(B, u64) -> B> Fold<B, F> {
+    fn flush(&mut self) {
+        if core::mem::take(&mut self.pending) {
+            self.acc = self.acc.take().map(|acc| (self.f)(acc, self.scratch));
+        }
+    }
+
+    fn finish(mut self) -> Option<B> {
+        self.flush();
+        self.acc
+    }
+}
+
+impl<B, F: FnMut(B, u64) -> B> Sink for Fold<B, F> {
+    /// Everything goes through [`Sink::slot`], which folds.
+    fn room(&self) -> usize {
+        0
+    }
+
+    fn slots(&mut self, _n: usize) -> &mut [u64] {
+        &mut []
+    }
+
+    fn slot(&mut self) -> Option<&mut u64> {
+        self.flush();
+        if self.skip > 0 {
+            self.skip -= 1;
+        } else {
+            self.pending = true;
+        }
+        Some(&mut self.scratch)
+    }
+
+    fn is_full(&self) -> bool {
+        false
     }
 }
 
@@ -698,13 +916,13 @@ impl<'a> Operands<'_, 'a> {
             // Start, or refill the window from the current index.
             self.tail = match &r.tail {
                 Tail::None => TailState::Done,
-                Tail::Elements { bit, elem } => match BitCursor::at(r.data, *bit) {
-                    Ok(c) => TailState::Elements(c, *elem),
+                Tail::Elements(bit) => match BitCursor::at(r.data, *bit) {
+                    Ok(c) => TailState::Elements(c, r.tail_elements()),
                     Err(_) => TailState::Done,
                 },
-                Tail::Scalars { body_bit, abbrev } => {
-                    let mut sink = Window { skip: self.index, scratch: [0; WINDOW], values: [0; WINDOW], len: 0 };
-                    let decoded = BitCursor::at(r.data, *body_bit)
+                Tail::Scalars(abbrev) => {
+                    let mut sink = Window { skip: self.index, scratch: 0, values: [0; WINDOW], len: 0 };
+                    let decoded = BitCursor::at(r.data, r.body_bit())
                         .and_then(|mut c| decode(&mut c, Some(abbrev), r.start_bit, &mut sink));
                     match decoded {
                         Ok(_) if sink.len > 0 => TailState::Window { values: sink.values, next: 0, len: sink.len },
@@ -734,13 +952,13 @@ impl Iterator for Operands<'_, '_> {
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let inline_left = usize::from(self.record.inline_len).saturating_sub(self.index);
+        let inline_left = self.record.inline().len().saturating_sub(self.index);
         (inline_left, Some(self.record.len().saturating_sub(self.index)))
     }
 
     fn nth(&mut self, n: usize) -> Option<u64> {
         // Skip inline operands in O(1).
-        let inline_left = usize::from(self.record.inline_len).saturating_sub(self.index);
+        let inline_left = self.record.inline().len().saturating_sub(self.index);
         if n < inline_left {
             self.index += n;
             return self.next();
@@ -762,7 +980,8 @@ impl Iterator for Operands<'_, '_> {
                 acc = f(acc, v);
             }
             self.index = r.inline().len();
-            if let Tail::Elements { bit, elem } = r.tail {
+            if let Tail::Elements(bit) = r.tail {
+                let elem = r.tail_elements();
                 let left = r.len() - self.index;
                 let Ok(mut cursor) = BitCursor::at(r.data, bit) else { return acc };
                 macro_rules! run {
@@ -781,6 +1000,15 @@ impl Iterator for Operands<'_, '_> {
                     _ => run!(|c: &mut BitCursor<'_>| read_element(c, elem)),
                 }
                 return acc;
+            }
+            if let Tail::Scalars(abbrev) = &r.tail {
+                // One more pass of the decoder over the whole record, folding as it goes.
+                let mut sink = Fold { skip: self.index, scratch: 0, pending: false, acc: Some(acc), f };
+                if let Ok(mut cursor) = BitCursor::at(r.data, r.body_bit()) {
+                    let _ = decode(&mut cursor, Some(abbrev), r.start_bit, &mut sink);
+                }
+                // The record was checked when it was read; a second decode cannot fail.
+                return sink.finish().expect("the accumulator is only taken while folding");
             }
         }
         for v in self {

@@ -14,7 +14,6 @@ fn walk(bytes: &[u8], skip: bool) -> Result<Counts, Error> {
     let mut c = Counts::default();
     let stream = Bitstream::new(bytes)?;
     let mut reader = stream.events();
-    let mut open: Vec<u32> = Vec::with_capacity(16);
     while let Some(event) = reader.next() {
         match event? {
             Event::EnterBlock(block) => {
@@ -24,17 +23,10 @@ fn walk(bytes: &[u8], skip: bool) -> Result<Counts, Error> {
                 }
                 if skip && id == FUNCTION_BLOCK {
                     reader.skip_block()?;
-                } else {
-                    open.push(id);
                 }
             }
-            Event::EndBlock(_) => {
-                open.pop();
-            }
+            Event::Record(record) if record.block_id() == BLOCKINFO => {}
             Event::Record(record) => {
-                if open.last() == Some(&BLOCKINFO) {
-                    continue;
-                }
                 c.records += 1;
                 let sum = record.operands().fold(u64::from(record.code()), |s, v| s.wrapping_add(v));
                 c.add(sum);
@@ -42,6 +34,7 @@ fn walk(bytes: &[u8], skip: bool) -> Result<Counts, Error> {
                     c.blob_bytes += blob.len() as u64;
                 }
             }
+            _ => {}
         }
     }
     Ok(c)

@@ -2,8 +2,8 @@
 //!
 //! Walks `Bitstream::events()`; with `--skip-functions` every FUNCTION_BLOCK
 //! (id 12) is skipped with `Reader::skip_block()` right after its EnterBlock.
-//! The reader reports BLOCKINFO blocks as events too, so the harness keeps a
-//! small stack of open block ids to leave BLOCKINFO out of the counts.
+//! The reader reports BLOCKINFO blocks as events too; each record says which block
+//! it is in, so BLOCKINFO's are left out of the counts.
 #[path = "../common.rs"]
 mod common;
 
@@ -17,7 +17,6 @@ fn walk(bytes: &[u8], skip: bool) -> Result<Counts, Error> {
     let mut c = Counts::default();
     let stream = Bitstream::new(bytes)?;
     let mut reader = stream.events();
-    let mut open: Vec<u32> = Vec::with_capacity(16);
     // The lending walk: every operand decoded into a buffer the reader reuses.
     while let Some(event) = reader.next_ref()? {
         match event {
@@ -28,17 +27,10 @@ fn walk(bytes: &[u8], skip: bool) -> Result<Counts, Error> {
                 }
                 if skip && id == FUNCTION_BLOCK {
                     reader.skip_block()?;
-                } else {
-                    open.push(id);
                 }
             }
-            EventRef::EndBlock(_) => {
-                open.pop();
-            }
+            EventRef::Record(record) if record.block_id() == BLOCKINFO => {}
             EventRef::Record(record) => {
-                if open.last() == Some(&BLOCKINFO) {
-                    continue;
-                }
                 c.records += 1;
                 // Sum into a local, as the C++ harness does.
                 let sum = record.operands().iter().fold(u64::from(record.code()), |s, &v| s.wrapping_add(v));
@@ -47,6 +39,7 @@ fn walk(bytes: &[u8], skip: bool) -> Result<Counts, Error> {
                     c.blob_bytes += blob.len() as u64;
                 }
             }
+            _ => {}
         }
     }
     Ok(c)
