@@ -67,6 +67,7 @@ mod error;
 #[cfg(feature = "std")]
 mod file;
 mod header;
+pub mod ids;
 pub mod legacy;
 pub mod limits;
 pub mod modules;
