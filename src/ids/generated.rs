@@ -11,7 +11,8 @@ pub mod bitstream {
 
     /// Every id of this module as a bare `u32`, for `match` arms over the `u32`s the reader returns.
     pub mod raw {
-        #![allow(non_upper_case_globals)]
+        #![allow(non_upper_case_globals)] // LLVM's own spelling: BlockIDWidth, CodeLenWidth, ...
+
         /// `StandardBlockIDs::BLOCKINFO_BLOCK_ID` = 0.
         pub const BLOCKINFO_BLOCK_ID: u32 = 0;
 
@@ -192,7 +193,7 @@ pub mod bitstream {
     /// `FIRST_APPLICATION_ABBREV` = 4; a boundary, not an id.
     pub const FIRST_APPLICATION_ABBREV: AbbrevId = AbbrevId(raw::FIRST_APPLICATION_ABBREV);
 
-    /// Every constant of this module: its enum, enumerator and value, in source order.
+    /// Every constant of this module: its enum, enumerator and value, enum by enum.
     pub const ENUMERATORS: &[Enumerator] = &[
         Enumerator { enumeration: "StandardBlockIDs", name: "BLOCKINFO_BLOCK_ID", value: raw::BLOCKINFO_BLOCK_ID },
         Enumerator { enumeration: "StandardBlockIDs", name: "FIRST_APPLICATION_BLOCKID", value: raw::FIRST_APPLICATION_BLOCKID },
@@ -225,6 +226,8 @@ pub mod ir {
 
     /// Every id of this module as a bare `u32`, for `match` arms over the `u32`s the reader returns.
     pub mod raw {
+        #![allow(non_upper_case_globals)] // LLVM's own spelling: UnsafeAlgebra, NoNaNs, ...
+
         /// `BlockIDs::MODULE_BLOCK_ID` = 8.
         pub const MODULE_BLOCK_ID: u32 = 8;
 
@@ -1319,6 +1322,258 @@ pub mod ir {
 
         /// `ComdatSelectionKindCodes::COMDAT_SELECTION_KIND_SAME_SIZE` = 5.
         pub const COMDAT_SELECTION_KIND_SAME_SIZE: u32 = 5;
+
+        /// `CastOpcodes::CAST_TRUNC` = 0.
+        pub const CAST_TRUNC: u32 = 0;
+
+        /// `CastOpcodes::CAST_ZEXT` = 1.
+        pub const CAST_ZEXT: u32 = 1;
+
+        /// `CastOpcodes::CAST_SEXT` = 2.
+        pub const CAST_SEXT: u32 = 2;
+
+        /// `CastOpcodes::CAST_FPTOUI` = 3.
+        pub const CAST_FPTOUI: u32 = 3;
+
+        /// `CastOpcodes::CAST_FPTOSI` = 4.
+        pub const CAST_FPTOSI: u32 = 4;
+
+        /// `CastOpcodes::CAST_UITOFP` = 5.
+        pub const CAST_UITOFP: u32 = 5;
+
+        /// `CastOpcodes::CAST_SITOFP` = 6.
+        pub const CAST_SITOFP: u32 = 6;
+
+        /// `CastOpcodes::CAST_FPTRUNC` = 7.
+        pub const CAST_FPTRUNC: u32 = 7;
+
+        /// `CastOpcodes::CAST_FPEXT` = 8.
+        pub const CAST_FPEXT: u32 = 8;
+
+        /// `CastOpcodes::CAST_PTRTOINT` = 9.
+        pub const CAST_PTRTOINT: u32 = 9;
+
+        /// `CastOpcodes::CAST_INTTOPTR` = 10.
+        pub const CAST_INTTOPTR: u32 = 10;
+
+        /// `CastOpcodes::CAST_BITCAST` = 11.
+        pub const CAST_BITCAST: u32 = 11;
+
+        /// `CastOpcodes::CAST_ADDRSPACECAST` = 12.
+        pub const CAST_ADDRSPACECAST: u32 = 12;
+
+        /// `CastOpcodes::CAST_PTRTOADDR` = 13.
+        pub const CAST_PTRTOADDR: u32 = 13;
+
+        /// `UnaryOpcodes::UNOP_FNEG` = 0.
+        pub const UNOP_FNEG: u32 = 0;
+
+        /// `BinaryOpcodes::BINOP_ADD` = 0.
+        pub const BINOP_ADD: u32 = 0;
+
+        /// `BinaryOpcodes::BINOP_SUB` = 1.
+        pub const BINOP_SUB: u32 = 1;
+
+        /// `BinaryOpcodes::BINOP_MUL` = 2.
+        pub const BINOP_MUL: u32 = 2;
+
+        /// `BinaryOpcodes::BINOP_UDIV` = 3.
+        pub const BINOP_UDIV: u32 = 3;
+
+        /// `BinaryOpcodes::BINOP_SDIV` = 4.
+        pub const BINOP_SDIV: u32 = 4;
+
+        /// `BinaryOpcodes::BINOP_UREM` = 5.
+        pub const BINOP_UREM: u32 = 5;
+
+        /// `BinaryOpcodes::BINOP_SREM` = 6.
+        pub const BINOP_SREM: u32 = 6;
+
+        /// `BinaryOpcodes::BINOP_SHL` = 7.
+        pub const BINOP_SHL: u32 = 7;
+
+        /// `BinaryOpcodes::BINOP_LSHR` = 8.
+        pub const BINOP_LSHR: u32 = 8;
+
+        /// `BinaryOpcodes::BINOP_ASHR` = 9.
+        pub const BINOP_ASHR: u32 = 9;
+
+        /// `BinaryOpcodes::BINOP_AND` = 10.
+        pub const BINOP_AND: u32 = 10;
+
+        /// `BinaryOpcodes::BINOP_OR` = 11.
+        pub const BINOP_OR: u32 = 11;
+
+        /// `BinaryOpcodes::BINOP_XOR` = 12.
+        pub const BINOP_XOR: u32 = 12;
+
+        /// `RMWOperations::RMW_XCHG` = 0.
+        pub const RMW_XCHG: u32 = 0;
+
+        /// `RMWOperations::RMW_ADD` = 1.
+        pub const RMW_ADD: u32 = 1;
+
+        /// `RMWOperations::RMW_SUB` = 2.
+        pub const RMW_SUB: u32 = 2;
+
+        /// `RMWOperations::RMW_AND` = 3.
+        pub const RMW_AND: u32 = 3;
+
+        /// `RMWOperations::RMW_NAND` = 4.
+        pub const RMW_NAND: u32 = 4;
+
+        /// `RMWOperations::RMW_OR` = 5.
+        pub const RMW_OR: u32 = 5;
+
+        /// `RMWOperations::RMW_XOR` = 6.
+        pub const RMW_XOR: u32 = 6;
+
+        /// `RMWOperations::RMW_MAX` = 7.
+        pub const RMW_MAX: u32 = 7;
+
+        /// `RMWOperations::RMW_MIN` = 8.
+        pub const RMW_MIN: u32 = 8;
+
+        /// `RMWOperations::RMW_UMAX` = 9.
+        pub const RMW_UMAX: u32 = 9;
+
+        /// `RMWOperations::RMW_UMIN` = 10.
+        pub const RMW_UMIN: u32 = 10;
+
+        /// `RMWOperations::RMW_FADD` = 11.
+        pub const RMW_FADD: u32 = 11;
+
+        /// `RMWOperations::RMW_FSUB` = 12.
+        pub const RMW_FSUB: u32 = 12;
+
+        /// `RMWOperations::RMW_FMAX` = 13.
+        pub const RMW_FMAX: u32 = 13;
+
+        /// `RMWOperations::RMW_FMIN` = 14.
+        pub const RMW_FMIN: u32 = 14;
+
+        /// `RMWOperations::RMW_UINC_WRAP` = 15.
+        pub const RMW_UINC_WRAP: u32 = 15;
+
+        /// `RMWOperations::RMW_UDEC_WRAP` = 16.
+        pub const RMW_UDEC_WRAP: u32 = 16;
+
+        /// `RMWOperations::RMW_USUB_COND` = 17.
+        pub const RMW_USUB_COND: u32 = 17;
+
+        /// `RMWOperations::RMW_USUB_SAT` = 18.
+        pub const RMW_USUB_SAT: u32 = 18;
+
+        /// `RMWOperations::RMW_FMAXIMUM` = 19.
+        pub const RMW_FMAXIMUM: u32 = 19;
+
+        /// `RMWOperations::RMW_FMINIMUM` = 20.
+        pub const RMW_FMINIMUM: u32 = 20;
+
+        /// `RMWOperations::RMW_FMAXIMUMNUM` = 21.
+        pub const RMW_FMAXIMUMNUM: u32 = 21;
+
+        /// `RMWOperations::RMW_FMINIMUMNUM` = 22.
+        pub const RMW_FMINIMUMNUM: u32 = 22;
+
+        /// `AtomicOrderingCodes::ORDERING_NOTATOMIC` = 0.
+        pub const ORDERING_NOTATOMIC: u32 = 0;
+
+        /// `AtomicOrderingCodes::ORDERING_UNORDERED` = 1.
+        pub const ORDERING_UNORDERED: u32 = 1;
+
+        /// `AtomicOrderingCodes::ORDERING_MONOTONIC` = 2.
+        pub const ORDERING_MONOTONIC: u32 = 2;
+
+        /// `AtomicOrderingCodes::ORDERING_ACQUIRE` = 3.
+        pub const ORDERING_ACQUIRE: u32 = 3;
+
+        /// `AtomicOrderingCodes::ORDERING_RELEASE` = 4.
+        pub const ORDERING_RELEASE: u32 = 4;
+
+        /// `AtomicOrderingCodes::ORDERING_ACQREL` = 5.
+        pub const ORDERING_ACQREL: u32 = 5;
+
+        /// `AtomicOrderingCodes::ORDERING_SEQCST` = 6.
+        pub const ORDERING_SEQCST: u32 = 6;
+
+        /// `OverflowingBinaryOperatorOptionalFlags::OBO_NO_UNSIGNED_WRAP` = 0.
+        pub const OBO_NO_UNSIGNED_WRAP: u32 = 0;
+
+        /// `OverflowingBinaryOperatorOptionalFlags::OBO_NO_SIGNED_WRAP` = 1.
+        pub const OBO_NO_SIGNED_WRAP: u32 = 1;
+
+        /// `TruncInstOptionalFlags::TIO_NO_UNSIGNED_WRAP` = 0.
+        pub const TIO_NO_UNSIGNED_WRAP: u32 = 0;
+
+        /// `TruncInstOptionalFlags::TIO_NO_SIGNED_WRAP` = 1.
+        pub const TIO_NO_SIGNED_WRAP: u32 = 1;
+
+        /// `FastMathMap::UnsafeAlgebra` = 1.
+        pub const UnsafeAlgebra: u32 = 1;
+
+        /// `FastMathMap::NoNaNs` = 2.
+        pub const NoNaNs: u32 = 2;
+
+        /// `FastMathMap::NoInfs` = 4.
+        pub const NoInfs: u32 = 4;
+
+        /// `FastMathMap::NoSignedZeros` = 8.
+        pub const NoSignedZeros: u32 = 8;
+
+        /// `FastMathMap::AllowReciprocal` = 16.
+        pub const AllowReciprocal: u32 = 16;
+
+        /// `FastMathMap::AllowContract` = 32.
+        pub const AllowContract: u32 = 32;
+
+        /// `FastMathMap::ApproxFunc` = 64.
+        pub const ApproxFunc: u32 = 64;
+
+        /// `FastMathMap::AllowReassoc` = 128.
+        pub const AllowReassoc: u32 = 128;
+
+        /// `PossiblyNonNegInstOptionalFlags::PNNI_NON_NEG` = 0.
+        pub const PNNI_NON_NEG: u32 = 0;
+
+        /// `PossiblyExactOperatorOptionalFlags::PEO_EXACT` = 0.
+        pub const PEO_EXACT: u32 = 0;
+
+        /// `PossiblyDisjointInstOptionalFlags::PDI_DISJOINT` = 0.
+        pub const PDI_DISJOINT: u32 = 0;
+
+        /// `MetadataOperandBundleValueMarker::OB_METADATA` = 2147483648.
+        pub const OB_METADATA: u32 = 2147483648;
+
+        /// `GetElementPtrOptionalFlags::GEP_INBOUNDS` = 0.
+        pub const GEP_INBOUNDS: u32 = 0;
+
+        /// `GetElementPtrOptionalFlags::GEP_NUSW` = 1.
+        pub const GEP_NUSW: u32 = 1;
+
+        /// `GetElementPtrOptionalFlags::GEP_NUW` = 2.
+        pub const GEP_NUW: u32 = 2;
+
+        /// `ICmpOptionalFlags::ICMP_SAME_SIGN` = 0.
+        pub const ICMP_SAME_SIGN: u32 = 0;
+
+        /// `CallMarkersFlags::CALL_TAIL` = 0.
+        pub const CALL_TAIL: u32 = 0;
+
+        /// `CallMarkersFlags::CALL_CCONV` = 1.
+        pub const CALL_CCONV: u32 = 1;
+
+        /// `CallMarkersFlags::CALL_MUSTTAIL` = 14.
+        pub const CALL_MUSTTAIL: u32 = 14;
+
+        /// `CallMarkersFlags::CALL_EXPLICIT_TYPE` = 15.
+        pub const CALL_EXPLICIT_TYPE: u32 = 15;
+
+        /// `CallMarkersFlags::CALL_NOTAIL` = 16.
+        pub const CALL_NOTAIL: u32 = 16;
+
+        /// `CallMarkersFlags::CALL_FMF` = 17.
+        pub const CALL_FMF: u32 = 17;
     }
 
     /// A block id of LLVM IR bitcode (`bitc::BlockIDs`).
@@ -3488,7 +3743,365 @@ pub mod ir {
     /// `COMDAT_SELECTION_KIND_SAME_SIZE` = 5.
     pub const COMDAT_SELECTION_KIND_SAME_SIZE: ComdatSelectionKind = ComdatSelectionKind(raw::COMDAT_SELECTION_KIND_SAME_SIZE);
 
-    /// Every constant of this module: its enum, enumerator and value, in source order.
+    /// A cast opcode: an operand of `FUNC_CODE_INST_CAST` and `CST_CODE_CE_CAST` (`bitc::CastOpcodes`).
+    ///
+    /// `Display` prints [`name`](Self::name), else [`llvm_name`](Self::llvm_name), else the number.
+    #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+    pub struct CastOpcode(pub u32);
+
+    crate::ids::id_impls!(CastOpcode);
+
+    impl CastOpcode {
+        /// The name `llvm-bcanalyzer -dump` prints for this id, if it knows one (for streams other than
+        /// LLVM IR, the name the writer puts in the stream's BLOCKINFO).
+        #[must_use]
+        pub const fn name(self) -> Option<&'static str> {
+            None
+        }
+
+        /// The enumerator LLVM's sources give this value, e.g. `CAST_TRUNC`.
+        #[must_use]
+        pub const fn llvm_name(self) -> Option<&'static str> {
+            match self.0 {
+                raw::CAST_TRUNC => Some("CAST_TRUNC"),
+                raw::CAST_ZEXT => Some("CAST_ZEXT"),
+                raw::CAST_SEXT => Some("CAST_SEXT"),
+                raw::CAST_FPTOUI => Some("CAST_FPTOUI"),
+                raw::CAST_FPTOSI => Some("CAST_FPTOSI"),
+                raw::CAST_UITOFP => Some("CAST_UITOFP"),
+                raw::CAST_SITOFP => Some("CAST_SITOFP"),
+                raw::CAST_FPTRUNC => Some("CAST_FPTRUNC"),
+                raw::CAST_FPEXT => Some("CAST_FPEXT"),
+                raw::CAST_PTRTOINT => Some("CAST_PTRTOINT"),
+                raw::CAST_INTTOPTR => Some("CAST_INTTOPTR"),
+                raw::CAST_BITCAST => Some("CAST_BITCAST"),
+                raw::CAST_ADDRSPACECAST => Some("CAST_ADDRSPACECAST"),
+                raw::CAST_PTRTOADDR => Some("CAST_PTRTOADDR"),
+                _ => None,
+            }
+        }
+    }
+
+    /// `CAST_TRUNC` = 0.
+    pub const CAST_TRUNC: CastOpcode = CastOpcode(raw::CAST_TRUNC);
+
+    /// `CAST_ZEXT` = 1.
+    pub const CAST_ZEXT: CastOpcode = CastOpcode(raw::CAST_ZEXT);
+
+    /// `CAST_SEXT` = 2.
+    pub const CAST_SEXT: CastOpcode = CastOpcode(raw::CAST_SEXT);
+
+    /// `CAST_FPTOUI` = 3.
+    pub const CAST_FPTOUI: CastOpcode = CastOpcode(raw::CAST_FPTOUI);
+
+    /// `CAST_FPTOSI` = 4.
+    pub const CAST_FPTOSI: CastOpcode = CastOpcode(raw::CAST_FPTOSI);
+
+    /// `CAST_UITOFP` = 5.
+    pub const CAST_UITOFP: CastOpcode = CastOpcode(raw::CAST_UITOFP);
+
+    /// `CAST_SITOFP` = 6.
+    pub const CAST_SITOFP: CastOpcode = CastOpcode(raw::CAST_SITOFP);
+
+    /// `CAST_FPTRUNC` = 7.
+    pub const CAST_FPTRUNC: CastOpcode = CastOpcode(raw::CAST_FPTRUNC);
+
+    /// `CAST_FPEXT` = 8.
+    pub const CAST_FPEXT: CastOpcode = CastOpcode(raw::CAST_FPEXT);
+
+    /// `CAST_PTRTOINT` = 9.
+    pub const CAST_PTRTOINT: CastOpcode = CastOpcode(raw::CAST_PTRTOINT);
+
+    /// `CAST_INTTOPTR` = 10.
+    pub const CAST_INTTOPTR: CastOpcode = CastOpcode(raw::CAST_INTTOPTR);
+
+    /// `CAST_BITCAST` = 11.
+    pub const CAST_BITCAST: CastOpcode = CastOpcode(raw::CAST_BITCAST);
+
+    /// `CAST_ADDRSPACECAST` = 12.
+    pub const CAST_ADDRSPACECAST: CastOpcode = CastOpcode(raw::CAST_ADDRSPACECAST);
+
+    /// `CAST_PTRTOADDR` = 13.
+    pub const CAST_PTRTOADDR: CastOpcode = CastOpcode(raw::CAST_PTRTOADDR);
+
+    /// A unary opcode: an operand of `FUNC_CODE_INST_UNOP` and `CST_CODE_CE_UNOP` (`bitc::UnaryOpcodes`).
+    ///
+    /// `Display` prints [`name`](Self::name), else [`llvm_name`](Self::llvm_name), else the number.
+    #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+    pub struct UnaryOpcode(pub u32);
+
+    crate::ids::id_impls!(UnaryOpcode);
+
+    impl UnaryOpcode {
+        /// The name `llvm-bcanalyzer -dump` prints for this id, if it knows one (for streams other than
+        /// LLVM IR, the name the writer puts in the stream's BLOCKINFO).
+        #[must_use]
+        pub const fn name(self) -> Option<&'static str> {
+            None
+        }
+
+        /// The enumerator LLVM's sources give this value, e.g. `UNOP_FNEG`.
+        #[must_use]
+        pub const fn llvm_name(self) -> Option<&'static str> {
+            match self.0 {
+                raw::UNOP_FNEG => Some("UNOP_FNEG"),
+                _ => None,
+            }
+        }
+    }
+
+    /// `UNOP_FNEG` = 0.
+    pub const UNOP_FNEG: UnaryOpcode = UnaryOpcode(raw::UNOP_FNEG);
+
+    /// A binary opcode: an operand of `FUNC_CODE_INST_BINOP` and `CST_CODE_CE_BINOP` (`bitc::BinaryOpcodes`).
+    ///
+    /// `Display` prints [`name`](Self::name), else [`llvm_name`](Self::llvm_name), else the number.
+    #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+    pub struct BinaryOpcode(pub u32);
+
+    crate::ids::id_impls!(BinaryOpcode);
+
+    impl BinaryOpcode {
+        /// The name `llvm-bcanalyzer -dump` prints for this id, if it knows one (for streams other than
+        /// LLVM IR, the name the writer puts in the stream's BLOCKINFO).
+        #[must_use]
+        pub const fn name(self) -> Option<&'static str> {
+            None
+        }
+
+        /// The enumerator LLVM's sources give this value, e.g. `BINOP_ADD`.
+        #[must_use]
+        pub const fn llvm_name(self) -> Option<&'static str> {
+            match self.0 {
+                raw::BINOP_ADD => Some("BINOP_ADD"),
+                raw::BINOP_SUB => Some("BINOP_SUB"),
+                raw::BINOP_MUL => Some("BINOP_MUL"),
+                raw::BINOP_UDIV => Some("BINOP_UDIV"),
+                raw::BINOP_SDIV => Some("BINOP_SDIV"),
+                raw::BINOP_UREM => Some("BINOP_UREM"),
+                raw::BINOP_SREM => Some("BINOP_SREM"),
+                raw::BINOP_SHL => Some("BINOP_SHL"),
+                raw::BINOP_LSHR => Some("BINOP_LSHR"),
+                raw::BINOP_ASHR => Some("BINOP_ASHR"),
+                raw::BINOP_AND => Some("BINOP_AND"),
+                raw::BINOP_OR => Some("BINOP_OR"),
+                raw::BINOP_XOR => Some("BINOP_XOR"),
+                _ => None,
+            }
+        }
+    }
+
+    /// `BINOP_ADD` = 0.
+    pub const BINOP_ADD: BinaryOpcode = BinaryOpcode(raw::BINOP_ADD);
+
+    /// `BINOP_SUB` = 1.
+    pub const BINOP_SUB: BinaryOpcode = BinaryOpcode(raw::BINOP_SUB);
+
+    /// `BINOP_MUL` = 2.
+    pub const BINOP_MUL: BinaryOpcode = BinaryOpcode(raw::BINOP_MUL);
+
+    /// `BINOP_UDIV` = 3.
+    pub const BINOP_UDIV: BinaryOpcode = BinaryOpcode(raw::BINOP_UDIV);
+
+    /// `BINOP_SDIV` = 4.
+    pub const BINOP_SDIV: BinaryOpcode = BinaryOpcode(raw::BINOP_SDIV);
+
+    /// `BINOP_UREM` = 5.
+    pub const BINOP_UREM: BinaryOpcode = BinaryOpcode(raw::BINOP_UREM);
+
+    /// `BINOP_SREM` = 6.
+    pub const BINOP_SREM: BinaryOpcode = BinaryOpcode(raw::BINOP_SREM);
+
+    /// `BINOP_SHL` = 7.
+    pub const BINOP_SHL: BinaryOpcode = BinaryOpcode(raw::BINOP_SHL);
+
+    /// `BINOP_LSHR` = 8.
+    pub const BINOP_LSHR: BinaryOpcode = BinaryOpcode(raw::BINOP_LSHR);
+
+    /// `BINOP_ASHR` = 9.
+    pub const BINOP_ASHR: BinaryOpcode = BinaryOpcode(raw::BINOP_ASHR);
+
+    /// `BINOP_AND` = 10.
+    pub const BINOP_AND: BinaryOpcode = BinaryOpcode(raw::BINOP_AND);
+
+    /// `BINOP_OR` = 11.
+    pub const BINOP_OR: BinaryOpcode = BinaryOpcode(raw::BINOP_OR);
+
+    /// `BINOP_XOR` = 12.
+    pub const BINOP_XOR: BinaryOpcode = BinaryOpcode(raw::BINOP_XOR);
+
+    /// An atomicrmw operation: an operand of `FUNC_CODE_INST_ATOMICRMW` (`bitc::RMWOperations`).
+    ///
+    /// `Display` prints [`name`](Self::name), else [`llvm_name`](Self::llvm_name), else the number.
+    #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+    pub struct RmwOperation(pub u32);
+
+    crate::ids::id_impls!(RmwOperation);
+
+    impl RmwOperation {
+        /// The name `llvm-bcanalyzer -dump` prints for this id, if it knows one (for streams other than
+        /// LLVM IR, the name the writer puts in the stream's BLOCKINFO).
+        #[must_use]
+        pub const fn name(self) -> Option<&'static str> {
+            None
+        }
+
+        /// The enumerator LLVM's sources give this value, e.g. `RMW_XCHG`.
+        #[must_use]
+        pub const fn llvm_name(self) -> Option<&'static str> {
+            match self.0 {
+                raw::RMW_XCHG => Some("RMW_XCHG"),
+                raw::RMW_ADD => Some("RMW_ADD"),
+                raw::RMW_SUB => Some("RMW_SUB"),
+                raw::RMW_AND => Some("RMW_AND"),
+                raw::RMW_NAND => Some("RMW_NAND"),
+                raw::RMW_OR => Some("RMW_OR"),
+                raw::RMW_XOR => Some("RMW_XOR"),
+                raw::RMW_MAX => Some("RMW_MAX"),
+                raw::RMW_MIN => Some("RMW_MIN"),
+                raw::RMW_UMAX => Some("RMW_UMAX"),
+                raw::RMW_UMIN => Some("RMW_UMIN"),
+                raw::RMW_FADD => Some("RMW_FADD"),
+                raw::RMW_FSUB => Some("RMW_FSUB"),
+                raw::RMW_FMAX => Some("RMW_FMAX"),
+                raw::RMW_FMIN => Some("RMW_FMIN"),
+                raw::RMW_UINC_WRAP => Some("RMW_UINC_WRAP"),
+                raw::RMW_UDEC_WRAP => Some("RMW_UDEC_WRAP"),
+                raw::RMW_USUB_COND => Some("RMW_USUB_COND"),
+                raw::RMW_USUB_SAT => Some("RMW_USUB_SAT"),
+                raw::RMW_FMAXIMUM => Some("RMW_FMAXIMUM"),
+                raw::RMW_FMINIMUM => Some("RMW_FMINIMUM"),
+                raw::RMW_FMAXIMUMNUM => Some("RMW_FMAXIMUMNUM"),
+                raw::RMW_FMINIMUMNUM => Some("RMW_FMINIMUMNUM"),
+                _ => None,
+            }
+        }
+    }
+
+    /// `RMW_XCHG` = 0.
+    pub const RMW_XCHG: RmwOperation = RmwOperation(raw::RMW_XCHG);
+
+    /// `RMW_ADD` = 1.
+    pub const RMW_ADD: RmwOperation = RmwOperation(raw::RMW_ADD);
+
+    /// `RMW_SUB` = 2.
+    pub const RMW_SUB: RmwOperation = RmwOperation(raw::RMW_SUB);
+
+    /// `RMW_AND` = 3.
+    pub const RMW_AND: RmwOperation = RmwOperation(raw::RMW_AND);
+
+    /// `RMW_NAND` = 4.
+    pub const RMW_NAND: RmwOperation = RmwOperation(raw::RMW_NAND);
+
+    /// `RMW_OR` = 5.
+    pub const RMW_OR: RmwOperation = RmwOperation(raw::RMW_OR);
+
+    /// `RMW_XOR` = 6.
+    pub const RMW_XOR: RmwOperation = RmwOperation(raw::RMW_XOR);
+
+    /// `RMW_MAX` = 7.
+    pub const RMW_MAX: RmwOperation = RmwOperation(raw::RMW_MAX);
+
+    /// `RMW_MIN` = 8.
+    pub const RMW_MIN: RmwOperation = RmwOperation(raw::RMW_MIN);
+
+    /// `RMW_UMAX` = 9.
+    pub const RMW_UMAX: RmwOperation = RmwOperation(raw::RMW_UMAX);
+
+    /// `RMW_UMIN` = 10.
+    pub const RMW_UMIN: RmwOperation = RmwOperation(raw::RMW_UMIN);
+
+    /// `RMW_FADD` = 11.
+    pub const RMW_FADD: RmwOperation = RmwOperation(raw::RMW_FADD);
+
+    /// `RMW_FSUB` = 12.
+    pub const RMW_FSUB: RmwOperation = RmwOperation(raw::RMW_FSUB);
+
+    /// `RMW_FMAX` = 13.
+    pub const RMW_FMAX: RmwOperation = RmwOperation(raw::RMW_FMAX);
+
+    /// `RMW_FMIN` = 14.
+    pub const RMW_FMIN: RmwOperation = RmwOperation(raw::RMW_FMIN);
+
+    /// `RMW_UINC_WRAP` = 15.
+    pub const RMW_UINC_WRAP: RmwOperation = RmwOperation(raw::RMW_UINC_WRAP);
+
+    /// `RMW_UDEC_WRAP` = 16.
+    pub const RMW_UDEC_WRAP: RmwOperation = RmwOperation(raw::RMW_UDEC_WRAP);
+
+    /// `RMW_USUB_COND` = 17.
+    pub const RMW_USUB_COND: RmwOperation = RmwOperation(raw::RMW_USUB_COND);
+
+    /// `RMW_USUB_SAT` = 18.
+    pub const RMW_USUB_SAT: RmwOperation = RmwOperation(raw::RMW_USUB_SAT);
+
+    /// `RMW_FMAXIMUM` = 19.
+    pub const RMW_FMAXIMUM: RmwOperation = RmwOperation(raw::RMW_FMAXIMUM);
+
+    /// `RMW_FMINIMUM` = 20.
+    pub const RMW_FMINIMUM: RmwOperation = RmwOperation(raw::RMW_FMINIMUM);
+
+    /// `RMW_FMAXIMUMNUM` = 21.
+    pub const RMW_FMAXIMUMNUM: RmwOperation = RmwOperation(raw::RMW_FMAXIMUMNUM);
+
+    /// `RMW_FMINIMUMNUM` = 22.
+    pub const RMW_FMINIMUMNUM: RmwOperation = RmwOperation(raw::RMW_FMINIMUMNUM);
+
+    /// An atomic ordering: an operand of atomic loads, stores, fences, cmpxchg and atomicrmw
+    /// (`bitc::AtomicOrderingCodes`).
+    ///
+    /// `Display` prints [`name`](Self::name), else [`llvm_name`](Self::llvm_name), else the number.
+    #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+    pub struct AtomicOrdering(pub u32);
+
+    crate::ids::id_impls!(AtomicOrdering);
+
+    impl AtomicOrdering {
+        /// The name `llvm-bcanalyzer -dump` prints for this id, if it knows one (for streams other than
+        /// LLVM IR, the name the writer puts in the stream's BLOCKINFO).
+        #[must_use]
+        pub const fn name(self) -> Option<&'static str> {
+            None
+        }
+
+        /// The enumerator LLVM's sources give this value, e.g. `ORDERING_NOTATOMIC`.
+        #[must_use]
+        pub const fn llvm_name(self) -> Option<&'static str> {
+            match self.0 {
+                raw::ORDERING_NOTATOMIC => Some("ORDERING_NOTATOMIC"),
+                raw::ORDERING_UNORDERED => Some("ORDERING_UNORDERED"),
+                raw::ORDERING_MONOTONIC => Some("ORDERING_MONOTONIC"),
+                raw::ORDERING_ACQUIRE => Some("ORDERING_ACQUIRE"),
+                raw::ORDERING_RELEASE => Some("ORDERING_RELEASE"),
+                raw::ORDERING_ACQREL => Some("ORDERING_ACQREL"),
+                raw::ORDERING_SEQCST => Some("ORDERING_SEQCST"),
+                _ => None,
+            }
+        }
+    }
+
+    /// `ORDERING_NOTATOMIC` = 0.
+    pub const ORDERING_NOTATOMIC: AtomicOrdering = AtomicOrdering(raw::ORDERING_NOTATOMIC);
+
+    /// `ORDERING_UNORDERED` = 1.
+    pub const ORDERING_UNORDERED: AtomicOrdering = AtomicOrdering(raw::ORDERING_UNORDERED);
+
+    /// `ORDERING_MONOTONIC` = 2.
+    pub const ORDERING_MONOTONIC: AtomicOrdering = AtomicOrdering(raw::ORDERING_MONOTONIC);
+
+    /// `ORDERING_ACQUIRE` = 3.
+    pub const ORDERING_ACQUIRE: AtomicOrdering = AtomicOrdering(raw::ORDERING_ACQUIRE);
+
+    /// `ORDERING_RELEASE` = 4.
+    pub const ORDERING_RELEASE: AtomicOrdering = AtomicOrdering(raw::ORDERING_RELEASE);
+
+    /// `ORDERING_ACQREL` = 5.
+    pub const ORDERING_ACQREL: AtomicOrdering = AtomicOrdering(raw::ORDERING_ACQREL);
+
+    /// `ORDERING_SEQCST` = 6.
+    pub const ORDERING_SEQCST: AtomicOrdering = AtomicOrdering(raw::ORDERING_SEQCST);
+
+    /// Every constant of this module: its enum, enumerator and value, enum by enum.
     pub const ENUMERATORS: &[Enumerator] = &[
         Enumerator { enumeration: "BlockIDs", name: "MODULE_BLOCK_ID", value: raw::MODULE_BLOCK_ID },
         Enumerator { enumeration: "BlockIDs", name: "PARAMATTR_BLOCK_ID", value: raw::PARAMATTR_BLOCK_ID },
@@ -3855,6 +4468,90 @@ pub mod ir {
         Enumerator { enumeration: "ComdatSelectionKindCodes", name: "COMDAT_SELECTION_KIND_LARGEST", value: raw::COMDAT_SELECTION_KIND_LARGEST },
         Enumerator { enumeration: "ComdatSelectionKindCodes", name: "COMDAT_SELECTION_KIND_NO_DUPLICATES", value: raw::COMDAT_SELECTION_KIND_NO_DUPLICATES },
         Enumerator { enumeration: "ComdatSelectionKindCodes", name: "COMDAT_SELECTION_KIND_SAME_SIZE", value: raw::COMDAT_SELECTION_KIND_SAME_SIZE },
+        Enumerator { enumeration: "CastOpcodes", name: "CAST_TRUNC", value: raw::CAST_TRUNC },
+        Enumerator { enumeration: "CastOpcodes", name: "CAST_ZEXT", value: raw::CAST_ZEXT },
+        Enumerator { enumeration: "CastOpcodes", name: "CAST_SEXT", value: raw::CAST_SEXT },
+        Enumerator { enumeration: "CastOpcodes", name: "CAST_FPTOUI", value: raw::CAST_FPTOUI },
+        Enumerator { enumeration: "CastOpcodes", name: "CAST_FPTOSI", value: raw::CAST_FPTOSI },
+        Enumerator { enumeration: "CastOpcodes", name: "CAST_UITOFP", value: raw::CAST_UITOFP },
+        Enumerator { enumeration: "CastOpcodes", name: "CAST_SITOFP", value: raw::CAST_SITOFP },
+        Enumerator { enumeration: "CastOpcodes", name: "CAST_FPTRUNC", value: raw::CAST_FPTRUNC },
+        Enumerator { enumeration: "CastOpcodes", name: "CAST_FPEXT", value: raw::CAST_FPEXT },
+        Enumerator { enumeration: "CastOpcodes", name: "CAST_PTRTOINT", value: raw::CAST_PTRTOINT },
+        Enumerator { enumeration: "CastOpcodes", name: "CAST_INTTOPTR", value: raw::CAST_INTTOPTR },
+        Enumerator { enumeration: "CastOpcodes", name: "CAST_BITCAST", value: raw::CAST_BITCAST },
+        Enumerator { enumeration: "CastOpcodes", name: "CAST_ADDRSPACECAST", value: raw::CAST_ADDRSPACECAST },
+        Enumerator { enumeration: "CastOpcodes", name: "CAST_PTRTOADDR", value: raw::CAST_PTRTOADDR },
+        Enumerator { enumeration: "UnaryOpcodes", name: "UNOP_FNEG", value: raw::UNOP_FNEG },
+        Enumerator { enumeration: "BinaryOpcodes", name: "BINOP_ADD", value: raw::BINOP_ADD },
+        Enumerator { enumeration: "BinaryOpcodes", name: "BINOP_SUB", value: raw::BINOP_SUB },
+        Enumerator { enumeration: "BinaryOpcodes", name: "BINOP_MUL", value: raw::BINOP_MUL },
+        Enumerator { enumeration: "BinaryOpcodes", name: "BINOP_UDIV", value: raw::BINOP_UDIV },
+        Enumerator { enumeration: "BinaryOpcodes", name: "BINOP_SDIV", value: raw::BINOP_SDIV },
+        Enumerator { enumeration: "BinaryOpcodes", name: "BINOP_UREM", value: raw::BINOP_UREM },
+        Enumerator { enumeration: "BinaryOpcodes", name: "BINOP_SREM", value: raw::BINOP_SREM },
+        Enumerator { enumeration: "BinaryOpcodes", name: "BINOP_SHL", value: raw::BINOP_SHL },
+        Enumerator { enumeration: "BinaryOpcodes", name: "BINOP_LSHR", value: raw::BINOP_LSHR },
+        Enumerator { enumeration: "BinaryOpcodes", name: "BINOP_ASHR", value: raw::BINOP_ASHR },
+        Enumerator { enumeration: "BinaryOpcodes", name: "BINOP_AND", value: raw::BINOP_AND },
+        Enumerator { enumeration: "BinaryOpcodes", name: "BINOP_OR", value: raw::BINOP_OR },
+        Enumerator { enumeration: "BinaryOpcodes", name: "BINOP_XOR", value: raw::BINOP_XOR },
+        Enumerator { enumeration: "RMWOperations", name: "RMW_XCHG", value: raw::RMW_XCHG },
+        Enumerator { enumeration: "RMWOperations", name: "RMW_ADD", value: raw::RMW_ADD },
+        Enumerator { enumeration: "RMWOperations", name: "RMW_SUB", value: raw::RMW_SUB },
+        Enumerator { enumeration: "RMWOperations", name: "RMW_AND", value: raw::RMW_AND },
+        Enumerator { enumeration: "RMWOperations", name: "RMW_NAND", value: raw::RMW_NAND },
+        Enumerator { enumeration: "RMWOperations", name: "RMW_OR", value: raw::RMW_OR },
+        Enumerator { enumeration: "RMWOperations", name: "RMW_XOR", value: raw::RMW_XOR },
+        Enumerator { enumeration: "RMWOperations", name: "RMW_MAX", value: raw::RMW_MAX },
+        Enumerator { enumeration: "RMWOperations", name: "RMW_MIN", value: raw::RMW_MIN },
+        Enumerator { enumeration: "RMWOperations", name: "RMW_UMAX", value: raw::RMW_UMAX },
+        Enumerator { enumeration: "RMWOperations", name: "RMW_UMIN", value: raw::RMW_UMIN },
+        Enumerator { enumeration: "RMWOperations", name: "RMW_FADD", value: raw::RMW_FADD },
+        Enumerator { enumeration: "RMWOperations", name: "RMW_FSUB", value: raw::RMW_FSUB },
+        Enumerator { enumeration: "RMWOperations", name: "RMW_FMAX", value: raw::RMW_FMAX },
+        Enumerator { enumeration: "RMWOperations", name: "RMW_FMIN", value: raw::RMW_FMIN },
+        Enumerator { enumeration: "RMWOperations", name: "RMW_UINC_WRAP", value: raw::RMW_UINC_WRAP },
+        Enumerator { enumeration: "RMWOperations", name: "RMW_UDEC_WRAP", value: raw::RMW_UDEC_WRAP },
+        Enumerator { enumeration: "RMWOperations", name: "RMW_USUB_COND", value: raw::RMW_USUB_COND },
+        Enumerator { enumeration: "RMWOperations", name: "RMW_USUB_SAT", value: raw::RMW_USUB_SAT },
+        Enumerator { enumeration: "RMWOperations", name: "RMW_FMAXIMUM", value: raw::RMW_FMAXIMUM },
+        Enumerator { enumeration: "RMWOperations", name: "RMW_FMINIMUM", value: raw::RMW_FMINIMUM },
+        Enumerator { enumeration: "RMWOperations", name: "RMW_FMAXIMUMNUM", value: raw::RMW_FMAXIMUMNUM },
+        Enumerator { enumeration: "RMWOperations", name: "RMW_FMINIMUMNUM", value: raw::RMW_FMINIMUMNUM },
+        Enumerator { enumeration: "AtomicOrderingCodes", name: "ORDERING_NOTATOMIC", value: raw::ORDERING_NOTATOMIC },
+        Enumerator { enumeration: "AtomicOrderingCodes", name: "ORDERING_UNORDERED", value: raw::ORDERING_UNORDERED },
+        Enumerator { enumeration: "AtomicOrderingCodes", name: "ORDERING_MONOTONIC", value: raw::ORDERING_MONOTONIC },
+        Enumerator { enumeration: "AtomicOrderingCodes", name: "ORDERING_ACQUIRE", value: raw::ORDERING_ACQUIRE },
+        Enumerator { enumeration: "AtomicOrderingCodes", name: "ORDERING_RELEASE", value: raw::ORDERING_RELEASE },
+        Enumerator { enumeration: "AtomicOrderingCodes", name: "ORDERING_ACQREL", value: raw::ORDERING_ACQREL },
+        Enumerator { enumeration: "AtomicOrderingCodes", name: "ORDERING_SEQCST", value: raw::ORDERING_SEQCST },
+        Enumerator { enumeration: "OverflowingBinaryOperatorOptionalFlags", name: "OBO_NO_UNSIGNED_WRAP", value: raw::OBO_NO_UNSIGNED_WRAP },
+        Enumerator { enumeration: "OverflowingBinaryOperatorOptionalFlags", name: "OBO_NO_SIGNED_WRAP", value: raw::OBO_NO_SIGNED_WRAP },
+        Enumerator { enumeration: "TruncInstOptionalFlags", name: "TIO_NO_UNSIGNED_WRAP", value: raw::TIO_NO_UNSIGNED_WRAP },
+        Enumerator { enumeration: "TruncInstOptionalFlags", name: "TIO_NO_SIGNED_WRAP", value: raw::TIO_NO_SIGNED_WRAP },
+        Enumerator { enumeration: "FastMathMap", name: "UnsafeAlgebra", value: raw::UnsafeAlgebra },
+        Enumerator { enumeration: "FastMathMap", name: "NoNaNs", value: raw::NoNaNs },
+        Enumerator { enumeration: "FastMathMap", name: "NoInfs", value: raw::NoInfs },
+        Enumerator { enumeration: "FastMathMap", name: "NoSignedZeros", value: raw::NoSignedZeros },
+        Enumerator { enumeration: "FastMathMap", name: "AllowReciprocal", value: raw::AllowReciprocal },
+        Enumerator { enumeration: "FastMathMap", name: "AllowContract", value: raw::AllowContract },
+        Enumerator { enumeration: "FastMathMap", name: "ApproxFunc", value: raw::ApproxFunc },
+        Enumerator { enumeration: "FastMathMap", name: "AllowReassoc", value: raw::AllowReassoc },
+        Enumerator { enumeration: "PossiblyNonNegInstOptionalFlags", name: "PNNI_NON_NEG", value: raw::PNNI_NON_NEG },
+        Enumerator { enumeration: "PossiblyExactOperatorOptionalFlags", name: "PEO_EXACT", value: raw::PEO_EXACT },
+        Enumerator { enumeration: "PossiblyDisjointInstOptionalFlags", name: "PDI_DISJOINT", value: raw::PDI_DISJOINT },
+        Enumerator { enumeration: "MetadataOperandBundleValueMarker", name: "OB_METADATA", value: raw::OB_METADATA },
+        Enumerator { enumeration: "GetElementPtrOptionalFlags", name: "GEP_INBOUNDS", value: raw::GEP_INBOUNDS },
+        Enumerator { enumeration: "GetElementPtrOptionalFlags", name: "GEP_NUSW", value: raw::GEP_NUSW },
+        Enumerator { enumeration: "GetElementPtrOptionalFlags", name: "GEP_NUW", value: raw::GEP_NUW },
+        Enumerator { enumeration: "ICmpOptionalFlags", name: "ICMP_SAME_SIGN", value: raw::ICMP_SAME_SIGN },
+        Enumerator { enumeration: "CallMarkersFlags", name: "CALL_TAIL", value: raw::CALL_TAIL },
+        Enumerator { enumeration: "CallMarkersFlags", name: "CALL_CCONV", value: raw::CALL_CCONV },
+        Enumerator { enumeration: "CallMarkersFlags", name: "CALL_MUSTTAIL", value: raw::CALL_MUSTTAIL },
+        Enumerator { enumeration: "CallMarkersFlags", name: "CALL_EXPLICIT_TYPE", value: raw::CALL_EXPLICIT_TYPE },
+        Enumerator { enumeration: "CallMarkersFlags", name: "CALL_NOTAIL", value: raw::CALL_NOTAIL },
+        Enumerator { enumeration: "CallMarkersFlags", name: "CALL_FMF", value: raw::CALL_FMF },
     ];
 
     /// What `llvm-bcanalyzer -dump` prints for record `code` of block `block`, if it names it.
@@ -4271,7 +4968,7 @@ pub mod diag {
     /// `RECORD_LAST` = 8; an alias of [`RECORD_SOURCE_FILE_CONTENTS`].
     pub const RECORD_LAST: RecordId = RecordId(raw::RECORD_LAST);
 
-    /// Every constant of this module: its enum, enumerator and value, in source order.
+    /// Every constant of this module: its enum, enumerator and value, enum by enum.
     pub const ENUMERATORS: &[Enumerator] = &[
         Enumerator { enumeration: "BlockIDs", name: "BLOCK_META", value: raw::BLOCK_META },
         Enumerator { enumeration: "BlockIDs", name: "BLOCK_DIAG", value: raw::BLOCK_DIAG },
@@ -4476,7 +5173,7 @@ pub mod remarks {
     /// `RECORD_LAST` = 9; an alias of [`RECORD_REMARK_ARG_WITHOUT_DEBUGLOC`].
     pub const RECORD_LAST: RecordId = RecordId(raw::RECORD_LAST);
 
-    /// Every constant of this module: its enum, enumerator and value, in source order.
+    /// Every constant of this module: its enum, enumerator and value, enum by enum.
     pub const ENUMERATORS: &[Enumerator] = &[
         Enumerator { enumeration: "BlockIDs", name: "META_BLOCK_ID", value: raw::META_BLOCK_ID },
         Enumerator { enumeration: "BlockIDs", name: "REMARK_BLOCK_ID", value: raw::REMARK_BLOCK_ID },
@@ -4890,7 +5587,7 @@ pub mod ast {
     /// `FIRST_EXTENSION_RECORD_ID` = 4; a boundary, not an id.
     pub const FIRST_EXTENSION_RECORD_ID: ExtensionBlockRecord = ExtensionBlockRecord(raw::FIRST_EXTENSION_RECORD_ID);
 
-    /// Every constant of this module: its enum, enumerator and value, in source order.
+    /// Every constant of this module: its enum, enumerator and value, enum by enum.
     pub const ENUMERATORS: &[Enumerator] = &[
         Enumerator { enumeration: "BlockIDs", name: "AST_BLOCK_ID", value: raw::AST_BLOCK_ID },
         Enumerator { enumeration: "BlockIDs", name: "SOURCE_MANAGER_BLOCK_ID", value: raw::SOURCE_MANAGER_BLOCK_ID },
@@ -5105,7 +5802,7 @@ pub mod swift {
     /// `DECL_LOCS_BLOCK_ID` = 193; printed `DECL_LOCS_BLOCK`.
     pub const DECL_LOCS_BLOCK_ID: BlockId = BlockId(raw::DECL_LOCS_BLOCK_ID);
 
-    /// Every constant of this module: its enum, enumerator and value, in source order.
+    /// Every constant of this module: its enum, enumerator and value, enum by enum.
     pub const ENUMERATORS: &[Enumerator] = &[
         Enumerator { enumeration: "BlockID", name: "MODULE_BLOCK_ID", value: raw::MODULE_BLOCK_ID },
         Enumerator { enumeration: "BlockID", name: "CONTROL_BLOCK_ID", value: raw::CONTROL_BLOCK_ID },

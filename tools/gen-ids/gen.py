@@ -466,6 +466,26 @@ KINDS = [
                     "entries, not a record code (`bitc::AttributeKindCodes`)."),
             EnumCfg("ComdatSelectionKindCodes", "ComdatSelectionKind", "A comdat selection kind: an operand of "
                     "`MODULE_CODE_COMDAT`, not a record code (`bitc::ComdatSelectionKindCodes`)."),
+            EnumCfg("CastOpcodes", "CastOpcode", "A cast opcode: an operand of `FUNC_CODE_INST_CAST` and "
+                    "`CST_CODE_CE_CAST` (`bitc::CastOpcodes`)."),
+            EnumCfg("UnaryOpcodes", "UnaryOpcode", "A unary opcode: an operand of `FUNC_CODE_INST_UNOP` and "
+                    "`CST_CODE_CE_UNOP` (`bitc::UnaryOpcodes`)."),
+            EnumCfg("BinaryOpcodes", "BinaryOpcode", "A binary opcode: an operand of `FUNC_CODE_INST_BINOP` and "
+                    "`CST_CODE_CE_BINOP` (`bitc::BinaryOpcodes`)."),
+            EnumCfg("RMWOperations", "RmwOperation", "An atomicrmw operation: an operand of "
+                    "`FUNC_CODE_INST_ATOMICRMW` (`bitc::RMWOperations`)."),
+            EnumCfg("AtomicOrderingCodes", "AtomicOrdering", "An atomic ordering: an operand of atomic loads, "
+                    "stores, fences, cmpxchg and atomicrmw (`bitc::AtomicOrderingCodes`)."),
+            EnumCfg("OverflowingBinaryOperatorOptionalFlags", None, "Bit positions of the nuw/nsw flags operand."),
+            EnumCfg("TruncInstOptionalFlags", None, "Bit positions of a trunc's nuw/nsw flags operand."),
+            EnumCfg("FastMathMap", None, "Masks of the fast-math flags operand."),
+            EnumCfg("PossiblyNonNegInstOptionalFlags", None, "Bit position of the nneg flag."),
+            EnumCfg("PossiblyExactOperatorOptionalFlags", None, "Bit position of the exact flag."),
+            EnumCfg("PossiblyDisjointInstOptionalFlags", None, "Bit position of the disjoint flag."),
+            EnumCfg("MetadataOperandBundleValueMarker", None, "Marks metadata among operand bundle values."),
+            EnumCfg("GetElementPtrOptionalFlags", None, "Bit positions of a GEP's flags operand."),
+            EnumCfg("ICmpOptionalFlags", None, "Bit position of an icmp's samesign flag."),
+            EnumCfg("CallMarkersFlags", None, "Bit positions of a call's flags operand."),
         ],
     ),
     KindCfg(
@@ -601,8 +621,10 @@ def render_kind(kind, enums, names, w):
     # Raw constants.
     w("    /// Every id of this module as a bare `u32`, for `match` arms over the `u32`s the reader returns.")
     w("    pub mod raw {")
-    if kind.module == "bitstream":
-        w("        #![allow(non_upper_case_globals)]")
+    lower = [i for cfg in kind.enums if cfg.c_name in mine for i, _, _ in mine[cfg.c_name][3] if i != i.upper()]
+    if lower:
+        w("        #![allow(non_upper_case_globals)] // LLVM's own spelling: %s" % ", ".join(lower[:2]) + (", ..." if len(lower) > 2 else ""))
+        w("")
     first = True
     for cfg in kind.enums:
         e = mine.get(cfg.c_name)
@@ -671,7 +693,7 @@ def render_kind(kind, enums, names, w):
 
     # Every enumerator, for tools and the drift test.
     w("")
-    w("    /// Every constant of this module: its enum, enumerator and value, in source order.")
+    w("    /// Every constant of this module: its enum, enumerator and value, enum by enum.")
     w("    pub const ENUMERATORS: &[Enumerator] = &[")
     for cfg in kind.enums:
         for ident, value, _ in mine[cfg.c_name][3]:
