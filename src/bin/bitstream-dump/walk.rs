@@ -5,15 +5,17 @@
 use std::io;
 use std::sync::Arc;
 
-use llvm_bitstream_reader::names::{self, StreamKind};
-use llvm_bitstream_reader::{Bitstream, BlockInfo, Error, EventRef, RecordRef};
+use llvm_bitstream_reader::ids::bitstream;
+use llvm_bitstream_reader::limits::{BLOCK_ID_WIDTH, TOP_LEVEL_ABBREV_WIDTH};
+use llvm_bitstream_reader::names;
+use llvm_bitstream_reader::{Bitstream, BlockInfo, Error, EventRef, Magic, RecordRef};
 
 use crate::progress::Progress;
 
 /// Names as `llvm-bcanalyzer` resolves them, with the BLOCKINFO table in effect.
 pub struct Names {
-    /// The stream's kind, from its magic.
-    pub kind: StreamKind,
+    /// The stream's kind: its magic.
+    pub magic: Magic,
     /// The BLOCKINFO table in effect.
     pub blockinfo: Arc<BlockInfo>,
 }
@@ -21,12 +23,12 @@ pub struct Names {
 impl Names {
     /// The block's name, if known.
     pub fn block(&self, id: u32) -> Option<&str> {
-        names::resolve_block_name(&self.blockinfo, self.kind, id)
+        names::resolve_block_name(&self.blockinfo, self.magic, id)
     }
 
     /// The record's name, if known.
     pub fn record(&self, block_id: u32, code: u32) -> Option<&str> {
-        names::resolve_record_name(&self.blockinfo, self.kind, block_id, code)
+        names::resolve_record_name(&self.blockinfo, self.magic, block_id, code)
     }
 
     /// The record's name, or `UnknownCode<code>`.
@@ -133,7 +135,7 @@ pub struct Walked {
 pub fn walk(stream: &Bitstream<'_>, visitor: &mut impl Visitor, progress: &Progress) -> Result<Walked, Failure> {
     let bytes = stream.bytes();
     let mut reader = stream.events();
-    let mut names = Names { kind: StreamKind::from(stream.magic()), blockinfo: reader.blockinfo().clone() };
+    let mut names = Names { magic: stream.magic(), blockinfo: reader.blockinfo().clone() };
     let mut stack: Vec<Frame> = Vec::new();
     let mut top_blocks = 0;
     let mut events = 0u64;
@@ -153,10 +155,10 @@ pub fn walk(stream: &Bitstream<'_>, visitor: &mut impl Visitor, progress: &Progr
                     }
                     None => {
                         top_blocks += 1;
-                        2
+                        TOP_LEVEL_ABBREV_WIDTH
                     }
                 };
-                let after_id_bit = after_vbr(bytes, header_bit + u64::from(parent_width), 8);
+                let after_id_bit = after_vbr(bytes, header_bit + u64::from(parent_width), BLOCK_ID_WIDTH);
                 let mut frame = Frame {
                     id: block.id(),
                     name: names.block(block.id()).map(str::to_string),
@@ -196,7 +198,7 @@ pub fn walk(stream: &Bitstream<'_>, visitor: &mut impl Visitor, progress: &Progr
                     parent.pos = frame.end_bit;
                 }
                 visitor.exit(&names, &stack, &frame)?;
-                if frame.id == 0 {
+                if frame.id == bitstream::BLOCKINFO_BLOCK_ID {
                     names.blockinfo = reader.blockinfo().clone();
                 }
             }
@@ -206,11 +208,11 @@ pub fn walk(stream: &Bitstream<'_>, visitor: &mut impl Visitor, progress: &Progr
     Ok(Walked { names, top_blocks })
 }
 
-/// Reads the DEFINE_ABBREVs (abbreviation id 2) at `frame.pos`, counting them and their
+/// Reads the DEFINE_ABBREVs at `frame.pos`, counting them and their
 /// bits, up to the next entry that is something else.
 fn scan_abbrevs(bytes: &[u8], frame: &mut Frame) {
     let mut bits = BitReader { bytes, pos: frame.pos };
-    while bits.read(frame.width) == Some(2) {
+    while bits.read(frame.width) == Some(u64::from(bitstream::raw::DEFINE_ABBREV)) {
         let Some(()) = bits.skip_abbrev_definition() else { break };
         frame.abbrevs += 1;
         frame.abbrev_bits += bits.pos - frame.pos;
