@@ -8,10 +8,8 @@
 mod common;
 
 use common::Counts;
+use llvm_bitstream_reader::ids::{bitstream, ir};
 use llvm_bitstream_reader::{Bitstream, Error, EventRef};
-
-const BLOCKINFO: u32 = 0;
-const FUNCTION_BLOCK: u32 = 12;
 
 fn walk(bytes: &[u8], skip: bool) -> Result<Counts, Error> {
     let mut c = Counts::default();
@@ -23,10 +21,10 @@ fn walk(bytes: &[u8], skip: bool) -> Result<Counts, Error> {
         match event {
             EventRef::EnterBlock(block) => {
                 let id = block.id();
-                if id != BLOCKINFO {
+                if id != bitstream::BLOCKINFO_BLOCK_ID {
                     c.blocks += 1;
                 }
-                if skip && id == FUNCTION_BLOCK {
+                if skip && id == ir::FUNCTION_BLOCK_ID {
                     reader.skip_block()?;
                 } else {
                     open.push(id);
@@ -36,7 +34,7 @@ fn walk(bytes: &[u8], skip: bool) -> Result<Counts, Error> {
                 open.pop();
             }
             EventRef::Record(record) => {
-                if open.last() == Some(&BLOCKINFO) {
+                if open.last().is_some_and(|&id| id == bitstream::BLOCKINFO_BLOCK_ID) {
                     continue;
                 }
                 c.records += 1;
