@@ -4,6 +4,13 @@
 
 /// The container itself: the BLOCKINFO block, the fixed abbreviation ids, the field widths.
 ///
+/// ```
+/// use llvm_bitstream_reader::ids::bitstream;
+/// assert_eq!(bitstream::BLOCKINFO_CODE_SETRECORDNAME.to_string(), "SETRECORDNAME");
+/// assert!(bitstream::UNABBREV_RECORD == 3u32);
+/// assert_eq!(bitstream::raw::BlockIDWidth, 8);
+/// ```
+///
 /// From LLVM's `llvm/Bitstream/BitCodeEnums.h`; shared by every stream kind. Names are those `llvm-bcanalyzer`
 /// prints (`GetBlockName` / `GetCodeName`).
 pub mod bitstream {
@@ -218,6 +225,14 @@ pub mod bitstream {
 }
 
 /// LLVM IR bitcode (magic `BC C0 DE`).
+///
+/// ```
+/// use llvm_bitstream_reader::ids::ir;
+/// assert!(12u32 == ir::FUNCTION_BLOCK_ID);
+/// assert_eq!(ir::FunctionCode(34).to_string(), "INST_CALL");
+/// assert_eq!(ir::MetadataCode(35), ir::METADATA_STRINGS);
+/// assert_eq!(ir::ATTR_KIND_NO_UNWIND.llvm_name(), Some("ATTR_KIND_NO_UNWIND"));
+/// ```
 ///
 /// From LLVM's `llvm/Bitcode/LLVMBitCodes.h`; names from `llvm-bcanalyzer`
 /// (`llvm/lib/Bitcode/Reader/BitcodeAnalyzer.cpp`).
@@ -4811,6 +4826,12 @@ pub mod ir {
 
 /// Clang serialized diagnostics (`--serialize-diagnostics`, magic `DIAG`).
 ///
+/// ```
+/// use llvm_bitstream_reader::ids::diag;
+/// assert_eq!(diag::RecordId(2).to_string(), "DiagInfo");
+/// assert_eq!(diag::BLOCK_DIAG.0, 9);
+/// ```
+///
 /// From clang's `clang/Frontend/SerializedDiagnostics.h`; names are those clang's `SerializedDiagnosticPrinter.cpp`
 /// writes into the stream's BLOCKINFO.
 pub mod diag {
@@ -5007,6 +5028,12 @@ pub mod diag {
 }
 
 /// LLVM optimization remarks in bitstream form (magic `RMRK`).
+///
+/// ```
+/// use llvm_bitstream_reader::ids::remarks;
+/// assert_eq!(remarks::RECORD_REMARK_HEADER.to_string(), "Remark header");
+/// assert_eq!(remarks::BlockId(8).name(), Some("Meta"));
+/// ```
 ///
 /// From LLVM's `llvm/Remarks/BitstreamRemarkContainer.h`; names are those `BitstreamRemarkSerializer.cpp` writes
 /// into the stream's BLOCKINFO.
@@ -5214,6 +5241,12 @@ pub mod remarks {
 }
 
 /// Clang AST files: PCH, PCM (magic `CPCH`).
+///
+/// ```
+/// use llvm_bitstream_reader::ids::ast;
+/// assert_eq!(ast::BlockId(15).to_string(), "CONTROL_BLOCK");
+/// assert_eq!(ast::SM_SLOC_FILE_ENTRY.0, 1);
+/// ```
 ///
 /// From clang's `clang/Serialization/ASTBitCodes.h`; names are those `ASTWriter::WriteBlockInfoBlock` writes into
 /// the stream's BLOCKINFO. Only the block ids and the record enums whose codes have been stable across clang
@@ -5652,6 +5685,11 @@ pub mod ast {
 }
 
 /// Swift modules (`.swiftmodule`, `.swiftdoc`, `.swiftsourceinfo`; magic `E2 9C A8 0E`).
+///
+/// ```
+/// use llvm_bitstream_reader::ids::swift;
+/// assert_eq!(swift::BlockId(96).to_string(), "MODULE_DOC_BLOCK");
+/// ```
 ///
 /// Hand-kept in `tools/gen-ids/overlay.tsv` from Swift's `lib/Serialization/ModuleFormat.h`; names are those
 /// `Serializer::writeBlockInfoBlock` writes into the stream's BLOCKINFO. Block ids only.

@@ -394,8 +394,9 @@ class EnumCfg:
 
 
 class KindCfg:
-    def __init__(self, module, title, doc, enums, block_type="BlockId", record_names=True):
+    def __init__(self, module, title, doc, example, enums, block_type="BlockId", record_names=True):
         self.module = module
+        self.example = example
         self.title = title
         self.doc = doc
         self.enums = enums
@@ -409,6 +410,11 @@ KINDS = [
         "The container itself: the BLOCKINFO block, the fixed abbreviation ids, the field widths.",
         "From LLVM's `llvm/Bitstream/BitCodeEnums.h`; shared by every stream kind. Names are "
         "those `llvm-bcanalyzer` prints (`GetBlockName` / `GetCodeName`).",
+        [
+            'assert_eq!(bitstream::BLOCKINFO_CODE_SETRECORDNAME.to_string(), "SETRECORDNAME");',
+            "assert!(bitstream::UNABBREV_RECORD == 3u32);",
+            "assert_eq!(bitstream::raw::BlockIDWidth, 8);",
+        ],
         [
             EnumCfg("StandardBlockIDs", "BlockId", "A standard block id (`bitc::StandardBlockIDs`): ids below 8 are "
                     "reserved for the container, and only 0 (BLOCKINFO) is used."),
@@ -428,6 +434,12 @@ KINDS = [
         "LLVM IR bitcode (magic `BC C0 DE`).",
         "From LLVM's `llvm/Bitcode/LLVMBitCodes.h`; names from `llvm-bcanalyzer` "
         "(`llvm/lib/Bitcode/Reader/BitcodeAnalyzer.cpp`).",
+        [
+            "assert!(12u32 == ir::FUNCTION_BLOCK_ID);",
+            'assert_eq!(ir::FunctionCode(34).to_string(), "INST_CALL");',
+            "assert_eq!(ir::MetadataCode(35), ir::METADATA_STRINGS);",
+            'assert_eq!(ir::ATTR_KIND_NO_UNWIND.llvm_name(), Some("ATTR_KIND_NO_UNWIND"));',
+        ],
         [
             EnumCfg("BlockIDs", "BlockId", "A block id of LLVM IR bitcode (`bitc::BlockIDs`)."),
             EnumCfg("IdentificationCodes", "IdentificationCode", "A record code of the IDENTIFICATION block "
@@ -494,6 +506,10 @@ KINDS = [
         "From clang's `clang/Frontend/SerializedDiagnostics.h`; names are those clang's "
         "`SerializedDiagnosticPrinter.cpp` writes into the stream's BLOCKINFO.",
         [
+            'assert_eq!(diag::RecordId(2).to_string(), "DiagInfo");',
+            "assert_eq!(diag::BLOCK_DIAG.0, 9);",
+        ],
+        [
             EnumCfg("BlockIDs", "BlockId", "A block id of serialized diagnostics "
                     "(`clang::serialized_diags::BlockIDs`)."),
             EnumCfg("RecordIDs", "RecordId", "A record code of serialized diagnostics "
@@ -506,6 +522,10 @@ KINDS = [
         "From LLVM's `llvm/Remarks/BitstreamRemarkContainer.h`; names are those "
         "`BitstreamRemarkSerializer.cpp` writes into the stream's BLOCKINFO.",
         [
+            'assert_eq!(remarks::RECORD_REMARK_HEADER.to_string(), "Remark header");',
+            'assert_eq!(remarks::BlockId(8).name(), Some("Meta"));',
+        ],
+        [
             EnumCfg("BlockIDs", "BlockId", "A block id of a remarks container (`llvm::remarks::BlockIDs`)."),
             EnumCfg("RecordIDs", "RecordId", "A record code of a remarks container (`llvm::remarks::RecordIDs`).",
                     ["META_BLOCK_ID", "REMARK_BLOCK_ID"]),
@@ -517,6 +537,10 @@ KINDS = [
         "From clang's `clang/Serialization/ASTBitCodes.h`; names are those `ASTWriter::WriteBlockInfoBlock` "
         "writes into the stream's BLOCKINFO. Only the block ids and the record enums whose codes have "
         "been stable across clang releases are here.",
+        [
+            'assert_eq!(ast::BlockId(15).to_string(), "CONTROL_BLOCK");',
+            "assert_eq!(ast::SM_SLOC_FILE_ENTRY.0, 1);",
+        ],
         [
             EnumCfg("BlockIDs", "BlockId", "A block id of a clang AST file (`clang::serialization::BlockIDs`)."),
             EnumCfg("SourceManagerRecordTypes", "SourceManagerRecord", "A record code of the SOURCE_MANAGER block "
@@ -536,6 +560,9 @@ KINDS = [
         "Swift modules (`.swiftmodule`, `.swiftdoc`, `.swiftsourceinfo`; magic `E2 9C A8 0E`).",
         "Hand-kept in `tools/gen-ids/overlay.tsv` from Swift's `lib/Serialization/ModuleFormat.h`; names are "
         "those `Serializer::writeBlockInfoBlock` writes into the stream's BLOCKINFO. Block ids only.",
+        [
+            'assert_eq!(swift::BlockId(96).to_string(), "MODULE_DOC_BLOCK");',
+        ],
         [EnumCfg("BlockID", "BlockId", "A block id of a Swift module (`swift::serialization::BlockID`).")],
         record_names=False,
     ),
@@ -612,6 +639,12 @@ def render_kind(kind, enums, names, w):
             table[values[ident]] = spelling
 
     w("/// " + kind.title)
+    w("///")
+    w("/// ```")
+    w("/// use llvm_bitstream_reader::ids::%s;" % kind.module)
+    for line in kind.example:
+        w("/// " + line)
+    w("/// ```")
     w("///")
     for line in wrap_doc(kind.doc, 0):
         w(line)
