@@ -51,7 +51,7 @@
 //!   sources is found here;
 //! - `name()`: the spelling `llvm-bcanalyzer -dump` prints (`FUNCTION_BLOCK`, `INST_CALL`,
 //!   `DiagInfo`), `llvm_name()`: the enumerator (`FUNC_CODE_INST_CALL`), both `const fn`;
-//! - `Display`: `name()`, else `llvm_name()`, else the number; `Debug`: `FunctionCode(INST_CALL)`
+//! - `Display`: `name()`, else `llvm_name()`, else the number; `Debug`: `FunctionCode(FUNC_CODE_INST_CALL)`
 //!   style with the enumerator, or the number;
 //! - `==` with `u32` both ways, and `From` conversions.
 //!
