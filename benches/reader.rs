@@ -10,6 +10,7 @@ use std::path::PathBuf;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use llvm_bitstream_reader::cursor::BitCursor;
+use llvm_bitstream_reader::ids::ir;
 use llvm_bitstream_reader::{Bitstream, Event, EventRef, LazyBlock};
 
 fn inputs() -> Vec<(String, Vec<u8>)> {
@@ -57,7 +58,7 @@ fn skip_walk(bytes: &[u8]) -> Vec<LazyBlock<'_>> {
     let mut skipped = Vec::new();
     while let Some(event) = reader.next() {
         match event.unwrap() {
-            Event::EnterBlock(b) if b.id() == 12 => skipped.push(reader.skip_block().unwrap()),
+            Event::EnterBlock(b) if b.id() == ir::FUNCTION_BLOCK_ID => skipped.push(reader.skip_block().unwrap()),
             Event::Record(r) => {
                 black_box(r.operands().fold(0u64, u64::wrapping_add));
             }

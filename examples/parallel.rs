@@ -4,7 +4,7 @@
 //! cargo run --release --example parallel -- FILE [THREADS]
 //! ```
 //!
-//! One pass reads the module and skips every FUNCTION_BLOCK (id 12) in O(1), keeping a
+//! One pass reads the module and skips every FUNCTION_BLOCK in O(1), keeping a
 //! `LazyBlock` for each: a bookmark, the stream and the BLOCKINFO table in effect, all
 //! `Send + Sync`. The bodies are then decoded on THREADS threads (default: all cores),
 //! each with one reader that `Reader::reopen` moves from body to body. The same work is
@@ -13,9 +13,8 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
+use llvm_bitstream_reader::ids::ir;
 use llvm_bitstream_reader::{BitstreamFile, Error, EventRef, LazyBlock, Reader};
-
-const FUNCTION_BLOCK: u32 = 12;
 
 /// Sum of every code and operand of the blocks, and their record count.
 ///
@@ -52,7 +51,7 @@ fn run(path: &str, threads: usize) -> Result<(), Box<dyn std::error::Error>> {
     let mut bodies = Vec::new();
     while let Some(event) = reader.next_ref()? {
         if let EventRef::EnterBlock(block) = event {
-            if block.id() == FUNCTION_BLOCK {
+            if block.id() == ir::FUNCTION_BLOCK_ID {
                 bodies.push(reader.skip_block()?);
             }
         }

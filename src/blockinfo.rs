@@ -17,15 +17,17 @@ use alloc::sync::Arc;
 use alloc::vec::Vec;
 
 use crate::abbrev::Abbrev;
+use crate::ids::bitstream::raw;
 
-/// Id of the BLOCKINFO block.
-pub const BLOCKINFO_BLOCK_ID: u32 = 0;
-/// BLOCKINFO record: set the block id the following records describe.
-pub const SETBID: u32 = 1;
-/// BLOCKINFO record: the name of the current block id.
-pub const BLOCKNAME: u32 = 2;
-/// BLOCKINFO record: the name of one record code of the current block id.
-pub const SETRECORDNAME: u32 = 3;
+/// Id of the BLOCKINFO block (`bitc::BLOCKINFO_BLOCK_ID`, from [`crate::ids::bitstream`]).
+pub const BLOCKINFO_BLOCK_ID: u32 = raw::BLOCKINFO_BLOCK_ID;
+/// BLOCKINFO record: set the block id the following records describe (`BLOCKINFO_CODE_SETBID`).
+pub const SETBID: u32 = raw::BLOCKINFO_CODE_SETBID;
+/// BLOCKINFO record: the name of the current block id (`BLOCKINFO_CODE_BLOCKNAME`).
+pub const BLOCKNAME: u32 = raw::BLOCKINFO_CODE_BLOCKNAME;
+/// BLOCKINFO record: the name of one record code of the current block id
+/// (`BLOCKINFO_CODE_SETRECORDNAME`).
+pub const SETRECORDNAME: u32 = raw::BLOCKINFO_CODE_SETRECORDNAME;
 
 /// The abbreviations BLOCKINFO gives one block id, shared by every block of that id.
 pub(crate) type SharedAbbrevs = Arc<[Arc<Abbrev>]>;

@@ -9,7 +9,17 @@ pub const WRAPPER_MAGIC: u32 = 0x0B17_C0DE;
 /// The first four bytes of a stream, naming the format it holds.
 ///
 /// Unknown magics are not errors: the container is generic, and any format may use it.
+///
+/// `Display` prints [`Magic::name`], what `llvm-bcanalyzer` prints as "Stream type":
+///
+/// ```
+/// use llvm_bitstream_reader::Magic;
+/// assert_eq!(Magic::from_bytes(*b"DIAG").to_string(), "Clang Serialized Diagnostics");
+/// assert_eq!(Magic::from_bytes([0x42, 0x43, 0xC0, 0xDE]).to_string(), "LLVM IR");
+/// assert_eq!(Magic::from_bytes(*b"WXYZ").to_string(), "unknown");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Magic {
     /// LLVM IR bitcode: `BC C0 DE` (bytes `42 43 C0 DE`).
     LlvmIr,
@@ -38,6 +48,21 @@ impl Magic {
         }
     }
 
+    /// The kind's name as `llvm-bcanalyzer` prints it after "Stream type:" (`"LLVM IR"`,
+    /// `"Clang Serialized Diagnostics"`, `"Clang Serialized AST"`, `"LLVM Remarks"`,
+    /// `"unknown"`), and `"Swift module"` for the one kind LLVM does not know.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Magic::LlvmIr => "LLVM IR",
+            Magic::ClangSerializedDiagnostics => "Clang Serialized Diagnostics",
+            Magic::ClangAst => "Clang Serialized AST",
+            Magic::LlvmRemarks => "LLVM Remarks",
+            Magic::SwiftModule => "Swift module",
+            Magic::Unknown(_) => "unknown",
+        }
+    }
+
     /// The four bytes.
     pub const fn bytes(self) -> [u8; 4] {
         match self {
@@ -48,6 +73,12 @@ impl Magic {
             Magic::SwiftModule => [0xE2, 0x9C, 0xA8, 0x0E],
             Magic::Unknown(b) => b,
         }
+    }
+}
+
+impl core::fmt::Display for Magic {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.name())
     }
 }
 

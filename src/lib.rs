@@ -3,7 +3,7 @@
 //! module files, LLVM optimization remarks and Swift modules.
 //!
 //! ```
-//! use llvm_bitstream_reader::{Bitstream, Event};
+//! use llvm_bitstream_reader::{Bitstream, Event, ids::ir};
 //!
 //! # fn main() -> Result<(), llvm_bitstream_reader::Error> {
 //! let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/llvm14_ir_instructions.bc")).unwrap();
@@ -13,8 +13,8 @@
 //! let mut records = 0;
 //! while let Some(event) = reader.next() {
 //!     match event? {
-//!         // Function bodies (block 12) are skipped in O(1) and kept for later.
-//!         Event::EnterBlock(block) if block.id() == 12 => function_bodies.push(reader.skip_block()?),
+//!         // Function bodies are skipped in O(1) and kept for later.
+//!         Event::EnterBlock(block) if block.id() == ir::FUNCTION_BLOCK_ID => function_bodies.push(reader.skip_block()?),
 //!         Event::Record(record) => {
 //!             records += 1;
 //!             let _first = record.operand(0); // None if the record has no operands
@@ -46,6 +46,8 @@
 //!   ([`Reader::reopen`] reuses one reader for many of them). [`Reader::next_ref`] is the
 //!   fastest walk: every operand decoded into one reused buffer.
 //! - [`limits`]: every limit the reader enforces.
+//! - [`ids`]: every block id and record code, with the names `llvm-bcanalyzer` prints,
+//!   generated from LLVM's sources; [`names`] resolves names as `llvm-bcanalyzer` does.
 //!
 //! With `default-features = false` the crate is `no_std` + `alloc`; the default `std`
 //! feature adds [`BitstreamFile`] (memory-mapped files) and `std::error::Error`.
@@ -67,6 +69,7 @@ mod error;
 #[cfg(feature = "std")]
 mod file;
 mod header;
+pub mod ids;
 pub mod legacy;
 pub mod limits;
 pub mod modules;

@@ -1,7 +1,10 @@
 //! Every limit the reader enforces, in one place.
 //!
 //! Most of these are LLVM's own (see `BitstreamReader.h`, `BitCodes.h`); the few that
-//! LLVM does not have are marked as ours and say why.
+//! LLVM does not have are marked as ours and say why. LLVM's own field widths come from the
+//! generated [`crate::ids::bitstream::raw`].
+
+use crate::ids::bitstream::raw;
 
 /// Abbreviation-id width in effect at the top level of every stream (LLVM: `CurCodeSize = 2`).
 pub const TOP_LEVEL_ABBREV_WIDTH: u32 = 2;
@@ -16,20 +19,20 @@ pub const MAX_OPERAND_WIDTH: u32 = 32;
 pub const MAX_VBR_CHUNK_WIDTH: u32 = 32;
 
 /// Width of the block id in ENTER_SUBBLOCK (`BlockIDWidth`, read as vbr8).
-pub const BLOCK_ID_WIDTH: u32 = 8;
+pub const BLOCK_ID_WIDTH: u32 = raw::BlockIDWidth;
 
 /// Width of the new abbreviation width in ENTER_SUBBLOCK (`CodeLenWidth`, read as vbr4).
-pub const CODE_LEN_WIDTH: u32 = 4;
+pub const CODE_LEN_WIDTH: u32 = raw::CodeLenWidth;
 
 /// Width of the block length word in ENTER_SUBBLOCK (`BlockSizeWidth`).
-pub const BLOCK_SIZE_WIDTH: u32 = 32;
+pub const BLOCK_SIZE_WIDTH: u32 = raw::BlockSizeWidth;
 
 /// At the top level, reading stops once no more than this many bytes remain, whatever
 /// they hold (LLVM's `getBitcodeFileContents`: "garbage at the end ... e.g. Apple's ar tool").
 pub const TRAILING_GARBAGE_BYTES: usize = 8;
 
 /// Size in bytes of the bitcode wrapper header (`BWH_HeaderSize`).
-pub const WRAPPER_HEADER_SIZE: usize = 20;
+pub const WRAPPER_HEADER_SIZE: usize = raw::BWH_HeaderSize as usize;
 
 /// Deepest block nesting accepted. Ours, not LLVM's (LLVM has no limit): it bounds the
 /// scope stack, so a hostile file of nested headers cannot make it grow without end.

@@ -30,27 +30,11 @@ use thiserror::Error;
 
 use crate::error::Error;
 use crate::header::Magic;
+use crate::ids::ir;
 use crate::reader::{Bitstream, Bookmark, Event, LazyBlock, Reader};
 
-/// IDENTIFICATION_BLOCK_ID: the producer string and epoch before each module.
-pub const IDENTIFICATION_BLOCK_ID: u32 = 13;
-/// MODULE_BLOCK_ID.
-pub const MODULE_BLOCK_ID: u32 = 8;
-/// STRTAB_BLOCK_ID: the string table of the modules before it.
-pub const STRTAB_BLOCK_ID: u32 = 23;
-/// SYMTAB_BLOCK_ID: the irsymtab of the file.
-pub const SYMTAB_BLOCK_ID: u32 = 25;
-
-/// IDENTIFICATION_CODE_STRING: the producer, e.g. `LLVM14.0.6`.
-const IDENTIFICATION_CODE_STRING: u32 = 1;
-/// IDENTIFICATION_CODE_EPOCH: the bitcode epoch.
-const IDENTIFICATION_CODE_EPOCH: u32 = 2;
-/// STRTAB_BLOB and SYMTAB_BLOB.
-const BLOB: u32 = 1;
-/// MODULE_CODE_TRIPLE.
-const MODULE_CODE_TRIPLE: u32 = 2;
-/// MODULE_CODE_SOURCE_FILENAME.
-const MODULE_CODE_SOURCE_FILENAME: u32 = 16;
+// The top-level block ids, as `u32`s for `match` (the generated `ids::ir::raw` ones).
+pub use crate::ids::ir::raw::{IDENTIFICATION_BLOCK_ID, MODULE_BLOCK_ID, STRTAB_BLOCK_ID, SYMTAB_BLOCK_ID};
 
 /// Why a stream's modules could not be listed.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -129,8 +113,8 @@ impl ModuleInfo<'_> {
                 Event::EnterBlock(_) => {
                     reader.skip_block()?;
                 }
-                Event::Record(r) if r.code() == MODULE_CODE_TRIPLE => names.triple = Some(r.text_from(0)),
-                Event::Record(r) if r.code() == MODULE_CODE_SOURCE_FILENAME => {
+                Event::Record(r) if r.code() == ir::MODULE_CODE_TRIPLE => names.triple = Some(r.text_from(0)),
+                Event::Record(r) if r.code() == ir::MODULE_CODE_SOURCE_FILENAME => {
                     names.source_filename = Some(r.text_from(0));
                     break;
                 }
@@ -240,8 +224,8 @@ fn read_identification(reader: &mut Reader<'_>, block: Bookmark) -> Result<Ident
     let depth = reader.depth();
     while let Some(event) = reader.next_event()? {
         match event {
-            Event::Record(r) if r.code() == IDENTIFICATION_CODE_STRING => identification.producer = r.text_from(0),
-            Event::Record(r) if r.code() == IDENTIFICATION_CODE_EPOCH => identification.epoch = r.operand(0),
+            Event::Record(r) if r.code() == ir::IDENTIFICATION_CODE_STRING => identification.producer = r.text_from(0),
+            Event::Record(r) if r.code() == ir::IDENTIFICATION_CODE_EPOCH => identification.epoch = r.operand(0),
             Event::Record(_) | Event::DefineAbbrev(_) => {}
             Event::EnterBlock(_) => {
                 reader.skip_block()?;
@@ -260,7 +244,10 @@ fn read_blob<'a>(reader: &mut Reader<'a>) -> Result<&'a [u8], Error> {
     let depth = reader.depth();
     while let Some(event) = reader.next_event()? {
         match event {
-            Event::Record(r) if r.code() == BLOB => blob = r.blob().unwrap_or_default(),
+            // STRTAB_BLOB and SYMTAB_BLOB are both 1.
+            Event::Record(r) if r.code() == ir::STRTAB_BLOB || r.code() == ir::SYMTAB_BLOB => {
+                blob = r.blob().unwrap_or_default()
+            }
             Event::Record(_) | Event::DefineAbbrev(_) => {}
             Event::EnterBlock(_) => {
                 reader.skip_block()?;

@@ -22,8 +22,8 @@ use std::process::ExitCode;
 
 use llvm_bitstream_reader::container::{ContainerError, ContainerFile, Embedded, Step};
 use llvm_bitstream_reader::dump::{DumpError, write_events};
-use llvm_bitstream_reader::names::{self, StreamKind};
-use llvm_bitstream_reader::{Bitstream, Error, Event, Reader, Record};
+use llvm_bitstream_reader::names;
+use llvm_bitstream_reader::{Bitstream, Error, Event, Magic, Reader, Record};
 
 const DEFAULT_FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/llvm14_ir_instructions.bc");
 
@@ -150,21 +150,21 @@ fn dump_text(bytes: &[u8], out: &mut impl Write) -> Result<(), Error> {
             w.magic, w.version, w.offset, w.size, w.cpu_type
         );
     }
-    let kind = StreamKind::from(stream.magic());
+    let magic = stream.magic();
     let mut reader = stream.events();
     let mut stack: Vec<(u32, String)> = Vec::new();
     while let Some(event) = reader.next_event()? {
         let indent = "  ".repeat(stack.len());
         match event {
             Event::EnterBlock(b) => {
-                let name = names::resolve_block_name(reader.blockinfo(), kind, b.id())
+                let name = names::resolve_block_name(reader.blockinfo(), magic, b.id())
                     .map_or_else(|| format!("UnknownBlock{}", b.id()), str::to_string);
                 let _ = writeln!(out, "{indent}<{name} NumWords={} BlockCodeSize={}>", b.len_words(), b.abbrev_width());
                 stack.push((b.id(), name));
             }
             Event::Record(r) => {
                 let block = stack.last().map_or(u32::MAX, |s| s.0);
-                let _ = writeln!(out, "{indent}{}", record_line(&reader, kind, block, &r));
+                let _ = writeln!(out, "{indent}{}", record_line(&reader, magic, block, &r));
             }
             Event::EndBlock(_) => {
                 let (_, name) = stack.pop().unwrap_or_default();
@@ -177,9 +177,9 @@ fn dump_text(bytes: &[u8], out: &mut impl Write) -> Result<(), Error> {
     Ok(())
 }
 
-fn record_line(reader: &Reader<'_>, kind: StreamKind, block: u32, r: &Record<'_>) -> String {
+fn record_line(reader: &Reader<'_>, magic: Magic, block: u32, r: &Record<'_>) -> String {
     let code = r.code();
-    let name = names::resolve_record_name(reader.blockinfo(), kind, block, code)
+    let name = names::resolve_record_name(reader.blockinfo(), magic, block, code)
         .map_or_else(|| format!("UnknownCode{code}"), str::to_string);
     let mut line = format!("<{name}");
     if !r.is_unabbreviated() {

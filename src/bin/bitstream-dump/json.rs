@@ -51,7 +51,7 @@ fn write_opt_str(out: &mut impl Write, s: Option<&str>) -> io::Result<()> {
 pub fn write_stream(out: &mut impl Write, stream: &Bitstream<'_>, provenance: Option<&str>) -> io::Result<()> {
     let [a, b, c, d] = stream.magic().bytes();
     write!(out, "{{\"event\":\"stream\",\"magic\":\"{a:02x}{b:02x}{c:02x}{d:02x}\",\"kind\":")?;
-    write_str(out, crate::kind_name(stream.magic().into()))?;
+    write_str(out, stream.magic().name())?;
     write!(out, ",\"bytes\":{}", stream.bytes().len())?;
     if let Some(p) = provenance {
         out.write_all(b",\"provenance\":")?;

@@ -5,8 +5,8 @@
 use std::collections::BTreeMap;
 use std::io::{self, Write};
 
-use llvm_bitstream_reader::names::StreamKind;
-use llvm_bitstream_reader::{Bitstream, RecordRef, UNABBREV_RECORD};
+use llvm_bitstream_reader::ids::{bitstream, ir};
+use llvm_bitstream_reader::{Bitstream, Magic, RecordRef};
 
 use crate::walk::{Frame, Names, Visitor, Walked};
 
@@ -20,11 +20,6 @@ pub struct DumpOptions {
     /// `-non-symbolic`: add `BlockID=` and `codeid=` to known names.
     pub non_symbolic: bool,
 }
-
-const METADATA_BLOCK_ID: u32 = 15;
-const METADATA_STRINGS: u32 = 35;
-const METADATA_INDEX_OFFSET: u32 = 38;
-const METADATA_INDEX: u32 = 39;
 
 /// Writes the wrapper header line `-dump` starts with, if the stream has a wrapper.
 pub fn write_wrapper(stream: &Bitstream<'_>, out: &mut impl Write) -> io::Result<()> {
@@ -66,7 +61,7 @@ impl<W: Write> Visitor for Dump<W> {
             return Ok(());
         }
         let ind = indent(frame.depth);
-        if frame.id == 0 && !self.opts.blockinfo {
+        if frame.id == bitstream::BLOCKINFO_BLOCK_ID && !self.opts.blockinfo {
             self.hidden = Some(frame.depth);
             return writeln!(self.out, "{ind}<BLOCKINFO_BLOCK/>");
         }
@@ -81,7 +76,7 @@ impl<W: Write> Visitor for Dump<W> {
     fn record(&mut self, names: &Names, stack: &[Frame], r: &RecordRef<'_, '_>, end: u64) -> io::Result<()> {
         let Some(frame) = stack.last() else { return Ok(()) };
         let code = r.code();
-        if frame.id == METADATA_BLOCK_ID && code == METADATA_INDEX_OFFSET && r.len() == 2 {
+        if frame.id == ir::METADATA_BLOCK_ID && code == ir::METADATA_INDEX_OFFSET && r.len() == 2 {
             if let Some(slot) = self.index_offset.last_mut() {
                 *slot = end.wrapping_add(r.operands()[0].wrapping_add(r.operands()[1] << 32));
             }
@@ -97,18 +92,18 @@ impl<W: Write> Visitor for Dump<W> {
             Some(name) => out.write_all(name.as_bytes())?,
             None => write!(out, "UnknownCode{code}")?,
         }
-        if r.abbrev_id() != UNABBREV_RECORD {
+        if r.abbrev_id() != bitstream::UNABBREV_RECORD {
             write!(out, " abbrevid={}", r.abbrev_id())?;
         }
         let ops = r.operands();
         for (i, &op) in ops.iter().enumerate() {
             write!(out, " op{i}={}", op as i64)?;
         }
-        if frame.id == METADATA_BLOCK_ID {
-            if code == METADATA_INDEX_OFFSET && ops.len() != 2 {
+        if frame.id == ir::METADATA_BLOCK_ID {
+            if code == ir::METADATA_INDEX_OFFSET && ops.len() != 2 {
                 out.write_all(b"(Invalid record)")?;
             }
-            if code == METADATA_INDEX {
+            if code == ir::METADATA_INDEX {
                 let expected = self.index_offset.last().copied().unwrap_or(0);
                 let start = r.bit_offset();
                 if expected == start {
@@ -128,7 +123,7 @@ impl<W: Write> Visitor for Dump<W> {
             }
         }
         if let Some(blob) = r.blob() {
-            if frame.id == METADATA_BLOCK_ID && code == METADATA_STRINGS {
+            if frame.id == ir::METADATA_BLOCK_ID && code == ir::METADATA_STRINGS {
                 write_metadata_strings(out, &ind, ops, blob)?;
             } else {
                 out.write_all(b" blob data = ")?;
@@ -294,7 +289,7 @@ impl Visitor for Stats {
         let code = block.codes.entry(r.code()).or_default();
         code.count += 1;
         code.bits += end - r.bit_offset();
-        if r.abbrev_id() != UNABBREV_RECORD {
+        if r.abbrev_id() != bitstream::UNABBREV_RECORD {
             code.abbreviated += 1;
             block.abbreviated += 1;
         }
@@ -349,13 +344,11 @@ fn size_avg(bits: f64) -> String {
     format!("{bits:.2}/{:.2}B/{}W", bits / 8.0, (bits / 32.0) as u64)
 }
 
-/// What `Stream type:` says (LLVM knows no Swift modules).
-fn stream_type(kind: StreamKind) -> &'static str {
-    match kind {
-        StreamKind::LlvmIr => "LLVM IR",
-        StreamKind::ClangAst => "Clang Serialized AST",
-        StreamKind::ClangSerializedDiagnostics => "Clang Serialized Diagnostics",
-        StreamKind::LlvmRemarks => "LLVM Remarks",
+/// What `Stream type:` says: LLVM knows these four kinds, and calls the rest (Swift modules
+/// too) "unknown".
+fn stream_type(magic: Magic) -> &'static str {
+    match magic {
+        Magic::LlvmIr | Magic::ClangAst | Magic::ClangSerializedDiagnostics | Magic::LlvmRemarks => magic.name(),
         _ => "unknown",
     }
 }
@@ -374,7 +367,7 @@ pub fn write_stats(
     let names = &walked.names;
     writeln!(out, "Summary of {filename}:")?;
     writeln!(out, "         Total size: {}", size_bits(file_bits))?;
-    writeln!(out, "        Stream type: {}", stream_type(names.kind))?;
+    writeln!(out, "        Stream type: {}", stream_type(names.magic))?;
     writeln!(out, "  # Toplevel Blocks: {}", walked.top_blocks)?;
     writeln!(out)?;
     writeln!(out, "Per-block Summary:")?;

@@ -36,8 +36,7 @@ use std::process::ExitCode;
 use llvm_bitstream_reader::container::{self, ContainerFile, Embedded, Step};
 use llvm_bitstream_reader::dump::{DumpError, write_events};
 use llvm_bitstream_reader::legacy;
-use llvm_bitstream_reader::names::StreamKind;
-use llvm_bitstream_reader::{Bitstream, BitstreamFile};
+use llvm_bitstream_reader::{Bitstream, BitstreamFile, Magic};
 
 use crate::folded::Folded;
 use crate::llvm::{Both, Dump, DumpOptions, Stats};
@@ -224,8 +223,7 @@ fn run(opts: &Options, out: &mut impl Write) -> Result<(), String> {
     let mut folded = Folded::new(None);
     // A bare bitstream (or its wrapper) is analyzed whole, as llvm-bcanalyzer does;
     // anything else is searched for the bitstreams inside.
-    let known = Bitstream::new(bytes)
-        .is_ok_and(|s| s.wrapper().is_some() || StreamKind::from(s.magic()) != StreamKind::Unknown);
+    let known = Bitstream::new(bytes).is_ok_and(|s| s.wrapper().is_some() || !matches!(s.magic(), Magic::Unknown(_)));
     let container;
     let embedded: Vec<Embedded<'_>> = if known {
         Vec::new()
@@ -345,18 +343,6 @@ struct FmtAdapter<'w, W: Write>(&'w mut W);
 impl<W: Write> std::fmt::Write for FmtAdapter<'_, W> {
     fn write_str(&mut self, s: &str) -> std::fmt::Result {
         self.0.write_all(s.as_bytes()).map_err(|_| std::fmt::Error)
-    }
-}
-
-/// The name `--format json` gives a stream kind.
-pub fn kind_name(kind: StreamKind) -> &'static str {
-    match kind {
-        StreamKind::LlvmIr => "LLVM IR",
-        StreamKind::ClangSerializedDiagnostics => "Clang Serialized Diagnostics",
-        StreamKind::ClangAst => "Clang Serialized AST",
-        StreamKind::LlvmRemarks => "LLVM Remarks",
-        StreamKind::SwiftModule => "Swift module",
-        _ => "unknown",
     }
 }
 

@@ -6,16 +6,17 @@ use std::io;
 use std::sync::Arc;
 
 use llvm_bitstream_reader::cursor::BitCursor;
+use llvm_bitstream_reader::ids::bitstream;
 use llvm_bitstream_reader::limits::{BLOCK_ID_WIDTH, TOP_LEVEL_ABBREV_WIDTH};
-use llvm_bitstream_reader::names::{self, StreamKind};
-use llvm_bitstream_reader::{Bitstream, BlockInfo, Error, EventRef, RecordRef};
+use llvm_bitstream_reader::names;
+use llvm_bitstream_reader::{Bitstream, BlockInfo, Error, EventRef, Magic, RecordRef};
 
 use crate::progress::Progress;
 
 /// Names as `llvm-bcanalyzer` resolves them, with the BLOCKINFO table in effect.
 pub struct Names {
-    /// The stream's kind, from its magic.
-    pub kind: StreamKind,
+    /// The stream's kind: its magic.
+    pub magic: Magic,
     /// The BLOCKINFO table in effect.
     pub blockinfo: Arc<BlockInfo>,
 }
@@ -23,12 +24,12 @@ pub struct Names {
 impl Names {
     /// The block's name, if known.
     pub fn block(&self, id: u32) -> Option<&str> {
-        names::resolve_block_name(&self.blockinfo, self.kind, id)
+        names::resolve_block_name(&self.blockinfo, self.magic, id)
     }
 
     /// The record's name, if known.
     pub fn record(&self, block_id: u32, code: u32) -> Option<&str> {
-        names::resolve_record_name(&self.blockinfo, self.kind, block_id, code)
+        names::resolve_record_name(&self.blockinfo, self.magic, block_id, code)
     }
 
     /// The record's name, or `UnknownCode<code>`.
@@ -136,7 +137,7 @@ pub fn walk(stream: &Bitstream<'_>, visitor: &mut impl Visitor, progress: &Progr
     let bytes = stream.bytes();
     let mut reader = stream.events();
     reader.report_abbrev_definitions(true);
-    let mut names = Names { kind: StreamKind::from(stream.magic()), blockinfo: reader.blockinfo().clone() };
+    let mut names = Names { magic: stream.magic(), blockinfo: reader.blockinfo().clone() };
     let mut stack: Vec<Frame> = Vec::new();
     let mut top_blocks = 0;
     let mut events = 0u64;
@@ -200,7 +201,7 @@ pub fn walk(stream: &Bitstream<'_>, visitor: &mut impl Visitor, progress: &Progr
                     parent.pos = frame.end_bit;
                 }
                 visitor.exit(&names, &stack, &frame)?;
-                if frame.id == 0 {
+                if frame.id == bitstream::BLOCKINFO_BLOCK_ID {
                     names.blockinfo = reader.blockinfo().clone();
                 }
             }

@@ -40,10 +40,7 @@ pub fn args() -> Args {
     while let Some(a) = it.next() {
         match a.as_str() {
             "--iters" => {
-                iters = it
-                    .next()
-                    .and_then(|n| n.parse().ok())
-                    .unwrap_or_else(|| usage());
+                iters = it.next().and_then(|n| n.parse().ok()).unwrap_or_else(|| usage());
                 iters = iters.max(1);
             }
             "--skip-functions" => skip_functions = true,

@@ -5,10 +5,8 @@
 mod common;
 
 use common::Counts;
+use llvm_bitstream_reader::ids::{bitstream, ir};
 use llvm_bitstream_reader::{Bitstream, Error, Event};
-
-const BLOCKINFO: u32 = 0;
-const FUNCTION_BLOCK: u32 = 12;
 
 fn walk(bytes: &[u8], skip: bool) -> Result<Counts, Error> {
     let mut c = Counts::default();
@@ -18,14 +16,14 @@ fn walk(bytes: &[u8], skip: bool) -> Result<Counts, Error> {
         match event? {
             Event::EnterBlock(block) => {
                 let id = block.id();
-                if id != BLOCKINFO {
+                if id != bitstream::BLOCKINFO_BLOCK_ID {
                     c.blocks += 1;
                 }
-                if skip && id == FUNCTION_BLOCK {
+                if skip && id == ir::FUNCTION_BLOCK_ID {
                     reader.skip_block()?;
                 }
             }
-            Event::Record(record) if record.block_id() == BLOCKINFO => {}
+            Event::Record(record) if record.block_id() == bitstream::BLOCKINFO_BLOCK_ID => {}
             Event::Record(record) => {
                 c.records += 1;
                 let sum = record.operands().fold(u64::from(record.code()), |s, v| s.wrapping_add(v));

@@ -8,10 +8,8 @@
 mod common;
 
 use common::Counts;
+use llvm_bitstream_reader::ids::{bitstream, ir};
 use llvm_bitstream_reader::{Bitstream, Error, EventRef};
-
-const BLOCKINFO: u32 = 0;
-const FUNCTION_BLOCK: u32 = 12;
 
 fn walk(bytes: &[u8], skip: bool) -> Result<Counts, Error> {
     let mut c = Counts::default();
@@ -22,14 +20,14 @@ fn walk(bytes: &[u8], skip: bool) -> Result<Counts, Error> {
         match event {
             EventRef::EnterBlock(block) => {
                 let id = block.id();
-                if id != BLOCKINFO {
+                if id != bitstream::BLOCKINFO_BLOCK_ID {
                     c.blocks += 1;
                 }
-                if skip && id == FUNCTION_BLOCK {
+                if skip && id == ir::FUNCTION_BLOCK_ID {
                     reader.skip_block()?;
                 }
             }
-            EventRef::Record(record) if record.block_id() == BLOCKINFO => {}
+            EventRef::Record(record) if record.block_id() == bitstream::BLOCKINFO_BLOCK_ID => {}
             EventRef::Record(record) => {
                 c.records += 1;
                 // Sum into a local, as the C++ harness does.

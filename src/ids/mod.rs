@@ -1,0 +1,239 @@
+//! Block ids, record codes and their names, for every bitstream format this crate knows,
+//! generated from LLVM's own sources.
+//!
+//! ```
+//! use llvm_bitstream_reader::ids::ir;
+//! use llvm_bitstream_reader::{Bitstream, Event};
+//!
+//! # fn main() -> Result<(), llvm_bitstream_reader::Error> {
+//! let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/llvm14_ir_instructions.bc")).unwrap();
+//! let mut reader = Bitstream::new(&bytes)?.events();
+//! let (mut bodies, mut calls) = (0, 0);
+//! while let Some(event) = reader.next() {
+//!     match event? {
+//!         // The reader returns plain `u32`s; the typed constants compare with them.
+//!         Event::EnterBlock(block) if block.id() == ir::FUNCTION_BLOCK_ID => bodies += 1,
+//!         Event::Record(record) if record.code() == ir::FUNC_CODE_INST_CALL => calls += 1,
+//!         _ => {}
+//!     }
+//! }
+//! assert!(bodies > 0 && calls > 0);
+//!
+//! // Names as llvm-bcanalyzer prints them, and as LLVM's sources spell the enumerator.
+//! assert_eq!(ir::FUNCTION_BLOCK_ID.to_string(), "FUNCTION_BLOCK");
+//! assert_eq!(ir::FUNC_CODE_DEBUG_LOC.name(), Some("DEBUG_LOC"));
+//! assert_eq!(ir::FunctionCode(35).llvm_name(), Some("FUNC_CODE_DEBUG_LOC"));
+//! assert_eq!(ir::FunctionCode(9999).to_string(), "9999");
+//!
+//! // In `match` arms over a `u32`, use the `raw` constants, or wrap the `u32` first.
+//! let describe = |id: u32| match id {
+//!     ir::raw::FUNCTION_BLOCK_ID => "a function body",
+//!     ir::raw::CONSTANTS_BLOCK_ID => "constants",
+//!     _ => "something else",
+//! };
+//! assert_eq!(describe(12), "a function body");
+//! assert!(matches!(ir::BlockId(11), ir::CONSTANTS_BLOCK_ID));
+//! # Ok(()) }
+//! ```
+//!
+//! # Layout
+//!
+//! One module per stream kind: [`bitstream`] (the container's own ids: BLOCKINFO, the fixed
+//! abbreviation ids, field widths), [`ir`] (LLVM IR bitcode), [`diag`] (clang serialized
+//! diagnostics), [`remarks`] (LLVM bitstream remarks), [`ast`] (clang AST files: block ids
+//! and the stable record enums) and [`swift`] (Swift module block ids, kept by hand).
+//!
+//! Each C enum of the sources becomes a newtype over `u32` (like gimli's `DwTag`), e.g.
+//! [`ir::BlockId`], [`ir::FunctionCode`], [`diag::RecordId`], with:
+//!
+//! - one constant per enumerator, named exactly as in LLVM (`ir::FUNCTION_BLOCK_ID`,
+//!   `ir::FUNC_CODE_INST_CALL`, `bitstream::BLOCKINFO_BLOCK_ID`), so a name found in LLVM's
+//!   sources is found here;
+//! - `name()`: the spelling `llvm-bcanalyzer -dump` prints (`FUNCTION_BLOCK`, `INST_CALL`,
+//!   `DiagInfo`), `llvm_name()`: the enumerator (`FUNC_CODE_INST_CALL`), both `const fn`;
+//! - `Display`: `name()`, else `llvm_name()`, else the number; `Debug`: `FunctionCode(FUNC_CODE_INST_CALL)`
+//!   style with the enumerator, or the number;
+//! - `==` with `u32` both ways, and `From` conversions.
+//!
+//! # Which form to use
+//!
+//! - Comparing with what the reader returns: the typed constant, `block.id() == ir::FUNCTION_BLOCK_ID`.
+//! - `match` over a `u32`: the parallel `raw` constants (`ir::raw::FUNCTION_BLOCK_ID: u32`), since
+//!   a pattern cannot be `CONST.0`; or wrap the value, `match ir::BlockId(id) { ir::FUNCTION_BLOCK_ID => … }`.
+//! - Printing: the typed value (`ir::FunctionCode(code)`), or [`crate::names`] with a stream's
+//!   BLOCKINFO, which resolves names exactly as `llvm-bcanalyzer` does (a record code's meaning
+//!   depends on its block, which only the caller knows).
+//!
+//! # Where the values come from
+//!
+//! `generated.rs` is written by `tools/gen-ids/gen.py` from LLVM's `LLVMBitCodes.h`,
+//! `BitCodeEnums.h`, `BitcodeAnalyzer.cpp`, clang's `SerializedDiagnostics.h` and
+//! `SerializedDiagnosticPrinter.cpp`, LLVM's `BitstreamRemarkContainer.h` and
+//! `BitstreamRemarkSerializer.cpp` and clang's `ASTBitCodes.h` (see `tools/gen-ids/README.md`
+//! for the versions), plus a few hand-kept facts in `tools/gen-ids/overlay.tsv` (names of older
+//! LLVM releases, Swift). Codes that LLVM renumbered keep LLVM's newest value; the test
+//! `tests/ids_drift.rs` lists every difference from the installed LLVM 14.
+
+// Written by tools/gen-ids/gen.py, byte for byte; rustfmt would reflow it.
+#[rustfmt::skip]
+mod generated;
+
+pub use generated::{ast, bitstream, diag, ir, remarks, swift};
+
+/// One enumerator of the sources: which enum, its name, its value. Every kind module lists
+/// its own in `ENUMERATORS` (e.g. [`ir::ENUMERATORS`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Enumerator {
+    /// The C enum, e.g. `FunctionCodes`.
+    pub enumeration: &'static str,
+    /// The enumerator, e.g. `FUNC_CODE_INST_CALL`.
+    pub name: &'static str,
+    /// Its value.
+    pub value: u32,
+}
+
+/// The trait impls every id newtype has; `name` and `llvm_name` are generated beside it.
+macro_rules! id_impls {
+    ($ty:ident) => {
+        impl From<u32> for $ty {
+            fn from(value: u32) -> Self {
+                $ty(value)
+            }
+        }
+
+        impl From<$ty> for u32 {
+            fn from(id: $ty) -> u32 {
+                id.0
+            }
+        }
+
+        impl PartialEq<u32> for $ty {
+            fn eq(&self, other: &u32) -> bool {
+                self.0 == *other
+            }
+        }
+
+        impl PartialEq<$ty> for u32 {
+            fn eq(&self, other: &$ty) -> bool {
+                *self == other.0
+            }
+        }
+
+        impl core::fmt::Display for $ty {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                match self.name() {
+                    Some(name) => f.write_str(name),
+                    None => match self.llvm_name() {
+                        Some(name) => f.write_str(name),
+                        None => write!(f, "{}", self.0),
+                    },
+                }
+            }
+        }
+
+        impl core::fmt::Debug for $ty {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                match self.llvm_name() {
+                    Some(name) => write!(f, "{}({})", stringify!($ty), name),
+                    None => write!(f, "{}({})", stringify!($ty), self.0),
+                }
+            }
+        }
+    };
+}
+pub(crate) use id_impls;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::format;
+    use alloc::string::ToString;
+
+    #[test]
+    fn typed_constants_compare_with_u32_both_ways() {
+        assert!(12u32 == ir::FUNCTION_BLOCK_ID);
+        assert!(ir::FUNCTION_BLOCK_ID == 12u32);
+        assert!(13u32 != ir::FUNCTION_BLOCK_ID);
+        assert_eq!(u32::from(ir::FUNC_CODE_INST_CALL), 34);
+        assert_eq!(ir::FunctionCode::from(34), ir::FUNC_CODE_INST_CALL);
+        assert_eq!(ir::FUNCTION_BLOCK_ID.0, ir::raw::FUNCTION_BLOCK_ID);
+    }
+
+    #[test]
+    fn display_prefers_the_analyzer_spelling_then_the_enumerator_then_the_number() {
+        assert_eq!(ir::FUNC_CODE_INST_CALL.to_string(), "INST_CALL");
+        // llvm-bcanalyzer leaves FREEZE unnamed; LLVM's enumerator is the next best.
+        assert_eq!(ir::FUNC_CODE_INST_FREEZE.name(), None);
+        assert_eq!(ir::FUNC_CODE_INST_FREEZE.to_string(), "FUNC_CODE_INST_FREEZE");
+        assert_eq!(ir::FunctionCode(14).to_string(), "14");
+        assert_eq!(format!("{:?}", ir::FUNC_CODE_INST_CALL), "FunctionCode(FUNC_CODE_INST_CALL)");
+        assert_eq!(format!("{:?}", ir::FunctionCode(14)), "FunctionCode(14)");
+        assert_eq!(diag::RECORD_DIAG.to_string(), "DiagInfo");
+        assert_eq!(remarks::RECORD_REMARK_HOTNESS.to_string(), "Remark hotness");
+        assert_eq!(bitstream::BLOCKINFO_CODE_SETBID.to_string(), "SETBID");
+        assert_eq!(bitstream::DEFINE_ABBREV.to_string(), "DEFINE_ABBREV");
+    }
+
+    #[test]
+    fn every_kind_names_blockinfo_like_llvm_bcanalyzer() {
+        assert_eq!(ir::BlockId(0).name(), Some("BLOCKINFO_BLOCK"));
+        assert_eq!(diag::BlockId(0).name(), Some("BLOCKINFO_BLOCK"));
+        assert_eq!(remarks::BlockId(0).name(), Some("BLOCKINFO_BLOCK"));
+        assert_eq!(ast::BlockId(0).name(), Some("BLOCKINFO_BLOCK"));
+        assert_eq!(swift::BlockId(0).name(), Some("BLOCKINFO_BLOCK"));
+        assert_eq!(bitstream::BLOCKINFO_BLOCK_ID.name(), Some("BLOCKINFO_BLOCK"));
+        // FIRST_APPLICATION_BLOCKID marks a boundary: it names no block.
+        assert_eq!(bitstream::FIRST_APPLICATION_BLOCKID.llvm_name(), None);
+        assert_eq!(ir::BlockId(1).name(), None);
+    }
+
+    #[test]
+    fn aliases_and_markers_are_constants_but_not_names() {
+        assert_eq!(diag::RECORD_FIRST, diag::RECORD_VERSION);
+        assert_eq!(diag::RecordId(1).llvm_name(), Some("RECORD_VERSION"));
+        assert_eq!(remarks::RECORD_LAST, remarks::RECORD_REMARK_ARG_WITHOUT_DEBUGLOC);
+        assert_eq!(ast::FIRST_EXTENSION_RECORD_ID.0, 4);
+        assert_eq!(ast::ExtensionBlockRecord(4).llvm_name(), None);
+    }
+
+    #[test]
+    fn renamed_codes_keep_the_newest_value_and_both_names() {
+        // LLVM 19 moved CST_CODE_CE_GEP from 12 to 32; llvm-bcanalyzer calls both CE_GEP.
+        assert_eq!(ir::CST_CODE_CE_GEP.0, 32);
+        assert_eq!(ir::CST_CODE_CE_GEP_OLD.0, 12);
+        assert_eq!(ir::CST_CODE_CE_GEP.name(), Some("CE_GEP"));
+        assert_eq!(ir::CST_CODE_CE_GEP_OLD.name(), Some("CE_GEP"));
+    }
+
+    #[test]
+    fn enumerator_tables_match_the_constants() {
+        for table in [
+            bitstream::ENUMERATORS,
+            ir::ENUMERATORS,
+            diag::ENUMERATORS,
+            remarks::ENUMERATORS,
+            ast::ENUMERATORS,
+            swift::ENUMERATORS,
+        ] {
+            assert!(!table.is_empty());
+            for (i, e) in table.iter().enumerate() {
+                assert!(!e.name.is_empty() && !e.enumeration.is_empty());
+                // Enumerator names are unique within a kind, as in C.
+                assert!(table[..i].iter().all(|o| o.name != e.name), "{} twice", e.name);
+            }
+        }
+        let find = |name: &str| ir::ENUMERATORS.iter().find(|e| e.name == name).map(|e| e.value);
+        assert_eq!(find("FUNC_CODE_INST_CALL"), Some(34));
+        assert_eq!(find("ATTR_KIND_NO_UNWIND"), Some(18));
+        assert_eq!(find("SYNC_SCOPE_NAMES_BLOCK_ID"), Some(26));
+    }
+
+    #[test]
+    fn standard_widths_are_llvms() {
+        assert_eq!(bitstream::raw::BlockIDWidth, 8);
+        assert_eq!(bitstream::raw::CodeLenWidth, 4);
+        assert_eq!(bitstream::raw::BlockSizeWidth, 32);
+        assert_eq!(bitstream::raw::BWH_HeaderSize, 20);
+        assert_eq!(bitstream::UNABBREV_RECORD.0, 3);
+    }
+}
