@@ -2,10 +2,12 @@
 //!
 //! A definition is parsed and checked the way LLVM's `ReadAbbrevRecord` does it:
 //! encodings 0, 6 and 7 and empty definitions are errors, `Fixed(0)` and `VBR(0)` become
-//! the literal 0, and widths over 32 are errors. Problems LLVM only notices when a record
+//! the literal 0, and widths over 64 are errors. Problems LLVM only notices when a record
 //! *uses* the abbreviation (an array that is not second to last, an array of arrays, a
 //! definition that starts with an array or blob) are kept with the definition and
-//! reported when a record uses it, so we accept exactly the files LLVM accepts.
+//! reported when a record uses it, so we accept exactly the files LLVM accepts. VBR
+//! chunks wider than 32 bits are kept the same way: LLVM cannot read them either (see
+//! [`MAX_VBR_CHUNK_WIDTH`]).
 
 use alloc::boxed::Box;
 use alloc::collections::BTreeMap;
@@ -14,16 +16,17 @@ use alloc::vec::Vec;
 
 use crate::cursor::BitCursor;
 use crate::error::{Error, Result};
-use crate::limits::{MAX_INTERNED_ABBREVS, MAX_OPERAND_WIDTH};
+use crate::limits::{MAX_INTERNED_ABBREVS, MAX_OPERAND_WIDTH, MAX_VBR_CHUNK_WIDTH};
 
 /// One operand of an abbreviation definition, as written in the stream.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum AbbrevOp {
     /// The field always has this value and takes no bits.
     Literal(u64),
-    /// A fixed-width field of 1..=32 bits.
+    /// A fixed-width field of 1..=64 bits.
     Fixed(u32),
-    /// A variable-width field with chunks of 1..=32 bits.
+    /// A variable-width field with chunks of 1..=64 bits as defined; records can only use
+    /// chunks of 1..=32 bits (see [`MAX_VBR_CHUNK_WIDTH`]).
     Vbr(u32),
     /// An array: a vbr6 element count, then elements encoded as the next operand.
     Array,
@@ -45,7 +48,7 @@ pub(crate) enum Field {
 /// How the elements of an array are read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ElementEncoding {
-    /// Fixed-width elements of 1..=32 bits.
+    /// Fixed-width elements of 1..=64 bits.
     Fixed(u32),
     /// VBR elements with chunks of 1..=32 bits.
     Vbr(u32),
@@ -116,17 +119,23 @@ fn pack(code: Field, steps: &[Step]) -> Option<Packed> {
     let mut cont = 0u64;
     let mut place = |field: Field| -> Option<Extract> {
         let shift = bits;
-        // Widths are 1..=32 here (`compile` checked them), so the shifts are defined.
-        let (width, mask, literal) = match field {
-            Field::Literal(v) => (0, 0, v),
-            Field::Fixed(w) => (w, (1u64 << w) - 1, 0),
-            Field::Vbr(w) => (w, (1u64 << (w - 1)) - 1, 0),
+        let width = match field {
+            Field::Literal(_) => 0,
+            Field::Fixed(w) | Field::Vbr(w) => w,
             Field::Char6 => return None,
         };
         bits = bits.checked_add(width).filter(|&b| b <= PACKED_MAX_BITS)?;
-        if let Field::Vbr(w) = field {
-            cont |= 1 << (shift + w - 1);
-        }
+        // Widths are 1..=56 from here (wider fields cannot be packed), so the shifts are
+        // defined.
+        let (mask, literal) = match field {
+            Field::Literal(v) => (0, v),
+            Field::Fixed(w) => ((1u64 << w) - 1, 0),
+            Field::Vbr(w) => {
+                cont |= 1 << (shift + w - 1);
+                ((1u64 << (w - 1)) - 1, 0)
+            }
+            Field::Char6 => return None,
+        };
         Some(Extract { shift, mask, literal })
     };
     let code = place(code)?;
@@ -241,7 +250,11 @@ fn compile(ops: &[AbbrevOp]) -> core::result::Result<Plan, &'static str> {
     // A stream's definitions never hold wider fields (`read_operands` rejects them), but
     // `Abbrev::new` takes any operands.
     if ops.iter().any(|op| matches!(*op, AbbrevOp::Fixed(w) | AbbrevOp::Vbr(w) if w > MAX_OPERAND_WIDTH)) {
-        return Err("field wider than 32 bits");
+        return Err("field wider than 64 bits");
+    }
+    // LLVM accepts these definitions but cannot read such chunks (see MAX_VBR_CHUNK_WIDTH).
+    if ops.iter().any(|op| matches!(*op, AbbrevOp::Vbr(w) if w > MAX_VBR_CHUNK_WIDTH)) {
+        return Err("VBR chunks wider than 32 bits cannot be read");
     }
     let (&first, rest) = ops.split_first().ok_or("abbreviation has no operands")?;
     let code = scalar(first).ok_or("abbreviation starts with an array or a blob")?;
@@ -438,14 +451,18 @@ mod tests {
     use alloc::vec::Vec;
 
     /// `Abbrev::new` takes operands no stream can hold; it treats them as LLVM's
-    /// `ReadAbbrevRecord` would have: zero widths are the literal 0, wider than 32 is unusable.
+    /// `ReadAbbrevRecord` would have: zero widths are the literal 0, wider than 64 is
+    /// unusable, and so are VBR chunks wider than 32.
     #[test]
     fn hand_made_definitions_are_normalised_like_stream_ones() {
         let zero = Abbrev::new([AbbrevOp::Literal(1), AbbrevOp::Fixed(0), AbbrevOp::Vbr(0)]);
         let plan = zero.plan(0).unwrap();
         assert_eq!(&*plan.steps, &[Step::Field(Field::Literal(0)), Step::Field(Field::Literal(0))]);
-        assert!(Abbrev::new([AbbrevOp::Literal(1), AbbrevOp::Fixed(33)]).defect().is_some());
-        assert!(Abbrev::new([AbbrevOp::Vbr(40)]).defect().is_some());
+        assert!(Abbrev::new([AbbrevOp::Literal(1), AbbrevOp::Fixed(64)]).defect().is_none());
+        assert!(Abbrev::new([AbbrevOp::Literal(1), AbbrevOp::Fixed(65)]).defect().is_some());
+        assert!(Abbrev::new([AbbrevOp::Vbr(32)]).defect().is_none());
+        assert!(Abbrev::new([AbbrevOp::Vbr(33)]).defect().is_some());
+        assert!(Abbrev::new([AbbrevOp::Literal(1), AbbrevOp::Array, AbbrevOp::Vbr(40)]).defect().is_some());
         // An array of a zero-width field is an array of a literal: an error when used, as in LLVM.
         assert!(Abbrev::new([AbbrevOp::Literal(1), AbbrevOp::Array, AbbrevOp::Vbr(0)]).defect().is_some());
         assert!(Abbrev::new([AbbrevOp::Literal(1), AbbrevOp::Array, AbbrevOp::Fixed(32)]).defect().is_none());
@@ -473,9 +490,17 @@ mod tests {
             vec![AbbrevOp::Literal(1), AbbrevOp::Char6],
             vec![AbbrevOp::Literal(1), AbbrevOp::Blob],
             vec![AbbrevOp::Fixed(32), AbbrevOp::Fixed(32)],
+            vec![AbbrevOp::Literal(1), AbbrevOp::Fixed(57)],
+            vec![AbbrevOp::Literal(1), AbbrevOp::Fixed(64)],
         ] {
             assert!(Abbrev::new(unpackable).plan(0).unwrap().packed.is_none());
         }
+        // Fields wider than 32 bits pack while the whole fits in 56 bits.
+        let wide = Abbrev::new([AbbrevOp::Literal(1), AbbrevOp::Fixed(40), AbbrevOp::Fixed(16)]);
+        let packed = wide.plan(0).unwrap().packed.as_ref().unwrap();
+        assert_eq!(packed.bits, 56);
+        let word = ((1u64 << 40) - 2) | 0xBEEF << 40;
+        assert_eq!(packed.fields.iter().map(|f| f.get(word)).collect::<Vec<_>>(), [(1 << 40) - 2, 0xBEEF]);
         // An array does not stop the scalars before it from being packed.
         let array = Abbrev::new([AbbrevOp::Literal(1), AbbrevOp::Fixed(8), AbbrevOp::Array, AbbrevOp::Char6]);
         assert_eq!(array.plan(0).unwrap().packed.as_ref().unwrap().bits, 8);

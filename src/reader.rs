@@ -85,7 +85,7 @@ impl<'a> Bitstream<'a> {
             return bad("the content offset is not 32-bit aligned");
         }
         if bookmark.abbrev_width == 0 || bookmark.abbrev_width > MAX_ABBREV_WIDTH {
-            return bad("the abbreviation width is not 1..=32");
+            return bad("the abbreviation width is not 1..=64");
         }
         let end = bookmark.end_bit();
         if end > self.stream.len() as u64 * 8 {
