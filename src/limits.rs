@@ -42,8 +42,10 @@ pub const CODE_LEN_WIDTH: u32 = 4;
 /// Width of the block length word in ENTER_SUBBLOCK (`BlockSizeWidth`).
 pub const BLOCK_SIZE_WIDTH: u32 = 32;
 
-/// At the top level, reading stops once no more than this many bytes remain, whatever
-/// they hold (LLVM's `getBitcodeFileContents`: "garbage at the end ... e.g. Apple's ar tool").
+/// At the top level, after a complete block, reading stops once no more than this many
+/// bytes remain, whatever they hold (LLVM's `getBitcodeFileContents`: "garbage at the end
+/// ... e.g. Apple's ar tool"). Before the first block there is no such tolerance: a stream
+/// whose first block header is cut short is an error, as in `llvm-bcanalyzer`.
 pub const TRAILING_GARBAGE_BYTES: usize = 8;
 
 /// Size in bytes of the bitcode wrapper header (`BWH_HeaderSize`).

@@ -274,6 +274,8 @@ pub struct Reader<'a> {
     building: Option<BlockInfoBuilder>,
     /// Where the last top-level block ended, once the stream is done.
     end_bit: Option<u64>,
+    /// Whether a top-level block has ended: only then are trailing bytes tolerated.
+    top_level_block_read: bool,
     /// Operand buffer reused by [`Reader::next_ref`] (and for BLOCKINFO records).
     ops: OperandBuffer,
     /// Abbreviations defined so far.
@@ -293,6 +295,7 @@ impl<'a> Reader<'a> {
             blockinfo,
             building: None,
             end_bit: None,
+            top_level_block_read: false,
             ops: OperandBuffer::default(),
             abbrevs: AbbrevCache::default(),
         }
@@ -410,6 +413,7 @@ impl<'a> Reader<'a> {
 
     fn pop(&mut self) {
         self.depth -= 1;
+        self.top_level_block_read |= self.depth == 0;
         self.width = match self.depth {
             0 => TOP_LEVEL_ABBREV_WIDTH,
             d => self.scopes[d - 1].bookmark.abbrev_width,
@@ -564,8 +568,12 @@ impl<'a> Reader<'a> {
     fn at_stream_end(&self) -> bool {
         match self.mode {
             Mode::Block => true,
-            // LLVM's getBitcodeFileContents: stop when `BCBegin + 8 >= size`.
-            Mode::Stream => self.cursor.remaining_bits() <= TRAILING_GARBAGE_BYTES as u64 * 8,
+            // LLVM's getBitcodeFileContents: stop when `BCBegin + 8 >= size`, but only after
+            // a complete block: a cut first header is an error, as in llvm-bcanalyzer.
+            Mode::Stream => match self.cursor.remaining_bits() {
+                0 => true,
+                left => self.top_level_block_read && left <= TRAILING_GARBAGE_BYTES as u64 * 8,
+            },
         }
     }
 

@@ -2,6 +2,8 @@
 //! examples of the format documents. Streams are built with the crate's writer or by hand.
 #![cfg(feature = "writer")]
 
+mod common;
+
 use llvm_bitstream_reader::cursor::BitCursor;
 use llvm_bitstream_reader::writer::{BitstreamWriter, wrap};
 use llvm_bitstream_reader::{AbbrevOp, Bitstream, Error, Event, Magic, decode_sign_rotated};
@@ -641,6 +643,63 @@ fn block_length_must_match_its_end_and_fit_the_input() {
         } else {
             assert!(matches!(r, Err(Error::BlockLengthMismatch { .. })), "{r:?}");
         }
+    }
+}
+
+/// LLVM's `getBitcodeFileContents` stops looking for modules once at most 8 bytes are
+/// left ("garbage at the end of the bitcode stream (e.g. Apple's ar tool)"), so `llvm-dis`
+/// reads a module followed by 4 or 8 stray bytes. `llvm-bcanalyzer` tolerates no trailing
+/// bytes at all, but it rejects a stream whose first block header is cut short
+/// ("Unexpected end of file"), where `getBitcodeFileContents` just finds no module. We
+/// tolerate trailing bytes only after a complete top-level block: each case follows the
+/// tool named in the table, and the table's record of both tools is checked against
+/// them when LLVM 14 is installed.
+#[test]
+fn trailing_bytes_are_tolerated_only_after_a_complete_top_level_block() {
+    use std::process::Command;
+
+    let mut w = BitstreamWriter::new([0x42, 0x43, 0xC0, 0xDE]);
+    w.enter_block(8, 3); // an empty MODULE_BLOCK, so that llvm-dis reads it
+    w.end_block();
+    let module = w.finish();
+    assert_eq!(module.len(), 16);
+    let with = |extra: usize| [&module[..], &vec![0xAA; extra][..]].concat();
+    // (name, bytes, we accept, llvm-bcanalyzer accepts, llvm-dis accepts)
+    let cases = [
+        ("magic-only", module[..4].to_vec(), true, true, true),
+        ("header-4-bytes", module[..8].to_vec(), false, false, true),
+        ("header-8-bytes", module[..12].to_vec(), false, false, true),
+        ("module", module.clone(), true, true, true),
+        ("module-and-4-bytes", with(4), true, false, true),
+        ("module-and-8-bytes", with(8), true, false, true),
+        ("module-and-12-bytes", with(12), false, false, false),
+    ];
+    for (name, bytes, ours, _, _) in &cases {
+        let got = events(bytes);
+        assert_eq!(got.is_ok(), *ours, "{name}: {got:?}");
+        match *name {
+            "header-4-bytes" => assert!(matches!(got, Err(Error::UnexpectedEof { bit: 64, .. })), "{got:?}"),
+            "header-8-bytes" => assert!(matches!(got, Err(Error::BlockTooLong { bit: 32, .. })), "{got:?}"),
+            "magic-only" => assert_eq!(got.unwrap(), vec![]),
+            _ => {}
+        }
+    }
+    let (Some(analyzer), Some(dis)) = (common::llvm14_tool("llvm-bcanalyzer"), common::llvm14_tool("llvm-dis")) else {
+        return;
+    };
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("trailing-bytes");
+    std::fs::create_dir_all(&dir).unwrap();
+    for (name, bytes, ours, by_analyzer, by_dis) in &cases {
+        let path = dir.join(format!("{name}.bc"));
+        std::fs::write(&path, bytes).unwrap();
+        let accepts = |tool: &std::path::Path, args: &[&str]| {
+            Command::new(tool).args(args).arg(&path).output().expect("run an LLVM tool").status.success()
+        };
+        assert_eq!(accepts(&analyzer, &["-dump"]), *by_analyzer, "{name}: llvm-bcanalyzer");
+        assert_eq!(accepts(&dis, &["-o", "/dev/null"]), *by_dis, "{name}: llvm-dis");
+        // Cut headers follow llvm-bcanalyzer; trailing bytes after a block follow llvm-dis.
+        let follows = if name.starts_with("header") { by_analyzer } else { by_dis };
+        assert_eq!(ours, follows, "{name}");
     }
 }
 

@@ -274,11 +274,12 @@ mod generate {
             out.push(("truncated-in-nested-block-header.bin", b, "UnexpectedEof"));
         }
         {
-            // A top-level block header cut after 6 bytes: at most 8 bytes remain, which
-            // LLVM (and this reader) ignores as trailing garbage.
+            // The first top-level block header cut after 6 bytes. At most 8 bytes remain,
+            // but they are tolerated only after a complete block: llvm-bcanalyzer says
+            // "Unexpected end of file" here too.
             let mut b = valid();
             b.truncate(4 + 6);
-            out.push(("truncated-top-level-header-6-bytes.bin", b, "OK"));
+            out.push(("truncated-top-level-header-6-bytes.bin", b, "UnexpectedEof"));
         }
         {
             // VBR6 operand with continuation bits up to the end of the input (< 64 bits).
