@@ -10,9 +10,10 @@
 //! [`MAX_VBR_CHUNK_WIDTH`]).
 
 use alloc::boxed::Box;
-use alloc::collections::BTreeMap;
+use alloc::collections::BTreeSet;
 use alloc::sync::Arc;
 use alloc::vec::Vec;
+use core::borrow::Borrow;
 
 use crate::cursor::BitCursor;
 use crate::error::{Error, Result};
@@ -139,14 +140,15 @@ fn pack(code: Field, steps: &[Step]) -> Option<Packed> {
         Some(Extract { shift, mask, literal })
     };
     let code = place(code)?;
-    let fields = steps
-        .iter()
-        .map(|step| match *step {
-            Step::Field(f) => place(f),
-            Step::Blob => None,
-        })
-        .collect::<Option<Box<[Extract]>>>()?;
-    Some(Packed { bits, cont, code, fields })
+    // Exactly one field per step (a blob has no layout), in one allocation of its final size.
+    let mut fields = Vec::with_capacity(steps.len());
+    for step in steps {
+        match *step {
+            Step::Field(f) => fields.push(place(f)?),
+            Step::Blob => return None,
+        }
+    }
+    Some(Packed { bits, cont, code, fields: fields.into_boxed_slice() })
 }
 
 /// An abbreviation: the operand list as defined, and its decoding plan.
@@ -185,45 +187,56 @@ impl Abbrev {
     /// Reads the operands of a DEFINE_ABBREV (after its abbreviation id) into `ops`, as
     /// LLVM's `ReadAbbrevRecord` does (`Fixed(0)`/`VBR(0)` become `Literal(0)`). `start` is
     /// the bit of the abbreviation id, for errors.
+    ///
+    /// The operands are read twice: first only to check that the whole definition is
+    /// there and valid, then into `ops`, which grows to exactly the operand count. So a
+    /// definition that claims a huge count, or is cut short, or is invalid, costs no
+    /// memory, and a valid one costs 16 bytes per operand it really has (each takes at
+    /// least 4 bits of input), without the slack of growth by doubling.
     pub(crate) fn read_operands(cursor: &mut BitCursor<'_>, start: u64, ops: &mut Vec<AbbrevOp>) -> Result<()> {
         ops.clear();
         let count = cursor.read_vbr32(5)?;
-        // Each operand takes at least 4 bits, so the count is bounded by the input before
-        // anything is allocated for it.
-        let cap = (count as u64).min(cursor.remaining_bits() / 4).min(64) as usize;
-        ops.reserve(cap);
-        for _ in 0..count {
-            let op_bit = cursor.position();
-            if cursor.read(1)? == 1 {
-                ops.push(AbbrevOp::Literal(cursor.read_vbr(8)?));
-                continue;
-            }
-            let encoding = cursor.read(3)? as u8;
-            let op = match encoding {
-                1 | 2 => {
-                    let width = cursor.read_vbr(5)?;
-                    if width == 0 {
-                        AbbrevOp::Literal(0)
-                    } else if width > u64::from(MAX_OPERAND_WIDTH) {
-                        return Err(Error::OperandTooWide { bit: op_bit, width });
-                    } else if encoding == 1 {
-                        AbbrevOp::Fixed(width as u32)
-                    } else {
-                        AbbrevOp::Vbr(width as u32)
-                    }
-                }
-                3 => AbbrevOp::Array,
-                4 => AbbrevOp::Char6,
-                5 => AbbrevOp::Blob,
-                _ => return Err(Error::InvalidEncoding { bit: op_bit, encoding }),
-            };
-            ops.push(op);
-        }
-        if ops.is_empty() {
+        if count == 0 {
             return Err(Error::EmptyAbbrev { bit: start });
+        }
+        let mut probe = *cursor;
+        for _ in 0..count {
+            read_operand(&mut probe)?;
+        }
+        ops.reserve_exact(count as usize);
+        for _ in 0..count {
+            // The same bits as the first pass, so this cannot fail.
+            ops.push(read_operand(cursor)?);
         }
         Ok(())
     }
+}
+
+/// Reads one operand of a DEFINE_ABBREV.
+fn read_operand(cursor: &mut BitCursor<'_>) -> Result<AbbrevOp> {
+    let op_bit = cursor.position();
+    if cursor.read(1)? == 1 {
+        return Ok(AbbrevOp::Literal(cursor.read_vbr(8)?));
+    }
+    let encoding = cursor.read(3)? as u8;
+    Ok(match encoding {
+        1 | 2 => {
+            let width = cursor.read_vbr(5)?;
+            if width == 0 {
+                AbbrevOp::Literal(0)
+            } else if width > u64::from(MAX_OPERAND_WIDTH) {
+                return Err(Error::OperandTooWide { bit: op_bit, width });
+            } else if encoding == 1 {
+                AbbrevOp::Fixed(width as u32)
+            } else {
+                AbbrevOp::Vbr(width as u32)
+            }
+        }
+        3 => AbbrevOp::Array,
+        4 => AbbrevOp::Char6,
+        5 => AbbrevOp::Blob,
+        _ => return Err(Error::InvalidEncoding { bit: op_bit, encoding }),
+    })
 }
 
 fn scalar(op: AbbrevOp) -> Option<Field> {
@@ -258,7 +271,8 @@ fn compile(ops: &[AbbrevOp]) -> core::result::Result<Plan, &'static str> {
     }
     let (&first, rest) = ops.split_first().ok_or("abbreviation has no operands")?;
     let code = scalar(first).ok_or("abbreviation starts with an array or a blob")?;
-    let mut steps = Vec::with_capacity(rest.len());
+    // One step per operand before the array, if any: the exact size of `steps`.
+    let mut steps = Vec::with_capacity(rest.iter().position(|op| *op == AbbrevOp::Array).unwrap_or(rest.len()));
     let mut array = None;
     let mut i = 0;
     while i < rest.len() {
@@ -331,11 +345,42 @@ pub(crate) fn skip_elements(cursor: &mut BitCursor<'_>, elem: ElementEncoding, c
 ///   same thing in the same place, comparing at most three words replaces parsing it.
 #[derive(Debug, Default)]
 pub(crate) struct AbbrevCache {
-    by_operands: BTreeMap<Box<[AbbrevOp]>, Arc<Abbrev>>,
+    by_operands: BTreeSet<ByOperands>,
     /// By block id, then by index: what was last defined there.
     by_place: Vec<(u32, Vec<Option<Seen>>)>,
     /// The definition being read.
     scratch: Vec<AbbrevOp>,
+}
+
+/// An interned abbreviation, ordered and looked up by its operands (so the operands are
+/// not stored a second time as the key).
+#[derive(Debug)]
+struct ByOperands(Arc<Abbrev>);
+
+impl Borrow<[AbbrevOp]> for ByOperands {
+    fn borrow(&self) -> &[AbbrevOp] {
+        self.0.operands()
+    }
+}
+
+impl PartialEq for ByOperands {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.operands() == other.0.operands()
+    }
+}
+
+impl Eq for ByOperands {}
+
+impl PartialOrd for ByOperands {
+    fn partial_cmp(&self, other: &Self) -> Option<core::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for ByOperands {
+    fn cmp(&self, other: &Self) -> core::cmp::Ordering {
+        self.0.operands().cmp(other.0.operands())
+    }
 }
 
 /// A definition's raw bits (in pieces of at most 56) and what they define.
@@ -431,14 +476,14 @@ impl AbbrevCache {
 
     /// The abbreviation of the operands in `scratch`.
     fn intern(&mut self) -> Arc<Abbrev> {
-        if let Some(abbrev) = self.by_operands.get(&self.scratch[..]) {
-            return abbrev.clone();
+        if let Some(interned) = self.by_operands.get(&self.scratch[..]) {
+            return interned.0.clone();
         }
         let abbrev = Arc::new(Abbrev::new(&self.scratch[..]));
         // Distinct definitions in a hostile file are bounded only by its size; past the
         // limit they are still read, just not remembered.
         if self.by_operands.len() < MAX_INTERNED_ABBREVS {
-            self.by_operands.insert(self.scratch[..].into(), abbrev.clone());
+            self.by_operands.insert(ByOperands(abbrev.clone()));
         }
         abbrev
     }
