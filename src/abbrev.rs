@@ -188,29 +188,39 @@ impl Abbrev {
     /// LLVM's `ReadAbbrevRecord` does (`Fixed(0)`/`VBR(0)` become `Literal(0)`). `start` is
     /// the bit of the abbreviation id, for errors.
     ///
-    /// The operands are read twice: first only to check that the whole definition is
-    /// there and valid, then into `ops`, which grows to exactly the operand count. So a
-    /// definition that claims a huge count, or is cut short, or is invalid, costs no
-    /// memory, and a valid one costs 16 bytes per operand it really has (each takes at
-    /// least 4 bits of input), without the slack of growth by doubling.
+    /// A definition of more than [`SHORT_DEFINITION`] operands (LLVM writes none) is read
+    /// twice: first only to check that it is all there and valid, then into `ops`, which
+    /// grows to exactly the operand count. So a definition that claims a huge count, or
+    /// is cut short, or is invalid, costs no memory, and a valid one costs 16 bytes per
+    /// operand it really has (each takes at least 4 bits of input), without the slack of
+    /// growth by doubling. Shorter ones are read once into room for their count.
     pub(crate) fn read_operands(cursor: &mut BitCursor<'_>, start: u64, ops: &mut Vec<AbbrevOp>) -> Result<()> {
         ops.clear();
         let count = cursor.read_vbr32(5)?;
         if count == 0 {
             return Err(Error::EmptyAbbrev { bit: start });
         }
-        let mut probe = *cursor;
-        for _ in 0..count {
-            read_operand(&mut probe)?;
+        if count as usize > SHORT_DEFINITION {
+            let mut probe = *cursor;
+            for _ in 0..count {
+                read_operand(&mut probe)?;
+            }
+            ops.reserve_exact(count as usize);
+        } else {
+            ops.reserve(count as usize);
         }
-        ops.reserve_exact(count as usize);
         for _ in 0..count {
-            // The same bits as the first pass, so this cannot fail.
+            // Past the first pass (if any) this cannot fail: the same bits again.
             ops.push(read_operand(cursor)?);
         }
         Ok(())
     }
 }
+
+/// Operands a definition may have and still be read in one pass: room for them costs at
+/// most 1 KiB, kept in the reader for the next definition. LLVM's longest (clang's AST
+/// record abbreviations) have about 45.
+const SHORT_DEFINITION: usize = 64;
 
 /// Reads one operand of a DEFINE_ABBREV.
 fn read_operand(cursor: &mut BitCursor<'_>) -> Result<AbbrevOp> {

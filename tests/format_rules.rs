@@ -342,6 +342,58 @@ fn vbr_chunks_wider_than_32_are_an_error_when_used() {
     assert!(matches!(err, Err(Error::InvalidAbbrev { .. })), "{err:?}");
 }
 
+/// Definitions of more than 64 operands are checked to their end before they are stored
+/// (so a hostile count costs no memory); they read like short ones, and fail the same way.
+#[test]
+fn definitions_of_many_operands_read_like_short_ones() {
+    for n in [63usize, 64, 65, 200] {
+        let mut abbrev = vec![AbbrevOp::Literal(1)];
+        abbrev.extend((1..n).map(|i| if i % 2 == 0 { AbbrevOp::Fixed(3) } else { AbbrevOp::Vbr(4) }));
+        let ops: Vec<u64> = (1..n as u64).map(|i| i % 8).collect();
+        let mut w = BitstreamWriter::new(*b"TEST");
+        w.enter_block(9, 3);
+        w.define_abbrev(&abbrev);
+        w.write_abbreviated(4, &abbrev, 1, &ops, None).unwrap();
+        w.end_block();
+        let bytes = w.finish();
+        assert_eq!(events(&bytes).unwrap(), vec![Ev::Enter(9, 3), rec(1, 4, &ops), Ev::Exit], "{n} operands");
+        // The same definition with its last operand's encoding made invalid (0).
+        let mut w = BitstreamWriter::new(*b"TEST");
+        w.enter_block(9, 3);
+        w.define_abbrev(&abbrev[..n - 1]);
+        w.write_abbrev_id(2);
+        w.write_vbr(n as u64, 5);
+        for op in &abbrev[..n - 1] {
+            match *op {
+                AbbrevOp::Literal(v) => {
+                    w.write_fixed(1, 1);
+                    w.write_vbr(v, 8);
+                }
+                AbbrevOp::Fixed(width) => w.write_encoding(1, Some(width)),
+                AbbrevOp::Vbr(width) => w.write_encoding(2, Some(width)),
+                _ => unreachable!(),
+            }
+        }
+        let bad = w.bit_position();
+        w.write_encoding(0, None);
+        w.end_block();
+        let err = events(&w.finish());
+        assert!(matches!(err, Err(Error::InvalidEncoding { bit, encoding: 0 }) if bit == bad), "{n}: {err:?}");
+        // And cut short in its last operands, the block's length patched to end where the
+        // input now does.
+        let mut w = BitstreamWriter::new(*b"TEST");
+        w.enter_block(9, 3);
+        w.define_abbrev(&abbrev);
+        let end = (w.bit_position() / 8 - 1) as usize & !3;
+        let mut cut = w.finish();
+        cut.truncate(end);
+        let words = (end as u32 - 12) / 4;
+        cut[8..12].copy_from_slice(&words.to_le_bytes());
+        let err = events(&cut);
+        assert!(matches!(err, Err(Error::UnexpectedEof { .. })), "{n} operands, cut short: {err:?}");
+    }
+}
+
 #[test]
 fn every_operand_kind_in_one_abbreviation() {
     let abbrev = [
