@@ -2,28 +2,32 @@
 //!
 //! A definition is parsed and checked the way LLVM's `ReadAbbrevRecord` does it:
 //! encodings 0, 6 and 7 and empty definitions are errors, `Fixed(0)` and `VBR(0)` become
-//! the literal 0, and widths over 32 are errors. Problems LLVM only notices when a record
+//! the literal 0, and widths over 64 are errors. Problems LLVM only notices when a record
 //! *uses* the abbreviation (an array that is not second to last, an array of arrays, a
 //! definition that starts with an array or blob) are kept with the definition and
-//! reported when a record uses it, so we accept exactly the files LLVM accepts.
+//! reported when a record uses it, so we accept exactly the files LLVM accepts. VBR
+//! chunks wider than 32 bits are kept the same way: LLVM cannot read them either (see
+//! [`MAX_VBR_CHUNK_WIDTH`]).
 
 use alloc::boxed::Box;
-use alloc::collections::BTreeMap;
+use alloc::collections::BTreeSet;
 use alloc::sync::Arc;
 use alloc::vec::Vec;
+use core::borrow::Borrow;
 
 use crate::cursor::BitCursor;
 use crate::error::{Error, Result};
-use crate::limits::{MAX_INTERNED_ABBREVS, MAX_OPERAND_WIDTH};
+use crate::limits::{MAX_INTERNED_ABBREVS, MAX_OPERAND_WIDTH, MAX_VBR_CHUNK_WIDTH};
 
 /// One operand of an abbreviation definition, as written in the stream.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum AbbrevOp {
     /// The field always has this value and takes no bits.
     Literal(u64),
-    /// A fixed-width field of 1..=32 bits.
+    /// A fixed-width field of 1..=64 bits.
     Fixed(u32),
-    /// A variable-width field with chunks of 1..=32 bits.
+    /// A variable-width field with chunks of 1..=64 bits as defined; records can only use
+    /// chunks of 1..=32 bits (see [`MAX_VBR_CHUNK_WIDTH`]).
     Vbr(u32),
     /// An array: a vbr6 element count, then elements encoded as the next operand.
     Array,
@@ -45,7 +49,7 @@ pub(crate) enum Field {
 /// How the elements of an array are read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ElementEncoding {
-    /// Fixed-width elements of 1..=32 bits.
+    /// Fixed-width elements of 1..=64 bits.
     Fixed(u32),
     /// VBR elements with chunks of 1..=32 bits.
     Vbr(u32),
@@ -116,28 +120,35 @@ fn pack(code: Field, steps: &[Step]) -> Option<Packed> {
     let mut cont = 0u64;
     let mut place = |field: Field| -> Option<Extract> {
         let shift = bits;
-        // Widths are 1..=32 here (`compile` checked them), so the shifts are defined.
-        let (width, mask, literal) = match field {
-            Field::Literal(v) => (0, 0, v),
-            Field::Fixed(w) => (w, (1u64 << w) - 1, 0),
-            Field::Vbr(w) => (w, (1u64 << (w - 1)) - 1, 0),
+        let width = match field {
+            Field::Literal(_) => 0,
+            Field::Fixed(w) | Field::Vbr(w) => w,
             Field::Char6 => return None,
         };
         bits = bits.checked_add(width).filter(|&b| b <= PACKED_MAX_BITS)?;
-        if let Field::Vbr(w) = field {
-            cont |= 1 << (shift + w - 1);
-        }
+        // Widths are 1..=56 from here (wider fields cannot be packed), so the shifts are
+        // defined.
+        let (mask, literal) = match field {
+            Field::Literal(v) => (0, v),
+            Field::Fixed(w) => ((1u64 << w) - 1, 0),
+            Field::Vbr(w) => {
+                cont |= 1 << (shift + w - 1);
+                ((1u64 << (w - 1)) - 1, 0)
+            }
+            Field::Char6 => return None,
+        };
         Some(Extract { shift, mask, literal })
     };
     let code = place(code)?;
-    let fields = steps
-        .iter()
-        .map(|step| match *step {
-            Step::Field(f) => place(f),
-            Step::Blob => None,
-        })
-        .collect::<Option<Box<[Extract]>>>()?;
-    Some(Packed { bits, cont, code, fields })
+    // Exactly one field per step (a blob has no layout), in one allocation of its final size.
+    let mut fields = Vec::with_capacity(steps.len());
+    for step in steps {
+        match *step {
+            Step::Field(f) => fields.push(place(f)?),
+            Step::Blob => return None,
+        }
+    }
+    Some(Packed { bits, cont, code, fields: fields.into_boxed_slice() })
 }
 
 /// An abbreviation: the operand list as defined, and its decoding plan.
@@ -176,45 +187,66 @@ impl Abbrev {
     /// Reads the operands of a DEFINE_ABBREV (after its abbreviation id) into `ops`, as
     /// LLVM's `ReadAbbrevRecord` does (`Fixed(0)`/`VBR(0)` become `Literal(0)`). `start` is
     /// the bit of the abbreviation id, for errors.
+    ///
+    /// A definition of more than [`SHORT_DEFINITION`] operands (LLVM writes none) is read
+    /// twice: first only to check that it is all there and valid, then into `ops`, which
+    /// grows to exactly the operand count. So a definition that claims a huge count, or
+    /// is cut short, or is invalid, costs no memory, and a valid one costs 16 bytes per
+    /// operand it really has (each takes at least 4 bits of input), without the slack of
+    /// growth by doubling. Shorter ones are read once into room for their count.
     pub(crate) fn read_operands(cursor: &mut BitCursor<'_>, start: u64, ops: &mut Vec<AbbrevOp>) -> Result<()> {
         ops.clear();
         let count = cursor.read_vbr32(5)?;
-        // Each operand takes at least 4 bits, so the count is bounded by the input before
-        // anything is allocated for it.
-        let cap = (count as u64).min(cursor.remaining_bits() / 4).min(64) as usize;
-        ops.reserve(cap);
-        for _ in 0..count {
-            let op_bit = cursor.position();
-            if cursor.read(1)? == 1 {
-                ops.push(AbbrevOp::Literal(cursor.read_vbr(8)?));
-                continue;
-            }
-            let encoding = cursor.read(3)? as u8;
-            let op = match encoding {
-                1 | 2 => {
-                    let width = cursor.read_vbr(5)?;
-                    if width == 0 {
-                        AbbrevOp::Literal(0)
-                    } else if width > u64::from(MAX_OPERAND_WIDTH) {
-                        return Err(Error::OperandTooWide { bit: op_bit, width });
-                    } else if encoding == 1 {
-                        AbbrevOp::Fixed(width as u32)
-                    } else {
-                        AbbrevOp::Vbr(width as u32)
-                    }
-                }
-                3 => AbbrevOp::Array,
-                4 => AbbrevOp::Char6,
-                5 => AbbrevOp::Blob,
-                _ => return Err(Error::InvalidEncoding { bit: op_bit, encoding }),
-            };
-            ops.push(op);
-        }
-        if ops.is_empty() {
+        if count == 0 {
             return Err(Error::EmptyAbbrev { bit: start });
+        }
+        if count as usize > SHORT_DEFINITION {
+            let mut probe = *cursor;
+            for _ in 0..count {
+                read_operand(&mut probe)?;
+            }
+            ops.reserve_exact(count as usize);
+        } else {
+            ops.reserve(count as usize);
+        }
+        for _ in 0..count {
+            // Past the first pass (if any) this cannot fail: the same bits again.
+            ops.push(read_operand(cursor)?);
         }
         Ok(())
     }
+}
+
+/// Operands a definition may have and still be read in one pass: room for them costs at
+/// most 1 KiB, kept in the reader for the next definition. LLVM's longest (clang's AST
+/// record abbreviations) have about 45.
+const SHORT_DEFINITION: usize = 64;
+
+/// Reads one operand of a DEFINE_ABBREV.
+fn read_operand(cursor: &mut BitCursor<'_>) -> Result<AbbrevOp> {
+    let op_bit = cursor.position();
+    if cursor.read(1)? == 1 {
+        return Ok(AbbrevOp::Literal(cursor.read_vbr(8)?));
+    }
+    let encoding = cursor.read(3)? as u8;
+    Ok(match encoding {
+        1 | 2 => {
+            let width = cursor.read_vbr(5)?;
+            if width == 0 {
+                AbbrevOp::Literal(0)
+            } else if width > u64::from(MAX_OPERAND_WIDTH) {
+                return Err(Error::OperandTooWide { bit: op_bit, width });
+            } else if encoding == 1 {
+                AbbrevOp::Fixed(width as u32)
+            } else {
+                AbbrevOp::Vbr(width as u32)
+            }
+        }
+        3 => AbbrevOp::Array,
+        4 => AbbrevOp::Char6,
+        5 => AbbrevOp::Blob,
+        _ => return Err(Error::InvalidEncoding { bit: op_bit, encoding }),
+    })
 }
 
 fn scalar(op: AbbrevOp) -> Option<Field> {
@@ -241,11 +273,16 @@ fn compile(ops: &[AbbrevOp]) -> core::result::Result<Plan, &'static str> {
     // A stream's definitions never hold wider fields (`read_operands` rejects them), but
     // `Abbrev::new` takes any operands.
     if ops.iter().any(|op| matches!(*op, AbbrevOp::Fixed(w) | AbbrevOp::Vbr(w) if w > MAX_OPERAND_WIDTH)) {
-        return Err("field wider than 32 bits");
+        return Err("field wider than 64 bits");
+    }
+    // LLVM accepts these definitions but cannot read such chunks (see MAX_VBR_CHUNK_WIDTH).
+    if ops.iter().any(|op| matches!(*op, AbbrevOp::Vbr(w) if w > MAX_VBR_CHUNK_WIDTH)) {
+        return Err("VBR chunks wider than 32 bits cannot be read");
     }
     let (&first, rest) = ops.split_first().ok_or("abbreviation has no operands")?;
     let code = scalar(first).ok_or("abbreviation starts with an array or a blob")?;
-    let mut steps = Vec::with_capacity(rest.len());
+    // One step per operand before the array, if any: the exact size of `steps`.
+    let mut steps = Vec::with_capacity(rest.iter().position(|op| *op == AbbrevOp::Array).unwrap_or(rest.len()));
     let mut array = None;
     let mut i = 0;
     while i < rest.len() {
@@ -319,11 +356,42 @@ pub(crate) fn skip_elements(cursor: &mut BitCursor<'_>, elem: ElementEncoding, c
 ///   same thing in the same place, comparing at most three words replaces parsing it.
 #[derive(Debug, Default)]
 pub(crate) struct AbbrevCache {
-    by_operands: BTreeMap<Box<[AbbrevOp]>, Arc<Abbrev>>,
+    by_operands: BTreeSet<ByOperands>,
     /// By block id, then by index: what was last defined there.
     by_place: Vec<(u32, Vec<Option<Seen>>)>,
     /// The definition being read.
     scratch: Vec<AbbrevOp>,
+}
+
+/// An interned abbreviation, ordered and looked up by its operands (so the operands are
+/// not stored a second time as the key).
+#[derive(Debug)]
+struct ByOperands(Arc<Abbrev>);
+
+impl Borrow<[AbbrevOp]> for ByOperands {
+    fn borrow(&self) -> &[AbbrevOp] {
+        self.0.operands()
+    }
+}
+
+impl PartialEq for ByOperands {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.operands() == other.0.operands()
+    }
+}
+
+impl Eq for ByOperands {}
+
+impl PartialOrd for ByOperands {
+    fn partial_cmp(&self, other: &Self) -> Option<core::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for ByOperands {
+    fn cmp(&self, other: &Self) -> core::cmp::Ordering {
+        self.0.operands().cmp(other.0.operands())
+    }
 }
 
 /// A definition's raw bits (in pieces of at most 56) and what they define.
@@ -419,14 +487,14 @@ impl AbbrevCache {
 
     /// The abbreviation of the operands in `scratch`.
     fn intern(&mut self) -> Arc<Abbrev> {
-        if let Some(abbrev) = self.by_operands.get(&self.scratch[..]) {
-            return abbrev.clone();
+        if let Some(interned) = self.by_operands.get(&self.scratch[..]) {
+            return interned.0.clone();
         }
         let abbrev = Arc::new(Abbrev::new(&self.scratch[..]));
         // Distinct definitions in a hostile file are bounded only by its size; past the
         // limit they are still read, just not remembered.
         if self.by_operands.len() < MAX_INTERNED_ABBREVS {
-            self.by_operands.insert(self.scratch[..].into(), abbrev.clone());
+            self.by_operands.insert(ByOperands(abbrev.clone()));
         }
         abbrev
     }
@@ -439,14 +507,18 @@ mod tests {
     use alloc::vec::Vec;
 
     /// `Abbrev::new` takes operands no stream can hold; it treats them as LLVM's
-    /// `ReadAbbrevRecord` would have: zero widths are the literal 0, wider than 32 is unusable.
+    /// `ReadAbbrevRecord` would have: zero widths are the literal 0, wider than 64 is
+    /// unusable, and so are VBR chunks wider than 32.
     #[test]
     fn hand_made_definitions_are_normalised_like_stream_ones() {
         let zero = Abbrev::new([AbbrevOp::Literal(1), AbbrevOp::Fixed(0), AbbrevOp::Vbr(0)]);
         let plan = zero.plan(0).unwrap();
         assert_eq!(&*plan.steps, &[Step::Field(Field::Literal(0)), Step::Field(Field::Literal(0))]);
-        assert!(Abbrev::new([AbbrevOp::Literal(1), AbbrevOp::Fixed(33)]).defect().is_some());
-        assert!(Abbrev::new([AbbrevOp::Vbr(40)]).defect().is_some());
+        assert!(Abbrev::new([AbbrevOp::Literal(1), AbbrevOp::Fixed(64)]).defect().is_none());
+        assert!(Abbrev::new([AbbrevOp::Literal(1), AbbrevOp::Fixed(65)]).defect().is_some());
+        assert!(Abbrev::new([AbbrevOp::Vbr(32)]).defect().is_none());
+        assert!(Abbrev::new([AbbrevOp::Vbr(33)]).defect().is_some());
+        assert!(Abbrev::new([AbbrevOp::Literal(1), AbbrevOp::Array, AbbrevOp::Vbr(40)]).defect().is_some());
         // An array of a zero-width field is an array of a literal: an error when used, as in LLVM.
         assert!(Abbrev::new([AbbrevOp::Literal(1), AbbrevOp::Array, AbbrevOp::Vbr(0)]).defect().is_some());
         assert!(Abbrev::new([AbbrevOp::Literal(1), AbbrevOp::Array, AbbrevOp::Fixed(32)]).defect().is_none());
@@ -474,9 +546,17 @@ mod tests {
             vec![AbbrevOp::Literal(1), AbbrevOp::Char6],
             vec![AbbrevOp::Literal(1), AbbrevOp::Blob],
             vec![AbbrevOp::Fixed(32), AbbrevOp::Fixed(32)],
+            vec![AbbrevOp::Literal(1), AbbrevOp::Fixed(57)],
+            vec![AbbrevOp::Literal(1), AbbrevOp::Fixed(64)],
         ] {
             assert!(Abbrev::new(unpackable).plan(0).unwrap().packed.is_none());
         }
+        // Fields wider than 32 bits pack while the whole fits in 56 bits.
+        let wide = Abbrev::new([AbbrevOp::Literal(1), AbbrevOp::Fixed(40), AbbrevOp::Fixed(16)]);
+        let packed = wide.plan(0).unwrap().packed.as_ref().unwrap();
+        assert_eq!(packed.bits, 56);
+        let word = ((1u64 << 40) - 2) | 0xBEEF << 40;
+        assert_eq!(packed.fields.iter().map(|f| f.get(word)).collect::<Vec<_>>(), [(1 << 40) - 2, 0xBEEF]);
         // An array does not stop the scalars before it from being packed.
         let array = Abbrev::new([AbbrevOp::Literal(1), AbbrevOp::Fixed(8), AbbrevOp::Array, AbbrevOp::Char6]);
         assert_eq!(array.plan(0).unwrap().packed.as_ref().unwrap().bits, 8);

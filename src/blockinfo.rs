@@ -35,15 +35,19 @@ pub(crate) type SharedAbbrevs = Arc<[Arc<Abbrev>]>;
 /// What BLOCKINFO says about one block id.
 #[derive(Clone, Debug, Default)]
 pub struct BlockInfoEntry {
-    abbrevs: Arc<[Arc<Abbrev>]>,
+    /// `None` rather than an empty slice, which would still be an allocation.
+    abbrevs: Option<SharedAbbrevs>,
     name: Option<Arc<str>>,
     record_names: Vec<(u32, Box<str>)>,
 }
 
+/// The entry of a block id that a SETBID selected and nothing described.
+static EMPTY_ENTRY: BlockInfoEntry = BlockInfoEntry { abbrevs: None, name: None, record_names: Vec::new() };
+
 impl BlockInfoEntry {
     /// The abbreviations every block of this id starts with (ids 4, 5, …).
     pub fn abbrevs(&self) -> &[Arc<Abbrev>] {
-        &self.abbrevs
+        self.abbrevs.as_deref().unwrap_or(&[])
     }
 
     /// The block's name (BLOCKNAME), if given.
@@ -60,8 +64,9 @@ impl BlockInfoEntry {
 /// The BLOCKINFO table in effect at some point of a stream.
 #[derive(Clone, Debug, Default)]
 pub struct BlockInfo {
-    /// Sorted by block id.
-    entries: Vec<(u32, BlockInfoEntry)>,
+    /// Sorted by block id. An id a SETBID selected and nothing described (a hostile run of
+    /// SETBIDs makes many) has no entry of its own: it costs 16 bytes here.
+    entries: Vec<(u32, Option<Box<BlockInfoEntry>>)>,
 }
 
 impl BlockInfo {
@@ -73,7 +78,7 @@ impl BlockInfo {
     /// What the table says about `block_id`.
     pub fn entry(&self, block_id: u32) -> Option<&BlockInfoEntry> {
         let i = self.entries.binary_search_by_key(&block_id, |(id, _)| *id).ok()?;
-        Some(&self.entries[i].1)
+        Some(self.entries[i].1.as_deref().unwrap_or(&EMPTY_ENTRY))
     }
 
     /// The abbreviations blocks of `block_id` start with.
@@ -86,7 +91,7 @@ impl BlockInfo {
     #[inline]
     pub(crate) fn shared(&self, block_id: u32) -> (Option<SharedAbbrevs>, Option<Arc<str>>) {
         match self.entry(block_id) {
-            Some(e) => ((!e.abbrevs.is_empty()).then(|| e.abbrevs.clone()), e.name.clone()),
+            Some(e) => (e.abbrevs.clone(), e.name.clone()),
             None => (None, None),
         }
     }
@@ -110,9 +115,8 @@ impl BlockInfo {
 }
 
 /// What one SETBID section of a BLOCKINFO block under construction has said so far.
-#[derive(Debug)]
+#[derive(Debug, Default)]
 pub(crate) struct PendingEntry {
-    block_id: u32,
     abbrevs: Vec<Arc<Abbrev>>,
     name: Option<String>,
     record_names: Vec<(u32, Box<str>)>,
@@ -121,47 +125,41 @@ pub(crate) struct PendingEntry {
 /// A BLOCKINFO table under construction, while its block is being read.
 #[derive(Debug, Default)]
 pub(crate) struct BlockInfoBuilder {
-    entries: Vec<PendingEntry>,
-    /// Block id to index in `entries`, so a hostile run of SETBIDs stays linear.
-    index: BTreeMap<u32, usize>,
-    /// Index of the entry the last SETBID selected.
-    current: Option<usize>,
+    /// Every block id a SETBID selected, in order (so a hostile run of SETBIDs stays
+    /// O(n log n)), with what the BLOCKINFO block said about it: nothing yet costs no
+    /// allocation of its own.
+    entries: BTreeMap<u32, Option<Box<PendingEntry>>>,
+    /// The block id the last SETBID selected.
+    current: Option<u32>,
 }
 
 impl BlockInfoBuilder {
     /// SETBID: later records describe `block_id` (LLVM's `getOrCreateBlockInfo`).
     pub(crate) fn set_bid(&mut self, block_id: u32) {
-        let next = self.entries.len();
-        let idx = *self.index.entry(block_id).or_insert(next);
-        if idx == next {
-            self.entries.push(PendingEntry { block_id, abbrevs: Vec::new(), name: None, record_names: Vec::new() });
-        }
-        self.current = Some(idx);
+        self.entries.entry(block_id).or_default();
+        self.current = Some(block_id);
     }
 
-    /// The entry the last SETBID selected, if any.
+    /// The entry the last SETBID selected, if any, to add to.
     pub(crate) fn current(&mut self) -> Option<&mut PendingEntry> {
-        self.entries.get_mut(self.current?)
+        let entry = self.entries.get_mut(&self.current?)?;
+        Some(entry.get_or_insert_with(Default::default))
     }
 
     pub(crate) fn finish(self) -> BlockInfo {
-        let mut info = BlockInfo {
-            entries: self
-                .entries
-                .into_iter()
-                .map(|e| {
-                    let entry = BlockInfoEntry {
-                        abbrevs: e.abbrevs.into(),
-                        name: e.name.map(Arc::from),
-                        record_names: e.record_names,
-                    };
-                    (e.block_id, entry)
+        let entries = self.entries.into_iter().map(|(id, pending)| {
+            let entry = pending.map(|e| {
+                let e = *e;
+                Box::new(BlockInfoEntry {
+                    abbrevs: (!e.abbrevs.is_empty()).then(|| e.abbrevs.into()),
+                    name: e.name.map(Arc::from),
+                    record_names: e.record_names,
                 })
-                .collect(),
-        };
-        // Block ids are unique (SETBID reuses an id's entry), so the order is total.
-        info.entries.sort_unstable_by_key(|(id, _)| *id);
-        info
+            });
+            (id, entry)
+        });
+        // A BTreeMap iterates in key order: the table is sorted by block id.
+        BlockInfo { entries: entries.collect() }
     }
 }
 

@@ -253,7 +253,9 @@ impl<'a> BitCursor<'a> {
         Error::UnexpectedEof { bit: self.position(), needed, available: self.remaining_bits() }
     }
 
-    /// Reads a `width`-bit field, `width` in `0..=64`, least significant bit first.
+    /// Reads a `width`-bit field, `width` in `0..=64`, least significant bit first, as
+    /// LLVM's `Read` does (it allows up to `MaxChunkSize`, 64 bits, for `Fixed` fields and
+    /// abbreviation ids).
     #[inline(always)]
     pub fn read(&mut self, width: u32) -> Result<u64> {
         if width > self.avail {
@@ -273,7 +275,8 @@ impl<'a> BitCursor<'a> {
         Ok(v)
     }
 
-    /// A read of more than 56 bits (never one the format's own fields need).
+    /// A read of more than 56 bits: a `Fixed(57..=64)` field or an abbreviation id that
+    /// wide, which LLVM allows and no LLVM writer emits. Cold so that `read` stays small.
     #[cold]
     #[inline(never)]
     fn read_wide(mut self, width: u32) -> (Self, Result<u64>) {
@@ -535,6 +538,7 @@ impl<'a> BitCursor<'a> {
 #[cfg(test)]
 mod tests {
     use super::BitCursor;
+    use crate::error::Error;
     use alloc::vec::Vec;
 
     /// splitmix64, for reproducible inputs without a dependency.
@@ -544,6 +548,46 @@ mod tests {
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
         z ^ (z >> 31)
+    }
+
+    /// Fixed reads of every width 1..=64 at every alignment, against a bit-by-bit reading,
+    /// including the reads of 57..=64 bits that take two steps and the last bits of the
+    /// input; a read past the end fails and leaves the cursor where it was.
+    #[test]
+    fn reads_of_every_width_up_to_64() {
+        let mut state = 11u64;
+        let data: Vec<u8> = (0..40).map(|_| next(&mut state) as u8).collect();
+        let bit = |i: u64| u64::from(data[(i / 8) as usize] >> (i % 8) & 1);
+        let len = data.len() as u64 * 8;
+        let (step, sequences) = if cfg!(miri) { (13, 10) } else { (1, 200) };
+        for width in 1..=64u32 {
+            for start in (0..len).step_by(step) {
+                let mut c = BitCursor::at(&data, start).unwrap();
+                if start + u64::from(width) > len {
+                    assert!(matches!(c.read(width), Err(Error::UnexpectedEof { .. })), "w={width} at {start}");
+                    assert_eq!(c.position(), start);
+                    continue;
+                }
+                let want = (0..u64::from(width)).fold(0, |v, i| v | bit(start + i) << i);
+                assert_eq!(c.read(width).unwrap(), want, "w={width} at {start}");
+                assert_eq!(c.position(), start + u64::from(width));
+            }
+        }
+        // Reads one after the other, so the word holds every possible number of bits.
+        for _ in 0..sequences {
+            let mut c = BitCursor::new(&data);
+            let mut at = 0;
+            loop {
+                let width = 1 + (next(&mut state) % 64) as u32;
+                if at + u64::from(width) > len {
+                    break;
+                }
+                let want = (0..u64::from(width)).fold(0, |v, i| v | bit(at + i) << i);
+                assert_eq!(c.read(width).unwrap(), want, "w={width} at {at}");
+                at += u64::from(width);
+            }
+        }
+        assert!(matches!(BitCursor::new(&data).read(65), Err(Error::InvalidFixedWidth { width: 65, .. })));
     }
 
     /// The vbr6 fast paths (one to four chunks from the word, two values per refill)

@@ -60,8 +60,8 @@ pub enum Error {
         /// What was wrong.
         reason: &'static str,
     },
-    /// An ENTER_SUBBLOCK declared an abbreviation width of 0 or more than 32.
-    #[error("block {block_id} at bit {bit} declares abbreviation width {width}; it must be 1..=32")]
+    /// An ENTER_SUBBLOCK declared an abbreviation width of 0 or more than 64.
+    #[error("block {block_id} at bit {bit} declares abbreviation width {width}; it must be 1..=64")]
     InvalidAbbrevWidth {
         /// Where the ENTER_SUBBLOCK starts.
         bit: u64,
@@ -142,8 +142,8 @@ pub enum Error {
         /// Where the DEFINE_ABBREV starts.
         bit: u64,
     },
-    /// A `Fixed` or `VBR` operand wider than 32 bits.
-    #[error("DEFINE_ABBREV at bit {bit} has a Fixed or VBR operand of width {width} (at most 32)")]
+    /// A `Fixed` or `VBR` operand wider than 64 bits.
+    #[error("DEFINE_ABBREV at bit {bit} has a Fixed or VBR operand of width {width} (at most 64)")]
     OperandTooWide {
         /// Where the operand starts.
         bit: u64,

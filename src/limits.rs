@@ -9,13 +9,31 @@ use crate::ids::bitstream::raw;
 /// Abbreviation-id width in effect at the top level of every stream (LLVM: `CurCodeSize = 2`).
 pub const TOP_LEVEL_ABBREV_WIDTH: u32 = 2;
 
-/// Largest abbreviation-id width a block may declare (LLVM: `MaxChunkSize`); 0 is also invalid.
-pub const MAX_ABBREV_WIDTH: u32 = 32;
+/// Largest abbreviation-id width a block may declare; 0 is also invalid.
+///
+/// LLVM's limit is `MaxChunkSize`, `sizeof(word_t) * 8`: 64 on the 64-bit hosts LLVM is
+/// built for. An id wider than 32 bits is cut to its low 32 bits, as LLVM's `ReadCode`
+/// returns an `unsigned`: at width 40, the id `2^32 + 3` is an unabbreviated record.
+pub const MAX_ABBREV_WIDTH: u32 = 64;
 
-/// Largest width of a `Fixed` or `VBR` abbreviation operand (LLVM: `MaxChunkSize`).
-pub const MAX_OPERAND_WIDTH: u32 = 32;
+/// Largest width a DEFINE_ABBREV may give a `Fixed` or `VBR` operand (LLVM: `MaxChunkSize`,
+/// 64). Wider is an error when the definition is read, as in LLVM's `ReadAbbrevRecord`.
+///
+/// `Fixed` fields of up to 64 bits are read as LLVM reads them. A `VBR` operand wider than
+/// [`MAX_VBR_CHUNK_WIDTH`] is accepted when defined, as LLVM accepts it, but a record
+/// that uses it is an error: see there.
+pub const MAX_OPERAND_WIDTH: u32 = 64;
 
-/// Largest chunk width a VBR read accepts (LLVM reads each chunk into a 32-bit value).
+/// Largest chunk width a VBR read accepts.
+///
+/// For abbreviation operands this limit is ours. LLVM accepts `VBR(33..=64)` definitions,
+/// but its `ReadVBR64` keeps each chunk in a 32-bit `Piece` and tests the continuation bit
+/// with `1U << (NumBits - 1)`, a shift past the width of the type (undefined behaviour in
+/// C++; on x86 the shift count wraps, so LLVM tests a bit of the chunk's low 32 and
+/// returns values unrelated to the bits). There is nothing well defined to match, so a
+/// record that uses such an operand (as a field or as array elements) fails with
+/// [`Error::InvalidAbbrev`](crate::Error::InvalidAbbrev); a definition no record uses
+/// is fine, as in LLVM.
 pub const MAX_VBR_CHUNK_WIDTH: u32 = 32;
 
 /// Width of the block id in ENTER_SUBBLOCK (`BlockIDWidth`, read as vbr8).
@@ -27,8 +45,10 @@ pub const CODE_LEN_WIDTH: u32 = raw::CodeLenWidth;
 /// Width of the block length word in ENTER_SUBBLOCK (`BlockSizeWidth`).
 pub const BLOCK_SIZE_WIDTH: u32 = raw::BlockSizeWidth;
 
-/// At the top level, reading stops once no more than this many bytes remain, whatever
-/// they hold (LLVM's `getBitcodeFileContents`: "garbage at the end ... e.g. Apple's ar tool").
+/// At the top level, after a complete block, reading stops once no more than this many
+/// bytes remain, whatever they hold (LLVM's `getBitcodeFileContents`: "garbage at the end
+/// ... e.g. Apple's ar tool"). Before the first block there is no such tolerance: a stream
+/// whose first block header is cut short is an error, as in `llvm-bcanalyzer`.
 pub const TRAILING_GARBAGE_BYTES: usize = 8;
 
 /// Size in bytes of the bitcode wrapper header (`BWH_HeaderSize`).

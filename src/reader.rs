@@ -85,7 +85,7 @@ impl<'a> Bitstream<'a> {
             return bad("the content offset is not 32-bit aligned");
         }
         if bookmark.abbrev_width == 0 || bookmark.abbrev_width > MAX_ABBREV_WIDTH {
-            return bad("the abbreviation width is not 1..=32");
+            return bad("the abbreviation width is not 1..=64");
         }
         let end = bookmark.end_bit();
         if end > self.stream.len() as u64 * 8 {
@@ -332,6 +332,8 @@ pub struct Reader<'a> {
     building: Option<BlockInfoBuilder>,
     /// Where the last top-level block ended, once the stream is done.
     end_bit: Option<u64>,
+    /// Whether a top-level block has ended: only then are trailing bytes tolerated.
+    top_level_block_read: bool,
     /// Operand buffer reused by [`Reader::next_ref`] (and for BLOCKINFO records).
     ops: OperandBuffer,
     /// Abbreviations defined so far.
@@ -354,6 +356,7 @@ impl<'a> Reader<'a> {
             blockinfo,
             building: None,
             end_bit: None,
+            top_level_block_read: false,
             ops: OperandBuffer::default(),
             abbrevs: AbbrevCache::default(),
             report_definitions: false,
@@ -483,6 +486,7 @@ impl<'a> Reader<'a> {
 
     fn pop(&mut self) {
         self.depth -= 1;
+        self.top_level_block_read |= self.depth == 0;
         (self.width, self.block_id) = match self.depth {
             0 => (TOP_LEVEL_ABBREV_WIDTH, 0),
             d => (self.scopes[d - 1].bookmark.abbrev_width, self.scopes[d - 1].bookmark.block_id),
@@ -713,8 +717,12 @@ impl<'a> Reader<'a> {
     fn at_stream_end(&self) -> bool {
         match self.mode {
             Mode::Block => true,
-            // LLVM's getBitcodeFileContents: stop when `BCBegin + 8 >= size`.
-            Mode::Stream => self.cursor.remaining_bits() <= TRAILING_GARBAGE_BYTES as u64 * 8,
+            // LLVM's getBitcodeFileContents: stop when `BCBegin + 8 >= size`, but only after
+            // a complete block: a cut first header is an error, as in llvm-bcanalyzer.
+            Mode::Stream => match self.cursor.remaining_bits() {
+                0 => true,
+                left => self.top_level_block_read && left <= TRAILING_GARBAGE_BYTES as u64 * 8,
+            },
         }
     }
 

@@ -2,6 +2,8 @@
 //! examples of the format documents. Streams are built with the crate's writer or by hand.
 #![cfg(feature = "writer")]
 
+mod common;
+
 use llvm_bitstream_reader::cursor::BitCursor;
 use llvm_bitstream_reader::writer::{BitstreamWriter, wrap};
 use llvm_bitstream_reader::{AbbrevOp, Bitstream, Error, Event, Magic, decode_sign_rotated};
@@ -264,13 +266,132 @@ fn abbreviation_with_no_operands_is_an_error() {
 }
 
 #[test]
-fn fixed_or_vbr_wider_than_32_is_an_error() {
-    for op in [AbbrevOp::Fixed(33), AbbrevOp::Vbr(40)] {
+fn fixed_or_vbr_wider_than_64_is_an_error() {
+    for op in [AbbrevOp::Fixed(65), AbbrevOp::Vbr(65), AbbrevOp::Fixed(1000)] {
         let mut w = BitstreamWriter::new(*b"TEST");
         w.enter_block(9, 3);
         w.define_abbrev(&[AbbrevOp::Literal(1), op]);
         w.end_block();
-        assert!(matches!(events(&w.finish()), Err(Error::OperandTooWide { .. })));
+        assert!(matches!(events(&w.finish()), Err(Error::OperandTooWide { .. })), "{op:?}");
+    }
+}
+
+/// LLVM's `MaxChunkSize` is 64 on 64-bit hosts: `Fixed` fields of up to 64 bits, as
+/// operands, as the record code (cut to 32 bits) and as array elements.
+#[test]
+fn fixed_fields_of_up_to_64_bits_are_read_like_llvm() {
+    let abbrev = [
+        AbbrevOp::Fixed(40),
+        AbbrevOp::Fixed(40),
+        AbbrevOp::Fixed(56),
+        AbbrevOp::Fixed(64),
+        AbbrevOp::Fixed(33),
+        AbbrevOp::Array,
+        AbbrevOp::Fixed(64),
+    ];
+    let ops = [(1 << 40) - 1, 0xAB_CDEF_0123_4567, u64::MAX, (1 << 32) | 1, u64::MAX - 1, 1 << 63, 0];
+    let mut w = BitstreamWriter::new(*b"TEST");
+    w.enter_block(9, 3);
+    w.define_abbrev(&abbrev);
+    // The code field holds 2^33 + 7: LLVM keeps the code in an `unsigned`, so it is 7.
+    w.write_abbrev_id(4);
+    w.write_fixed((1 << 33) | 7, 40);
+    for (&op, v) in abbrev[1..5].iter().zip(ops) {
+        let AbbrevOp::Fixed(width) = op else { unreachable!() };
+        w.write_fixed(v, width);
+    }
+    w.write_vbr(3, 6);
+    for v in &ops[4..] {
+        w.write_fixed(*v, 64);
+    }
+    // The same values again, through the packed layout of a definition of 56 bits.
+    let packed = [AbbrevOp::Literal(2), AbbrevOp::Fixed(40), AbbrevOp::Fixed(16)];
+    w.define_abbrev(&packed);
+    w.write_abbreviated(5, &packed, 2, &[(1 << 40) - 2, 0xBEEF], None).unwrap();
+    w.end_block();
+    let bytes = w.finish();
+    assert_eq!(
+        events(&bytes).unwrap(),
+        vec![Ev::Enter(9, 3), rec(7, 4, &ops), rec(2, 5, &[(1 << 40) - 2, 0xBEEF]), Ev::Exit]
+    );
+    // The lending walk decodes the same.
+    let mut reader = Bitstream::new(&bytes).unwrap().events();
+    let mut seen = Vec::new();
+    while let Some(event) = reader.next_ref().unwrap() {
+        if let llvm_bitstream_reader::EventRef::Record(r) = event {
+            seen.push((r.code(), r.operands().to_vec()));
+        }
+    }
+    assert_eq!(seen, vec![(7, ops.to_vec()), (2, vec![(1 << 40) - 2, 0xBEEF])]);
+}
+
+/// LLVM accepts a `VBR` operand of 33..=64 bits in a definition, but reads its chunks
+/// through a 32-bit variable (see `limits::MAX_VBR_CHUNK_WIDTH`): a record using one is
+/// an error here, a definition no record uses is fine.
+#[test]
+fn vbr_chunks_wider_than_32_are_an_error_when_used() {
+    for abbrev in [[AbbrevOp::Literal(1), AbbrevOp::Vbr(33)], [AbbrevOp::Literal(1), AbbrevOp::Vbr(64)]] {
+        let mut w = BitstreamWriter::new(*b"TEST");
+        w.enter_block(9, 3);
+        w.define_abbrev(&abbrev);
+        w.end_block();
+        assert_eq!(events(&w.finish()).unwrap(), vec![Ev::Enter(9, 3), Ev::Exit]);
+        let err = one_record_with(&abbrev, |w| w.write_fixed(5, 64));
+        assert!(matches!(err, Err(Error::InvalidAbbrev { reason, .. }) if reason.contains("VBR")), "{err:?}");
+    }
+    let err = one_record_with(&[AbbrevOp::Literal(1), AbbrevOp::Array, AbbrevOp::Vbr(40)], |w| w.write_vbr(0, 6));
+    assert!(matches!(err, Err(Error::InvalidAbbrev { .. })), "{err:?}");
+}
+
+/// Definitions of more than 64 operands are checked to their end before they are stored
+/// (so a hostile count costs no memory); they read like short ones, and fail the same way.
+#[test]
+fn definitions_of_many_operands_read_like_short_ones() {
+    for n in [63usize, 64, 65, 200] {
+        let mut abbrev = vec![AbbrevOp::Literal(1)];
+        abbrev.extend((1..n).map(|i| if i % 2 == 0 { AbbrevOp::Fixed(3) } else { AbbrevOp::Vbr(4) }));
+        let ops: Vec<u64> = (1..n as u64).map(|i| i % 8).collect();
+        let mut w = BitstreamWriter::new(*b"TEST");
+        w.enter_block(9, 3);
+        w.define_abbrev(&abbrev);
+        w.write_abbreviated(4, &abbrev, 1, &ops, None).unwrap();
+        w.end_block();
+        let bytes = w.finish();
+        assert_eq!(events(&bytes).unwrap(), vec![Ev::Enter(9, 3), rec(1, 4, &ops), Ev::Exit], "{n} operands");
+        // The same definition with its last operand's encoding made invalid (0).
+        let mut w = BitstreamWriter::new(*b"TEST");
+        w.enter_block(9, 3);
+        w.define_abbrev(&abbrev[..n - 1]);
+        w.write_abbrev_id(2);
+        w.write_vbr(n as u64, 5);
+        for op in &abbrev[..n - 1] {
+            match *op {
+                AbbrevOp::Literal(v) => {
+                    w.write_fixed(1, 1);
+                    w.write_vbr(v, 8);
+                }
+                AbbrevOp::Fixed(width) => w.write_encoding(1, Some(width)),
+                AbbrevOp::Vbr(width) => w.write_encoding(2, Some(width)),
+                _ => unreachable!(),
+            }
+        }
+        let bad = w.bit_position();
+        w.write_encoding(0, None);
+        w.end_block();
+        let err = events(&w.finish());
+        assert!(matches!(err, Err(Error::InvalidEncoding { bit, encoding: 0 }) if bit == bad), "{n}: {err:?}");
+        // And cut short in its last operands, the block's length patched to end where the
+        // input now does.
+        let mut w = BitstreamWriter::new(*b"TEST");
+        w.enter_block(9, 3);
+        w.define_abbrev(&abbrev);
+        let end = (w.bit_position() / 8 - 1) as usize & !3;
+        let mut cut = w.finish();
+        cut.truncate(end);
+        let words = (end as u32 - 12) / 4;
+        cut[8..12].copy_from_slice(&words.to_le_bytes());
+        let err = events(&cut);
+        assert!(matches!(err, Err(Error::UnexpectedEof { .. })), "{n} operands, cut short: {err:?}");
     }
 }
 
@@ -495,8 +616,8 @@ fn records_at_top_level_are_errors() {
 }
 
 #[test]
-fn abbreviation_width_must_be_1_to_32() {
-    for width in [0u32, 33] {
+fn abbreviation_width_must_be_1_to_64() {
+    for width in [0u32, 65, 1000] {
         let mut w = BitstreamWriter::new(*b"TEST");
         w.write_abbrev_id(1);
         w.write_vbr(8, 8);
@@ -505,6 +626,54 @@ fn abbreviation_width_must_be_1_to_32() {
         w.write_fixed(1, 32);
         w.write_fixed(0, 32);
         assert!(matches!(events(&w.finish()), Err(Error::InvalidAbbrevWidth { width: got, .. }) if got == width));
+    }
+}
+
+/// Blocks may use abbreviation ids of up to 64 bits (LLVM's `MaxChunkSize`). Ids are cut
+/// to their low 32 bits, as LLVM's `ReadCode` returns an `unsigned`.
+#[test]
+fn abbreviation_ids_of_up_to_64_bits_are_read_like_llvm() {
+    for width in [33, 40, 56, 57, 63, 64] {
+        let mut w = BitstreamWriter::new(*b"TEST");
+        w.enter_block(9, width);
+        w.write_unabbrev(1, &[1, 2]);
+        let abbrev = [AbbrevOp::Literal(4), AbbrevOp::Fixed(64)];
+        w.define_abbrev(&abbrev);
+        w.write_abbreviated(4, &abbrev, 4, &[u64::MAX], None).unwrap();
+        // 2^32 + 3: an unabbreviated record once cut to 32 bits.
+        w.write_fixed((1 << 32) | 3, width);
+        w.write_vbr(5, 6);
+        w.write_vbr(0, 6);
+        // 2^32 + 4 is abbreviation 4.
+        w.write_fixed((1 << 32) | 4, width);
+        w.write_fixed(6, 64);
+        w.enter_block(10, 64);
+        w.write_unabbrev(2, &[3]);
+        w.end_block();
+        w.end_block();
+        let bytes = w.finish();
+        assert_eq!(
+            events(&bytes).unwrap(),
+            vec![
+                Ev::Enter(9, width),
+                rec(1, 3, &[1, 2]),
+                rec(4, 4, &[u64::MAX]),
+                rec(5, 3, &[]),
+                rec(4, 4, &[6]),
+                Ev::Enter(10, 64),
+                rec(2, 3, &[3]),
+                Ev::Exit,
+                Ev::Exit,
+            ],
+            "width {width}"
+        );
+        // A block that wide can be skipped and read back from its bookmark.
+        let stream = Bitstream::new(&bytes).unwrap();
+        let mut reader = stream.events();
+        let Some(Ok(Event::EnterBlock(block))) = reader.next() else { panic!("no block") };
+        assert_eq!(block.abbrev_width(), width);
+        let lazy = reader.skip_block().unwrap();
+        assert_eq!(lazy.reader().unwrap().count(), 9);
     }
 }
 
@@ -527,6 +696,63 @@ fn block_length_must_match_its_end_and_fit_the_input() {
         } else {
             assert!(matches!(r, Err(Error::BlockLengthMismatch { .. })), "{r:?}");
         }
+    }
+}
+
+/// LLVM's `getBitcodeFileContents` stops looking for modules once at most 8 bytes are
+/// left ("garbage at the end of the bitcode stream (e.g. Apple's ar tool)"), so `llvm-dis`
+/// reads a module followed by 4 or 8 stray bytes. `llvm-bcanalyzer` tolerates no trailing
+/// bytes at all, but it rejects a stream whose first block header is cut short
+/// ("Unexpected end of file"), where `getBitcodeFileContents` just finds no module. We
+/// tolerate trailing bytes only after a complete top-level block: each case follows the
+/// tool named in the table, and the table's record of both tools is checked against
+/// them when LLVM 14 is installed.
+#[test]
+fn trailing_bytes_are_tolerated_only_after_a_complete_top_level_block() {
+    use std::process::Command;
+
+    let mut w = BitstreamWriter::new([0x42, 0x43, 0xC0, 0xDE]);
+    w.enter_block(8, 3); // an empty MODULE_BLOCK, so that llvm-dis reads it
+    w.end_block();
+    let module = w.finish();
+    assert_eq!(module.len(), 16);
+    let with = |extra: usize| [&module[..], &vec![0xAA; extra][..]].concat();
+    // (name, bytes, we accept, llvm-bcanalyzer accepts, llvm-dis accepts)
+    let cases = [
+        ("magic-only", module[..4].to_vec(), true, true, true),
+        ("header-4-bytes", module[..8].to_vec(), false, false, true),
+        ("header-8-bytes", module[..12].to_vec(), false, false, true),
+        ("module", module.clone(), true, true, true),
+        ("module-and-4-bytes", with(4), true, false, true),
+        ("module-and-8-bytes", with(8), true, false, true),
+        ("module-and-12-bytes", with(12), false, false, false),
+    ];
+    for (name, bytes, ours, _, _) in &cases {
+        let got = events(bytes);
+        assert_eq!(got.is_ok(), *ours, "{name}: {got:?}");
+        match *name {
+            "header-4-bytes" => assert!(matches!(got, Err(Error::UnexpectedEof { bit: 64, .. })), "{got:?}"),
+            "header-8-bytes" => assert!(matches!(got, Err(Error::BlockTooLong { bit: 32, .. })), "{got:?}"),
+            "magic-only" => assert_eq!(got.unwrap(), vec![]),
+            _ => {}
+        }
+    }
+    let (Some(analyzer), Some(dis)) = (common::llvm14_tool("llvm-bcanalyzer"), common::llvm14_tool("llvm-dis")) else {
+        return;
+    };
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("trailing-bytes");
+    std::fs::create_dir_all(&dir).unwrap();
+    for (name, bytes, ours, by_analyzer, by_dis) in &cases {
+        let path = dir.join(format!("{name}.bc"));
+        std::fs::write(&path, bytes).unwrap();
+        let accepts = |tool: &std::path::Path, args: &[&str]| {
+            Command::new(tool).args(args).arg(&path).output().expect("run an LLVM tool").status.success()
+        };
+        assert_eq!(accepts(&analyzer, &["-dump"]), *by_analyzer, "{name}: llvm-bcanalyzer");
+        assert_eq!(accepts(&dis, &["-o", "/dev/null"]), *by_dis, "{name}: llvm-dis");
+        // Cut headers follow llvm-bcanalyzer; trailing bytes after a block follow llvm-dis.
+        let follows = if name.starts_with("header") { by_analyzer } else { by_dis };
+        assert_eq!(ours, follows, "{name}");
     }
 }
 

@@ -163,7 +163,7 @@ fn testdata_passes_fuzz_checks() {
 
 #[cfg(feature = "writer")]
 mod generate {
-    use llvm_bitstream_reader::AbbrevOp::{self, Array, Blob, Char6, Fixed, Literal};
+    use llvm_bitstream_reader::AbbrevOp::{self, Array, Blob, Char6, Fixed, Literal, Vbr};
     use llvm_bitstream_reader::writer::{BitstreamWriter, wrap};
 
     fn w() -> BitstreamWriter {
@@ -274,11 +274,12 @@ mod generate {
             out.push(("truncated-in-nested-block-header.bin", b, "UnexpectedEof"));
         }
         {
-            // A top-level block header cut after 6 bytes: at most 8 bytes remain, which
-            // LLVM (and this reader) ignores as trailing garbage.
+            // The first top-level block header cut after 6 bytes. At most 8 bytes remain,
+            // but they are tolerated only after a complete block: llvm-bcanalyzer says
+            // "Unexpected end of file" here too.
             let mut b = valid();
             b.truncate(4 + 6);
-            out.push(("truncated-top-level-header-6-bytes.bin", b, "OK"));
+            out.push(("truncated-top-level-header-6-bytes.bin", b, "UnexpectedEof"));
         }
         {
             // VBR6 operand with continuation bits up to the end of the input (< 64 bits).
@@ -398,17 +399,27 @@ mod generate {
         }
         {
             let mut w = w();
-            w.enter_block(8, 33);
+            w.enter_block(8, 65);
             w.write_unabbrev(1, &[1]);
-            out.push(("abbrev-width-33.bin", w.finish(), "InvalidAbbrevWidth"));
+            out.push(("abbrev-width-65.bin", w.finish(), "InvalidAbbrevWidth"));
+        }
+        {
+            // Up to 64 is LLVM's limit (`MaxChunkSize` on 64-bit hosts).
+            let mut w = w();
+            w.enter_block(8, 64);
+            w.write_unabbrev(1, &[1]);
+            out.push(("abbrev-width-64.bin", w.finish(), "OK"));
         }
 
         // DEFINE_ABBREV.
         out.push(("define-abbrev-encoding-0.bin", raw_define(0, None), "InvalidEncoding"));
         out.push(("define-abbrev-encoding-6.bin", raw_define(6, None), "InvalidEncoding"));
         out.push(("define-abbrev-encoding-7.bin", raw_define(7, None), "InvalidEncoding"));
-        out.push(("fixed-operand-width-33.bin", raw_define(1, Some(33)), "OperandTooWide"));
-        out.push(("vbr-operand-width-33.bin", raw_define(2, Some(33)), "OperandTooWide"));
+        out.push(("fixed-operand-width-65.bin", raw_define(1, Some(65)), "OperandTooWide"));
+        out.push(("vbr-operand-width-65.bin", raw_define(2, Some(65)), "OperandTooWide"));
+        out.push(("fixed-operand-width-64.bin", use_abbrev(&[Literal(1), Fixed(64)]), "OK"));
+        // LLVM accepts the definition but cannot read 33-bit chunks (limits::MAX_VBR_CHUNK_WIDTH).
+        out.push(("vbr-operand-width-33-used.bin", use_abbrev(&[Literal(1), Vbr(33)]), "InvalidAbbrev"));
         out.push(("fixed-operand-width-u32-max.bin", raw_define(1, Some(u32::MAX)), "OperandTooWide"));
         out.push((
             "define-abbrev-no-operands.bin",
@@ -747,7 +758,7 @@ fn hostile_bookmarks(content_bits: &[u64]) {
     let stream = Bitstream::new(&bytes).unwrap();
     for &content_bit in content_bits {
         for len_words in [0, 1, 2, u32::MAX] {
-            for abbrev_width in [0, 1, 2, 32, 33, u32::MAX] {
+            for abbrev_width in [0, 1, 2, 32, 33, 64, 65, u32::MAX] {
                 let bookmark = Bookmark { block_id: 8, abbrev_width, len_words, header_bit: 0, content_bit };
                 let outcome = std::panic::catch_unwind(|| {
                     if let Ok(reader) = stream.block_reader(&bookmark, std::sync::Arc::new(BlockInfo::new())) {

@@ -91,7 +91,7 @@ pub enum InfoItem {
 pub enum Scalar {
     /// Literal.
     Literal(u64),
-    /// Fixed, width mapped to 0..=32 (0 is read as the literal 0).
+    /// Fixed, width mapped to 0..=64 (0 is read as the literal 0).
     Fixed(u8),
     /// VBR, width mapped to 2..=32.
     Vbr(u8),
@@ -104,7 +104,7 @@ pub enum Scalar {
 /// An array element type.
 #[derive(Arbitrary, Debug, Clone, Copy)]
 pub enum Elem {
-    /// Fixed, width mapped to 1..=32.
+    /// Fixed, width mapped to 1..=64.
     Fixed(u8),
     /// VBR, width mapped to 2..=32.
     Vbr(u8),
@@ -124,7 +124,7 @@ fn scalar_op(s: Scalar, is_code: bool) -> AbbrevOp {
     match s {
         Scalar::Literal(v) if is_code => AbbrevOp::Literal(v & u64::from(u32::MAX)),
         Scalar::Literal(v) => AbbrevOp::Literal(v),
-        Scalar::Fixed(w) => AbbrevOp::Fixed(u32::from(w) % 33),
+        Scalar::Fixed(w) => AbbrevOp::Fixed(u32::from(w) % 65),
         Scalar::Vbr(w) => AbbrevOp::Vbr(2 + u32::from(w) % 31),
         Scalar::Char6 => AbbrevOp::Char6,
         Scalar::Blob if is_code => AbbrevOp::Char6,
@@ -139,7 +139,7 @@ impl AbbrevDesc {
         if let Some(e) = self.array {
             ops.push(AbbrevOp::Array);
             ops.push(match e {
-                Elem::Fixed(w) => AbbrevOp::Fixed(1 + u32::from(w) % 32),
+                Elem::Fixed(w) => AbbrevOp::Fixed(1 + u32::from(w) % 64),
                 Elem::Vbr(w) => AbbrevOp::Vbr(2 + u32::from(w) % 31),
                 Elem::Char6 => AbbrevOp::Char6,
             });

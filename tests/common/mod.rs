@@ -54,3 +54,20 @@ pub fn llvm_events() -> Option<PathBuf> {
         Err(reason) => skip_or_fail(reason),
     }
 }
+
+/// An LLVM 14 tool (`llvm-bcanalyzer`, `llvm-dis`, …): from `llvm-config-14 --bindir`, or
+/// `<name>-14` on the `PATH`. `None` after printing why (or a panic under `CI=true`) if
+/// it is not installed.
+pub fn llvm14_tool(name: &str) -> Option<PathBuf> {
+    if let Ok(out) = Command::new("llvm-config-14").arg("--bindir").output() {
+        let tool = Path::new(String::from_utf8_lossy(&out.stdout).trim()).join(name);
+        if out.status.success() && tool.exists() {
+            return Some(tool);
+        }
+    }
+    let versioned = format!("{name}-14");
+    if Command::new(&versioned).arg("--version").output().is_ok_and(|o| o.status.success()) {
+        return Some(PathBuf::from(versioned));
+    }
+    skip_or_fail(&format!("{name} of LLVM 14 not found (llvm-config-14 --bindir, or {name}-14 on PATH)"))
+}
