@@ -75,7 +75,7 @@ impl<'a> Bitstream<'a> {
 
     /// A reader of the one block a bookmark points at, with the abbreviations `blockinfo`
     /// gives its id. Its first event is the block's [`Event::EnterBlock`] and its last
-    /// the matching [`Event::EndBlock(_)`].
+    /// the matching [`Event::EndBlock`].
     ///
     /// The reader counts [`MAX_BLOCK_DEPTH`](crate::limits::MAX_BLOCK_DEPTH) from this
     /// block: the limit bounds each reader's own scope stack.
@@ -449,7 +449,7 @@ impl<'a> Reader<'a> {
 
     /// Skips the block just entered without decoding any of it, in O(1), and returns
     /// it for reading later. Must directly follow an [`Event::EnterBlock`]. No
-    /// [`Event::EndBlock(_)`] is reported for a skipped block.
+    /// [`Event::EndBlock`] is reported for a skipped block.
     ///
     /// A BLOCKINFO block is the exception: it is read (silently) rather than jumped over,
     /// because the abbreviations of every later block depend on it. Skipping it would
