@@ -19,24 +19,15 @@ use crate::error::Error;
 use crate::reader::{Bitstream, Event};
 
 /// Why [`write_events`] stopped early.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum DumpError {
     /// The input is malformed; the lines before it were written.
-    Input(Error),
+    #[error(transparent)]
+    Input(#[from] Error),
     /// The output refused a write.
-    Output(fmt::Error),
-}
-
-impl From<fmt::Error> for DumpError {
-    fn from(e: fmt::Error) -> Self {
-        DumpError::Output(e)
-    }
-}
-
-impl From<Error> for DumpError {
-    fn from(e: Error) -> Self {
-        DumpError::Input(e)
-    }
+    #[error("the output refused a write")]
+    Output(#[from] fmt::Error),
 }
 
 /// Writes every event of `input` in the line format, one line per event. On malformed

@@ -56,6 +56,7 @@ pub enum InventoryError {
 
 /// The IDENTIFICATION block of a module.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Identification {
     /// Where the block is.
     pub block: Bookmark,
@@ -67,6 +68,7 @@ pub struct Identification {
 
 /// One module of a bitcode stream, as LLVM's `BitcodeModule` sees it.
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct ModuleInfo<'a> {
     /// The module's position in the stream, from 0.
     pub index: usize,
@@ -87,6 +89,7 @@ pub struct ModuleInfo<'a> {
 
 /// Names read from a module block's own records (sub-blocks are skipped).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ModuleNames {
     /// MODULE_CODE_TRIPLE.
     pub triple: Option<String>,
@@ -128,6 +131,7 @@ impl ModuleInfo<'_> {
 
 /// Every module of a bitcode stream, with the file's symbol table.
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct Inventory<'a> {
     /// The modules, in stream order.
     pub modules: Vec<ModuleInfo<'a>>,

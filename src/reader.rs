@@ -617,19 +617,7 @@ impl<'a> Reader<'a> {
     /// can be mixed.
     #[inline(always)]
     pub fn next_ref(&mut self) -> Result<Option<EventRef<'_, 'a>>> {
-        // The common case first: a record in an open block. From its abbreviation id to
-        // its end the cursor is a local, so it stays in registers; anything else is left
-        // to `advance`, from the same position.
-        let fast = if self.state == State::Running && self.depth > 0 {
-            let mut cursor = self.cursor;
-            let start = cursor.position();
-            let id = cursor.read(self.width);
-            let id = self.fail(id)? as u32;
-            (id == UNABBREV_RECORD || id > DEFINE_ABBREV).then_some((cursor, id, start))
-        } else {
-            None
-        };
-        let (mut cursor, id, start) = match fast {
+        let (mut cursor, id, start) = match self.record_ahead() {
             Some(record) => record,
             None => match self.advance()? {
                 None => return Ok(None),
@@ -646,6 +634,25 @@ impl<'a> Reader<'a> {
         let parts = self.fail(parts)?;
         self.cursor = cursor;
         Ok(Some(EventRef::Record(self.lend(parts, id, start))))
+    }
+
+    /// The common case of every walk first: a record in an open block. Its abbreviation id
+    /// is read on a local cursor (which the caller keeps, so that it stays in registers
+    /// to the record's end). Anything else, a failed read included, is left to `advance`,
+    /// which reads the same bits again from the same position.
+    #[inline(always)]
+    fn record_ahead(&self) -> Option<(BitCursor<'a>, u32, u64)> {
+        if self.state == State::Running && self.depth > 0 {
+            let mut cursor = self.cursor;
+            let start = cursor.position();
+            if let Ok(id) = cursor.read(self.width) {
+                let id = id as u32;
+                if id == UNABBREV_RECORD || id > DEFINE_ABBREV {
+                    return Some((cursor, id, start));
+                }
+            }
+        }
+        None
     }
 
     /// The innermost open block, as an event reports it.
@@ -862,15 +869,23 @@ impl<'a> Iterator for Reader<'a> {
 
     #[inline(always)]
     fn next(&mut self) -> Option<Self::Item> {
-        let (id, start) = match self.advance() {
-            Err(e) => return Some(Err(e)),
-            Ok(None) => return None,
-            Ok(Some(Entry::Record { abbrev_id, bit })) => (abbrev_id, bit),
-            Ok(Some(Entry::EnterBlock(_))) => return Some(Ok(Event::EnterBlock(self.current_block()))),
-            Ok(Some(Entry::EndBlock(b))) => return Some(Ok(Event::EndBlock(b))),
-            Ok(Some(Entry::DefineAbbrev(d))) => return Some(Ok(Event::DefineAbbrev(d))),
+        let (id, start) = match self.record_ahead() {
+            Some((cursor, id, start)) => {
+                self.cursor = cursor;
+                (id, start)
+            }
+            None => match self.advance() {
+                Err(e) => return Some(Err(e)),
+                Ok(None) => return None,
+                Ok(Some(Entry::Record { abbrev_id, bit })) => {
+                    self.state = State::Running;
+                    (abbrev_id, bit)
+                }
+                Ok(Some(Entry::EnterBlock(_))) => return Some(Ok(Event::EnterBlock(self.current_block()))),
+                Ok(Some(Entry::EndBlock(b))) => return Some(Ok(Event::EndBlock(b))),
+                Ok(Some(Entry::DefineAbbrev(d))) => return Some(Ok(Event::DefineAbbrev(d))),
+            },
         };
-        self.state = State::Running;
         if self.in_blockinfo() {
             // Applied to the table from the buffer, then read again as an owned record.
             let mut cursor = self.cursor;

@@ -54,7 +54,7 @@ fn our_events(bytes: &[u8]) -> (String, Option<String>) {
     match write_events(bytes, &mut text) {
         Ok(()) => (text, None),
         Err(DumpError::Input(e)) => (text, Some(e.to_string())),
-        Err(DumpError::Output(e)) => panic!("writing to a String failed: {e}"),
+        Err(e) => panic!("writing to a String failed: {e}"),
     }
 }
 

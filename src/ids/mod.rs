@@ -83,6 +83,7 @@ pub use generated::{ast, bitstream, diag, ir, remarks, swift};
 /// One enumerator of the sources: which enum, its name, its value. Every kind module lists
 /// its own in `ENUMERATORS` (e.g. [`ir::ENUMERATORS`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct Enumerator {
     /// The C enum, e.g. `FunctionCodes`.
     pub enumeration: &'static str,

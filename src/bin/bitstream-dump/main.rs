@@ -280,7 +280,7 @@ fn analyze(opts: &Options, bytes: &[u8], name: &str, folded: &mut Folded, out: &
         return match write_events(bytes, &mut FmtAdapter(out)) {
             Ok(()) => Ok(()),
             Err(DumpError::Output(_)) => Err(BROKEN_PIPE.to_string()),
-            Err(DumpError::Input(e)) => Err(e.to_string()),
+            Err(e) => Err(e.to_string()),
         };
     }
     let stream = Bitstream::new(bytes).map_err(|e| e.to_string())?;
