@@ -178,7 +178,6 @@ impl fmt::Display for Provenance {
 
 /// A bitstream found in the input, borrowed from it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
 pub struct Embedded<'a> {
     /// Where it came from.
     pub provenance: Provenance,

@@ -102,7 +102,6 @@ pub const fn decompression_limit(input_len: usize) -> usize {
 
 /// The compression named by the digit after `llvc`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
 pub enum Compression {
     /// `'0'`: null compression, the module follows as it is.
     Null,
@@ -150,7 +149,6 @@ impl fmt::Display for Compression {
 
 /// The signature of an LLVM 1.x bytecode file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
 pub enum Signature {
     /// `llvm`: the module block follows.
     Uncompressed,
@@ -290,7 +288,6 @@ impl fmt::Display for BytecodeVersion {
 
 /// The format information at the start of the module block.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
 pub struct FormatInfo {
     /// The `uint32_vbr` as read.
     pub raw: u32,
@@ -325,7 +322,6 @@ impl FormatInfo {
 
 /// The two forms of block header.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
 pub enum HeaderForm {
     /// Two 32-bit words, type then size: the module block, and every block of versions 0-2.
     Long,
@@ -345,7 +341,6 @@ impl HeaderForm {
 
 /// The type of a block, named as in the format description.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
 pub enum BlockKind {
     /// 0x01: the module, holding every other block.
     Module,
@@ -454,7 +449,6 @@ struct Layout {
 
 /// One block inside the module: its header and its payload, borrowed from the input.
 #[derive(Clone, Copy, Debug)]
-#[non_exhaustive]
 pub struct Block<'a> {
     /// The block's type, named.
     pub kind: BlockKind,
