@@ -16,7 +16,7 @@ fn ours(bytes: &[u8]) -> (Vec<String>, Option<String>) {
     let err = match write_events(bytes, &mut text) {
         Ok(()) => None,
         Err(DumpError::Input(e)) => Some(e.to_string()),
-        Err(DumpError::Output(e)) => panic!("writing to a String failed: {e}"),
+        Err(e) => panic!("writing to a String failed: {e}"),
     };
     (text.lines().map(str::to_string).collect(), err)
 }
