@@ -135,8 +135,8 @@ fn dump_events(bytes: &[u8], out: &mut impl Write) -> Result<(), Error> {
         }
     }
     match write_events(bytes, &mut Adapter(out)) {
-        Ok(()) | Err(DumpError::Output(_)) => Ok(()),
         Err(DumpError::Input(e)) => Err(e),
+        _ => Ok(()),
     }
 }
 
