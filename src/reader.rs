@@ -666,8 +666,13 @@ impl<'a> Reader<'a> {
     #[inline(always)]
     fn decode_into_buffer(&mut self, cursor: &mut BitCursor<'a>, id: u32, start: u64) -> Result<record::Parts<'a>> {
         self.ops.clear();
-        let abbrev = lookup(&self.scopes[self.depth - 1], id, start)?;
-        let parts = record::decode(cursor, abbrev, start, &mut self.ops)?;
+        // One branch on the kind of record, which the decoder's own dispatch then folds.
+        let parts = if id == UNABBREV_RECORD {
+            record::decode(cursor, None, start, &mut self.ops)?
+        } else {
+            let abbrev = lookup(&self.scopes[self.depth - 1], id, start)?;
+            record::decode(cursor, abbrev, start, &mut self.ops)?
+        };
         self.apply_to_blockinfo(parts.code, start)?;
         Ok(parts)
     }

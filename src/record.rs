@@ -46,6 +46,9 @@ pub(crate) trait Sink {
     /// The sink keeps no operand at all: the decoder only finds where the record ends.
     const KEEPS_NOTHING: bool = false;
 
+    /// The sink keeps every operand ([`Sink::room`] is unlimited).
+    const KEEPS_ALL: bool = false;
+
     /// How many more operands the sink takes in bulk.
     fn room(&self) -> usize;
 
@@ -211,7 +214,7 @@ fn abbreviated<'a, S: Sink>(
     let code = if let Some((packed, word)) = packed {
         let fields = &packed.fields;
         if S::KEEPS_NOTHING {
-        } else if sink.room() >= fields.len() {
+        } else if S::KEEPS_ALL || sink.room() >= fields.len() {
             for (slot, field) in sink.slots(fields.len()).iter_mut().zip(fields.iter()) {
                 *slot = field.get(word);
             }
@@ -231,7 +234,7 @@ fn abbreviated<'a, S: Sink>(
                     Step::Blob => blob = Some(read_blob(cursor)?),
                 }
             }
-        } else if sink.room() >= plan.scalars {
+        } else if S::KEEPS_ALL || sink.room() >= plan.scalars {
             let mut slots = sink.slots(plan.scalars).iter_mut();
             for step in plan.steps.iter() {
                 match *step {
@@ -259,26 +262,24 @@ fn abbreviated<'a, S: Sink>(
         }
         code
     };
-    let mut parts = Parts::new(code, plan.scalars as u64, blob);
-    if let Some(elem) = plan.array {
-        let count_bit = cursor.position();
-        let count = u64::from(vbr6_32(cursor)?);
-        let min_bits = match elem {
-            ElementEncoding::Fixed(w) | ElementEncoding::Vbr(w) => u64::from(w),
-            ElementEncoding::Char6 => 6,
-        };
-        // The count must fit in the bits left before anything is decoded or kept for it.
-        if count * min_bits > cursor.remaining_bits() {
-            return Err(Error::ImplausibleCount { bit: count_bit, what: "array element", count });
-        }
-        let len = plan.scalars as u64 + count;
-        if len > MAX_RECORD_OPERANDS {
-            return Err(Error::ImplausibleCount { bit: count_bit, what: "operand", count: len });
-        }
-        parts = Parts::new(code, len, blob);
-        parts.set_array(cursor.position(), count as u32, elem);
-        elements(cursor, elem, count, sink)?;
+    let Some(elem) = plan.array else { return Ok(Parts::new(code, plan.scalars as u64, blob)) };
+    let count_bit = cursor.position();
+    let count = u64::from(vbr6_32(cursor)?);
+    let min_bits = match elem {
+        ElementEncoding::Fixed(w) | ElementEncoding::Vbr(w) => u64::from(w),
+        ElementEncoding::Char6 => 6,
+    };
+    // The count must fit in the bits left before anything is decoded or kept for it.
+    if count * min_bits > cursor.remaining_bits() {
+        return Err(Error::ImplausibleCount { bit: count_bit, what: "array element", count });
     }
+    let len = plan.scalars as u64 + count;
+    if len > MAX_RECORD_OPERANDS {
+        return Err(Error::ImplausibleCount { bit: count_bit, what: "operand", count: len });
+    }
+    let mut parts = Parts::new(code, len, blob);
+    parts.set_array(cursor.position(), count as u32, elem);
+    elements(cursor, elem, count, sink)?;
     Ok(parts)
 }
 
@@ -306,7 +307,7 @@ fn elements<S: Sink>(cursor: &mut BitCursor<'_>, elem: ElementEncoding, count: u
         return skip_elements(cursor, elem, count);
     }
     // `count` was checked against the input, so it fits in a usize.
-    let bulk = sink.room().min(count as usize);
+    let bulk = if S::KEEPS_ALL { count as usize } else { sink.room().min(count as usize) };
     let slots = sink.slots(bulk);
     match elem {
         ElementEncoding::Fixed(w) => {
@@ -326,7 +327,11 @@ fn elements<S: Sink>(cursor: &mut BitCursor<'_>, elem: ElementEncoding, count: u
             }
         }
     }
-    if bulk as u64 == count { Ok(()) } else { elements_past_room(cursor, elem, count - bulk as u64, sink) }
+    if S::KEEPS_ALL || bulk as u64 == count {
+        Ok(())
+    } else {
+        elements_past_room(cursor, elem, count - bulk as u64, sink)
+    }
 }
 
 /// The elements past a sink's room: given one by one while it takes them, then skipped.
@@ -440,6 +445,8 @@ impl OperandBuffer {
 }
 
 impl Sink for OperandBuffer {
+    const KEEPS_ALL: bool = true;
+
     #[inline(always)]
     fn room(&self) -> usize {
         usize::MAX
