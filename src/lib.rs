@@ -34,17 +34,57 @@
 //! # Ok(()) }
 //! ```
 //!
+//! # Which API to use
+//!
+//! One state machine, three layers over it, like LLVM's `BitstreamCursor`. They share the
+//! one record decoder and can be mixed on the same [`Reader`], call by call.
+//!
+//! | you want | use | a record costs |
+//! |---|---|---|
+//! | to choose per record what to decode: the code only, skip, or everything | [`Reader::advance`], then [`Reader::read_record`] / [`Reader::skip_record`] / [`Reader::skip_block`] | only what you ask for |
+//! | every operand of many records, as fast as possible | [`Reader::next_ref`]: a [`RecordRef`] lent from a buffer the reader reuses | one decode into the buffer |
+//! | owned events: `for event in reader`, iterator adapters, events kept past the next one | the `Iterator` of [`Event`]s: an owned 128-byte [`Record`] | a decode of 4 operands, the rest skipped and decoded again when asked for |
+//!
+//! The `Iterator` is the convenient one; `next_ref` walks every operand about twice as fast
+//! (see the README's Performance section), and `advance` skips what nobody asks for.
+//! A record's shared view (code, block id, blob, array, position) is [`RecordInfo`], to
+//! which both [`Record`] and [`RecordRef`] deref. Every walk reports an error once, with
+//! its bit offset, then ends.
+//!
+//! ```
+//! use llvm_bitstream_reader::{Bitstream, Entry, ids::ir};
+//!
+//! # fn main() -> Result<(), llvm_bitstream_reader::Error> {
+//! # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/llvm14_ir_instructions.bc")).unwrap();
+//! // Count calls per function body, reading nothing but record codes.
+//! let mut reader = Bitstream::new(&bytes)?.events();
+//! let mut calls = Vec::new();
+//! while let Some(entry) = reader.advance()? {
+//!     match entry {
+//!         Entry::EnterBlock(b) if b.block_id == ir::FUNCTION_BLOCK_ID => calls.push(0),
+//!         Entry::Record { .. } if reader.block_id() == Some(ir::FUNCTION_BLOCK_ID.0) => {
+//!             if reader.skip_record()? == ir::FUNC_CODE_INST_CALL {
+//!                 *calls.last_mut().unwrap() += 1;
+//!             }
+//!         }
+//!         _ => {} // other records are skipped by the next `advance`
+//!     }
+//! }
+//! assert!(calls.iter().sum::<u32>() > 0);
+//! # Ok(()) }
+//! ```
+//!
 //! # Design
 //!
 //! - [`cursor`]: a bit cursor that reads machine words, not bits.
 //! - [`abbrev`]: DEFINE_ABBREV, checked as LLVM checks it, compiled to a decoding plan.
 //! - [`blockinfo`]: the BLOCKINFO table, kept beside the cursor and shared by `Arc`.
-//! - [`Record`]: a record view whose first operands are decoded inline, the rest lazily;
-//!   blobs borrow the input.
-//! - [`Reader`]: the block/record state machine, an `Iterator` of [`Event`]s, with
-//!   O(1) [`Reader::skip_block`] and [`Bookmark`]s to read skipped blocks later
-//!   ([`Reader::reopen`] reuses one reader for many of them). [`Reader::next_ref`] is the
-//!   fastest walk: every operand decoded into one reused buffer.
+//! - The record decoder: one, generic over where operands go (a buffer, nowhere, an owned
+//!   record's inline slots); blobs borrow the input.
+//! - [`Reader`]: the block/record state machine, with O(1) [`Reader::skip_block`] and
+//!   [`Bookmark`]s to read skipped blocks later ([`Reader::reopen`] reuses one reader for
+//!   many of them). Events say which block ended ([`Event::EndBlock`]) and records which
+//!   block they are in; [`Reader::report_abbrev_definitions`] also reports DEFINE_ABBREVs.
 //! - [`limits`]: every limit the reader enforces.
 //! - [`ids`]: every block id and record code, with the names `llvm-bcanalyzer` prints,
 //!   generated from LLVM's sources; [`names`] resolves names as `llvm-bcanalyzer` does.

@@ -294,13 +294,13 @@ struct Scope {
 /// ```
 /// # fn main() -> Result<(), llvm_bitstream_reader::Error> {
 /// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/llvm14_ir_instructions.bc")).unwrap();
-/// use llvm_bitstream_reader::{Bitstream, Event};
+/// use llvm_bitstream_reader::{Bitstream, Event, ids::ir};
 /// let mut reader = Bitstream::new(&bytes)?.events();
 /// let mut skipped = Vec::new();
 /// while let Some(event) = reader.next() {
 ///     match event? {
 ///         // Skip function bodies without decoding them; keep where they are.
-///         Event::EnterBlock(b) if b.id() == 12 => skipped.push(reader.skip_block()?),
+///         Event::EnterBlock(b) if b.id() == ir::FUNCTION_BLOCK_ID => skipped.push(reader.skip_block()?),
 ///         Event::Record(r) => { let _ = (r.code(), r.operand(0)); }
 ///         _ => {}
 ///     }
@@ -382,13 +382,13 @@ impl<'a> Reader<'a> {
     /// ```
     /// # fn main() -> Result<(), llvm_bitstream_reader::Error> {
     /// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/llvm14_ir_instructions.bc")).unwrap();
-    /// use llvm_bitstream_reader::{Bitstream, EventRef};
+    /// use llvm_bitstream_reader::{Bitstream, EventRef, ids::ir};
     /// let stream = Bitstream::new(&bytes)?;
     /// let mut reader = stream.events();
     /// let mut bodies = Vec::new();
     /// while let Some(event) = reader.next_ref()? {
     ///     if let EventRef::EnterBlock(b) = event {
-    ///         if b.id() == 12 {
+    ///         if b.id() == ir::FUNCTION_BLOCK_ID {
     ///             bodies.push(reader.skip_block()?);
     ///         }
     ///     }
@@ -524,20 +524,24 @@ impl<'a> Reader<'a> {
     /// ```
     /// # fn main() -> Result<(), llvm_bitstream_reader::Error> {
     /// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/llvm14_ir_instructions.bc")).unwrap();
-    /// use llvm_bitstream_reader::{Bitstream, Entry};
+    /// use llvm_bitstream_reader::{Bitstream, Entry, ids::ir};
     /// let mut reader = Bitstream::new(&bytes)?.events();
-    /// let (mut calls, mut skipped) = (0, 0);
+    /// let (mut operands, mut module_records) = (0, 0);
     /// while let Some(entry) = reader.advance()? {
     ///     match entry {
-    ///         // Function bodies (block 12): skipped in O(1).
-    ///         Entry::EnterBlock(b) if b.block_id == 12 => drop(reader.skip_block()?),
-    ///         // Only the code of a record: the operands are skipped, not stored.
-    ///         Entry::Record { .. } if reader.block_id() == Some(8) => skipped += reader.skip_record()?.min(1),
-    ///         Entry::Record { .. } => calls += reader.read_record()?.len(),
+    ///         // Function bodies: skipped in O(1).
+    ///         Entry::EnterBlock(b) if b.block_id == ir::FUNCTION_BLOCK_ID => drop(reader.skip_block()?),
+    ///         // Only the code of a module record: its operands are skipped, not stored.
+    ///         Entry::Record { .. } if reader.block_id() == Some(ir::MODULE_BLOCK_ID.0) => {
+    ///             let _code = reader.skip_record()?;
+    ///             module_records += 1;
+    ///         }
+    ///         // Every operand of the others, decoded into the reader's buffer.
+    ///         Entry::Record { .. } => operands += reader.read_record()?.len(),
     ///         _ => {}
     ///     }
     /// }
-    /// assert!(skipped > 0 && calls > 0);
+    /// assert!(module_records > 0 && operands > 0);
     /// # Ok(()) }
     /// ```
     #[inline]
