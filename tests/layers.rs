@@ -16,6 +16,10 @@ fn real_files() -> Vec<(String, Vec<u8>)> {
         .collect();
     files.sort();
     assert!(files.len() >= 10, "testdata is missing files");
+    // Under Miri, which runs far slower, the files under 16 KB (one of each kind).
+    if cfg!(miri) {
+        files.retain(|(_, bytes)| bytes.len() < 16 * 1024);
+    }
     files
 }
 
@@ -190,7 +194,7 @@ fn reported_definitions_tile_the_blocks_with_the_records() {
                 other => panic!("unknown event {other:?}"),
             }
         }
-        if name.ends_with(".bc") {
+        if name.ends_with(".bc") && !cfg!(miri) {
             assert!(definitions > 0 && in_blockinfo > 0, "{name}: LLVM bitcode defines abbreviations in BLOCKINFO");
         }
     }
