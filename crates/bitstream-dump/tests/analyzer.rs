@@ -7,7 +7,6 @@
 //! `llvm-bcanalyzer`'s, with no allowed difference. On the LLVM 22 files (`rustc_*`) the
 //! only allowed difference is a name LLVM 14 does not know ([`NAMES_UNKNOWN_TO_LLVM14`]):
 //! LLVM 14 prints `UnknownCodeN` where we print the name.
-#![cfg(feature = "cli")]
 
 mod common;
 
@@ -16,7 +15,7 @@ use std::process::Command;
 
 use llvm_bitstream_reader::{Bitstream, Event};
 
-const BIN: &str = env!("CARGO_BIN_EXE_bitstream-dump");
+use common::{BIN, bcanalyzer, repo_root, testdata};
 
 /// Record names of LLVM 22 that LLVM 14's `llvm-bcanalyzer` prints as `UnknownCodeN`:
 /// (name, code). The only differences allowed, and only on files LLVM 14 did not write.
@@ -35,23 +34,6 @@ const NAMES_UNKNOWN_TO_LLVM14: &[(&str, u32)] = &[
 /// Differences allowed on files written by LLVM 14: none.
 const ALLOWED_ON_LLVM14_FILES: &[&str] = &[];
 
-fn bcanalyzer() -> Option<PathBuf> {
-    if let Ok(out) = Command::new("llvm-config-14").arg("--bindir").output() {
-        let dir = String::from_utf8_lossy(&out.stdout).trim().to_string();
-        let tool = Path::new(&dir).join("llvm-bcanalyzer");
-        if out.status.success() && tool.exists() {
-            return Some(tool);
-        }
-    }
-    for name in ["llvm-bcanalyzer-14", "llvm-bcanalyzer"] {
-        let Ok(out) = Command::new(name).arg("--version").output() else { continue };
-        if out.status.success() && String::from_utf8_lossy(&out.stdout).contains("version 14.") {
-            return Some(PathBuf::from(name));
-        }
-    }
-    common::skip_or_fail("llvm-bcanalyzer of LLVM 14 not found (llvm-config-14 --bindir, or on PATH)")
-}
-
 fn written_by_llvm14(file: &Path) -> bool {
     let name = file.file_name().unwrap().to_string_lossy();
     name.starts_with("llvm14_") || name.starts_with("clang14_")
@@ -59,9 +41,9 @@ fn written_by_llvm14(file: &Path) -> bool {
 
 /// Runs a program from the repository root (so `Summary of testdata/…` matches).
 fn run(program: &Path, args: &[&str], file: &Path) -> String {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let rel = file.strip_prefix(root).unwrap_or(file);
-    let out = Command::new(program).args(args).arg(rel).current_dir(root).output().expect("run");
+    let root = repo_root();
+    let rel = file.strip_prefix(&root).unwrap_or(file);
+    let out = Command::new(program).args(args).arg(rel).current_dir(&root).output().expect("run");
     assert!(
         out.status.success(),
         "{} {args:?} {}: {}",
@@ -176,7 +158,7 @@ fn statistics_parity_with_llvm_bcanalyzer() {
 /// The same options spelled with two dashes give the same output.
 #[test]
 fn options_with_two_dashes() {
-    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/llvm14_ir_debuginfo.bc");
+    let file = testdata("llvm14_ir_debuginfo.bc");
     let one = run(Path::new(BIN), &["-dump", "-dump-blockinfo", "-non-symbolic", "-show-binary-blobs"], &file);
     let two = run(Path::new(BIN), &["--dump", "--dump-blockinfo", "--non-symbolic", "--show-binary-blobs"], &file);
     assert_eq!(one, two);
@@ -223,7 +205,7 @@ fn json_is_one_object_per_event() {
         assert_eq!(stream, 1, "{}", file.display());
         assert_eq!((enter, record, exit), library_events(&bytes), "{}", file.display());
     }
-    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/llvm14_ir_globals.bc");
+    let file = testdata("llvm14_ir_globals.bc");
     let out = run(Path::new(BIN), &["--format", "json"], &file);
     assert!(out.contains(r#""name":"SOURCE_FILENAME""#), "names are in the JSON");
     assert!(out.contains(r#""block":"MODULE_BLOCK""#));
@@ -242,7 +224,7 @@ fn folded_stacks_sum_to_the_file_bits() {
         let size = std::fs::metadata(&file).unwrap().len();
         assert_eq!(total, size * 8, "{}", file.display());
     }
-    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/rustc_llvm22_o0_debuginfo.bc");
+    let file = testdata("rustc_llvm22_o0_debuginfo.bc");
     let out = run(Path::new(BIN), &["--folded"], &file);
     assert!(out.lines().any(|l| l.starts_with("MODULE_BLOCK;FUNCTION_BLOCK;METADATA_BLOCK;STRINGS ")));
     assert!(out.lines().any(|l| l.starts_with("MODULE_BLOCK;METADATA_BLOCK;DEFINE_ABBREV ")));
@@ -254,7 +236,7 @@ fn flamegraph_is_an_svg() {
     let dir = std::env::temp_dir().join(format!("bitstream-dump-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let svg = dir.join("flame.svg");
-    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/rustc_llvm22_o3.bc");
+    let file = testdata("rustc_llvm22_o3.bc");
     run(Path::new(BIN), &["--flamegraph", svg.to_str().unwrap()], &file);
     let text = std::fs::read_to_string(&svg).unwrap();
     assert!(text.contains("<svg") && text.contains("FUNCTION_BLOCK") && text.contains("bits"));
@@ -263,7 +245,7 @@ fn flamegraph_is_an_svg() {
 
 #[test]
 fn objects_and_archives_show_each_stream_with_its_provenance() {
-    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/containers/gnu_ab.a");
+    let file = testdata("containers/gnu_ab.a");
     let out = run(Path::new(BIN), &["-dump"], &file);
     let headers: Vec<&str> = out.lines().filter(|l| l.starts_with("# ")).collect();
     assert!(headers.len() >= 2, "{headers:?}");
