@@ -7,64 +7,93 @@
 //! {"event":"exit","depth":0,"block_id":8,"block":"MODULE_BLOCK","bit":14176,"bits":14112}
 //! ```
 //!
-//! `stream` comes first (once per bitstream); then `enter`, `record` and `exit`, one per
-//! event of the library's reader. Names are `null` when unknown. A record's `string` is
-//! there when its array is printable text, `blob` (hex) when it has a blob. `bit` is the
-//! offset from the magic; `bits` the size (a block's from its ENTER_SUBBLOCK to its end).
+//! `stream` comes first (once per bitstream; with a `provenance` when the stream was found
+//! inside an object or archive); then `enter`, `record` and `exit`, one per event of the
+//! library's reader. Names are `null` when unknown. A record's `string` is there when its
+//! array is printable text, `blob` (hex) when it has a blob. `bit` is the offset from the
+//! magic; `bits` the size (a block's from its ENTER_SUBBLOCK to its end).
 
 use std::io::{self, Write};
+
+use serde::Serialize;
 
 use llvm_bitstream_reader::{Bitstream, RecordRef};
 
 use crate::walk::{Frame, Names, Visitor};
 
-/// Writes `s` as a JSON string.
-pub fn write_str(out: &mut impl Write, s: &str) -> io::Result<()> {
-    let mut buf = Vec::with_capacity(s.len() + 2);
-    buf.push(b'"');
-    for c in s.chars() {
-        match c {
-            '"' => buf.extend_from_slice(b"\\\""),
-            '\\' => buf.extend_from_slice(b"\\\\"),
-            '\n' => buf.extend_from_slice(b"\\n"),
-            '\r' => buf.extend_from_slice(b"\\r"),
-            '\t' => buf.extend_from_slice(b"\\t"),
-            c if (c as u32) < 0x20 => buf.extend_from_slice(format!("\\u{:04x}", c as u32).as_bytes()),
-            c => {
-                let mut tmp = [0u8; 4];
-                buf.extend_from_slice(c.encode_utf8(&mut tmp).as_bytes());
-            }
-        }
-    }
-    buf.push(b'"');
-    out.write_all(&buf)
+/// One line of the output.
+#[derive(Serialize)]
+#[serde(tag = "event", rename_all = "lowercase")]
+enum Line<'a> {
+    /// The stream about to be walked.
+    Stream {
+        /// The magic's four bytes, in hex.
+        magic: String,
+        /// What the magic says the stream is.
+        kind: &'a str,
+        /// The stream's size in bytes (from the magic on).
+        bytes: usize,
+        /// Where the stream was found, for streams inside objects and archives.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        provenance: Option<&'a str>,
+        /// The wrapper header, if any.
+        wrapper: Option<Wrapper>,
+    },
+    /// A block begins.
+    Enter { depth: usize, block_id: u32, block: Option<&'a str>, abbrev_width: u32, num_words: u32, bit: u64 },
+    /// A record.
+    Record {
+        depth: usize,
+        block_id: u32,
+        block: Option<&'a str>,
+        code: u32,
+        name: Option<&'a str>,
+        abbrev_id: u32,
+        ops: &'a [u64],
+        /// The array as text, when every element is printable ASCII.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        string: Option<String>,
+        /// The blob in hex.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        blob: Option<String>,
+        bit: u64,
+        bits: u64,
+    },
+    /// A block ends.
+    Exit { depth: usize, block_id: u32, block: Option<&'a str>, bit: u64, bits: u64 },
 }
 
-fn write_opt_str(out: &mut impl Write, s: Option<&str>) -> io::Result<()> {
-    match s {
-        Some(s) => write_str(out, s),
-        None => out.write_all(b"null"),
-    }
+/// The wrapper header's fields.
+#[derive(Serialize)]
+struct Wrapper {
+    version: u32,
+    offset: u32,
+    size: u32,
+    cputype: u32,
 }
 
-/// Writes the `stream` object.
+/// Writes `line` and a newline.
+fn write_line(out: &mut impl Write, line: &Line<'_>) -> io::Result<()> {
+    serde_json::to_writer(&mut *out, line)?;
+    out.write_all(b"\n")
+}
+
+/// Writes the `stream` object (`provenance`: where an embedded stream was found).
 pub fn write_stream(out: &mut impl Write, stream: &Bitstream<'_>, provenance: Option<&str>) -> io::Result<()> {
     let [a, b, c, d] = stream.magic().bytes();
-    write!(out, "{{\"event\":\"stream\",\"magic\":\"{a:02x}{b:02x}{c:02x}{d:02x}\",\"kind\":")?;
-    write_str(out, stream.magic().name())?;
-    write!(out, ",\"bytes\":{}", stream.bytes().len())?;
-    if let Some(p) = provenance {
-        out.write_all(b",\"provenance\":")?;
-        write_str(out, p)?;
-    }
-    match stream.wrapper() {
-        Some(w) => writeln!(
-            out,
-            ",\"wrapper\":{{\"version\":{},\"offset\":{},\"size\":{},\"cputype\":{}}}}}",
-            w.version, w.offset, w.size, w.cpu_type
-        ),
-        None => writeln!(out, ",\"wrapper\":null}}"),
-    }
+    let line = Line::Stream {
+        magic: format!("{a:02x}{b:02x}{c:02x}{d:02x}"),
+        kind: stream.magic().name(),
+        bytes: stream.bytes().len(),
+        provenance,
+        wrapper: stream.wrapper().map(|w| Wrapper {
+            version: w.version,
+            offset: w.offset,
+            size: w.size,
+            cputype: w.cpu_type,
+        }),
+    };
+    write_line(out, &line)
 }
 
 /// The JSON-lines writer.
@@ -79,52 +108,99 @@ impl<W: Write> Json<W> {
     }
 }
 
+/// The array as text, if it is not empty and every element is printable ASCII.
+fn printable(array: Option<&[u64]>) -> Option<String> {
+    let array = array?;
+    let text = !array.is_empty() && array.iter().all(|&c| (0x20..0x7f).contains(&c));
+    text.then(|| array.iter().map(|&c| c as u8 as char).collect())
+}
+
+fn hex(bytes: &[u8]) -> String {
+    use std::fmt::Write as _;
+    let mut s = String::with_capacity(bytes.len() * 2);
+    for b in bytes {
+        let _ = write!(s, "{b:02x}");
+    }
+    s
+}
+
 impl<W: Write> Visitor for Json<W> {
     fn enter(&mut self, _names: &Names, _stack: &[Frame], f: &mut Frame) -> io::Result<()> {
-        let out = &mut self.out;
-        write!(out, "{{\"event\":\"enter\",\"depth\":{},\"block_id\":{},\"block\":", f.depth, f.id)?;
-        write_opt_str(out, f.name.as_deref())?;
-        writeln!(out, ",\"abbrev_width\":{},\"num_words\":{},\"bit\":{}}}", f.width, f.len_words, f.header_bit)
+        let line = Line::Enter {
+            depth: f.depth,
+            block_id: f.id,
+            block: f.name.as_deref(),
+            abbrev_width: f.width,
+            num_words: f.len_words,
+            bit: f.header_bit,
+        };
+        write_line(&mut self.out, &line)
     }
 
     fn record(&mut self, names: &Names, stack: &[Frame], r: &RecordRef<'_, '_>, end: u64) -> io::Result<()> {
         let Some(f) = stack.last() else { return Ok(()) };
-        let out = &mut self.out;
-        write!(out, "{{\"event\":\"record\",\"depth\":{},\"block_id\":{},\"block\":", f.depth + 1, f.id)?;
-        write_opt_str(out, f.name.as_deref())?;
-        write!(out, ",\"code\":{},\"name\":", r.code())?;
-        write_opt_str(out, names.record(f.id, r.code()))?;
-        write!(out, ",\"abbrev_id\":{},\"ops\":[", r.abbrev_id())?;
-        let mut line = String::new();
-        for (i, op) in r.operands().iter().enumerate() {
-            if i > 0 {
-                line.push(',');
-            }
-            line.push_str(&op.to_string());
-        }
-        out.write_all(line.as_bytes())?;
-        out.write_all(b"]")?;
-        if let Some(array) = r.array_operands() {
-            if !array.is_empty() && array.iter().all(|&c| (0x20..0x7f).contains(&c)) {
-                let text: String = array.iter().map(|&c| c as u8 as char).collect();
-                out.write_all(b",\"string\":")?;
-                write_str(out, &text)?;
-            }
-        }
-        if let Some(blob) = r.blob() {
-            let mut hex = String::with_capacity(blob.len() * 2);
-            for b in blob {
-                hex.push_str(&format!("{b:02x}"));
-            }
-            write!(out, ",\"blob\":\"{hex}\"")?;
-        }
-        writeln!(out, ",\"bit\":{},\"bits\":{}}}", r.bit_offset(), end - r.bit_offset())
+        let line = Line::Record {
+            depth: f.depth + 1,
+            block_id: f.id,
+            block: f.name.as_deref(),
+            code: r.code(),
+            name: names.record(f.id, r.code()),
+            abbrev_id: r.abbrev_id(),
+            ops: r.operands(),
+            string: printable(r.array_operands()),
+            blob: r.blob().map(hex),
+            bit: r.bit_offset(),
+            bits: end - r.bit_offset(),
+        };
+        write_line(&mut self.out, &line)
     }
 
     fn exit(&mut self, _names: &Names, _stack: &[Frame], f: &Frame) -> io::Result<()> {
-        let out = &mut self.out;
-        write!(out, "{{\"event\":\"exit\",\"depth\":{},\"block_id\":{},\"block\":", f.depth, f.id)?;
-        write_opt_str(out, f.name.as_deref())?;
-        writeln!(out, ",\"bit\":{},\"bits\":{}}}", f.end_bit, f.end_bit - f.header_bit)
+        let line = Line::Exit {
+            depth: f.depth,
+            block_id: f.id,
+            block: f.name.as_deref(),
+            bit: f.end_bit,
+            bits: f.end_bit - f.header_bit,
+        };
+        write_line(&mut self.out, &line)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_in_order_and_strings_escaped() {
+        let mut out = Vec::new();
+        let line = Line::Record {
+            depth: 1,
+            block_id: 8,
+            block: Some("MODULE_BLOCK"),
+            code: 16,
+            name: None,
+            abbrev_id: 3,
+            ops: &[1, 2],
+            string: Some("a\"b\\c\u{1}".to_string()),
+            blob: Some(hex(&[0, 0xab])),
+            bit: 128,
+            bits: 16,
+        };
+        write_line(&mut out, &line).unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            r#"{"event":"record","depth":1,"block_id":8,"block":"MODULE_BLOCK","code":16,"name":null,"abbrev_id":3,"ops":[1,2],"string":"a\"b\\c\u0001","blob":"00ab","bit":128,"bits":16}"#
+                .to_string()
+                + "\n"
+        );
+    }
+
+    #[test]
+    fn printable_arrays_only() {
+        assert_eq!(printable(Some(&[104, 105])).as_deref(), Some("hi"));
+        assert_eq!(printable(Some(&[])), None);
+        assert_eq!(printable(Some(&[104, 0x7f])), None);
+        assert_eq!(printable(None), None);
     }
 }
