@@ -254,12 +254,62 @@ fn objects_and_archives_show_each_stream_with_its_provenance() {
 }
 
 #[test]
-fn legacy_bytecode_is_named() {
+fn legacy_bytecode_is_described() {
     let dir = std::env::temp_dir().join(format!("bitstream-dump-legacy-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
+    // "llvm", a module block (type 1) of 4 bytes: format information 0x50 (version 5).
     let file = dir.join("old.bc");
-    std::fs::write(&file, b"llvm\0\0\0\0\0\0\0\0").unwrap();
+    std::fs::write(&file, b"llvm\x01\0\0\0\x04\0\0\0\x50\0\0\0").unwrap();
     let out = run(Path::new(BIN), &[], &file);
     assert!(out.starts_with("LLVM 1.x bytecode"), "{out}");
+    assert!(out.contains("bytecode version: 5") && out.contains("Module (type 1): 4 bytes"), "{out}");
+    // A damaged one: what was read, then the error.
+    let bad = dir.join("bad.bc");
+    std::fs::write(&bad, b"llvm\0\0\0\0\0\0\0\0").unwrap();
+    let out = Command::new(BIN).arg(&bad).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("LLVM 1.x bytecode"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("expected the module block (type 1) at byte 4"));
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// No FILE: the bundled file; `-`: standard input.
+#[test]
+fn no_file_reads_the_bundled_file_and_dash_reads_stdin() {
+    let bundled = Command::new(BIN).output().unwrap();
+    assert!(bundled.status.success());
+    let bundled = String::from_utf8(bundled.stdout).unwrap();
+    assert!(bundled.starts_with("Summary of testdata/rustc_llvm22_o0_debuginfo.bc:\n"), "{bundled}");
+    let file = testdata("rustc_llvm22_o0_debuginfo.bc");
+    assert_eq!(bundled, run(Path::new(BIN), &[], &file), "the same file, under the same name");
+
+    let file = testdata("llvm14_ir_globals.bc");
+    let mut child = Command::new(BIN)
+        .args(["-dump", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::io::Write::write_all(&mut child.stdin.take().unwrap(), &std::fs::read(&file).unwrap()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let from_stdin = String::from_utf8(out.stdout).unwrap();
+    let from_file = run(Path::new(BIN), &["-dump"], &file);
+    assert!(from_stdin.contains("Summary of -:"));
+    assert_eq!(
+        from_stdin.replace("Summary of -:", ""),
+        from_file.replace("Summary of testdata/llvm14_ir_globals.bc:", "")
+    );
+}
+
+#[test]
+fn list_shows_streams_modules_and_command_lines() {
+    let out = run(Path::new(BIN), &["--list"], &testdata("llvm14_multi_module_cat.bc"));
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[0].starts_with("testdata/llvm14_multi_module_cat.bc  magic=4243c0de bytes="), "{out}");
+    assert_eq!(lines.iter().filter(|l| l.starts_with("  module ")).count(), 3, "{out}");
+    let out = run(Path::new(BIN), &["--list"], &testdata("containers/gnu_ab.a"));
+    assert_eq!(out.lines().filter(|l| l.contains("gnu_ab.a(") && l.contains("magic=4243c0de")).count(), 2, "{out}");
+    assert!(out.contains("  cmdline: -cc1 "), "{out}");
+    assert!(out.contains("source_filename=\"a.c\""), "{out}");
 }
