@@ -25,6 +25,10 @@
 //!
 //! Besides bare bitstreams and the wrapper, objects and archives are read (every
 //! bitstream inside, each after a `# provenance` line), and LLVM 1.x bytecode is described.
+//!
+//! Events are written as they are read: on a damaged stream the output stops where the
+//! reading stopped and the error (with its bit offset) follows on standard error, as
+//! `llvm-bcanalyzer -dump` does.
 
 mod folded;
 mod inventory;
@@ -78,6 +82,9 @@ Its own:
                          progress bar on stderr (default: when stderr is a terminal
                          and the input is at least 16 MiB)
   -h, --help             this text
+
+Events are printed as they are read; on a damaged input the error (with its bit
+offset) follows them on standard error, and the exit status is 1.
 ";
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -380,10 +387,11 @@ fn analyze(
         };
     }
     let dump = opts.dump && opts.format == Format::Text;
-    let stream = Bitstream::new(bytes).map_err(|e| e.to_string())?;
     if dump {
-        llvm::write_wrapper(&stream, out).map_err(io_text)?;
+        // Like llvm-bcanalyzer, before the wrapper's fields are checked.
+        llvm::write_wrapper(bytes, out).map_err(io_text)?;
     }
+    let stream = Bitstream::new(bytes).map_err(|e| e.to_string())?;
     let progress = Progress::new(bytes.len(), opts.progress, name);
     let wants_folded = opts.format == Format::Folded || opts.flamegraph.is_some();
     if wants_folded {
