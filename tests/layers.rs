@@ -38,9 +38,12 @@ fn lending(bytes: &[u8]) -> Result<Vec<Seen>, Error> {
     while let Some(event) = reader.next_ref()? {
         seen.push(match event {
             EventRef::EnterBlock(b) => Seen::Enter(b.bookmark),
-            EventRef::Record(r) => {
-                Seen::Record { bit: r.bit_offset(), block: r.block_id(), code: r.code(), ops: Some(r.operands().to_vec()) }
-            }
+            EventRef::Record(r) => Seen::Record {
+                bit: r.bit_offset(),
+                block: r.block_id(),
+                code: r.code(),
+                ops: Some(r.operands().to_vec()),
+            },
             EventRef::EndBlock(b) => Seen::Exit(b),
             other => panic!("not asked for: {other:?}"),
         });
@@ -93,7 +96,8 @@ fn advance_read_and_skip_agree_with_the_lending_walk() {
 #[test]
 fn records_left_unread_are_skipped_by_the_next_advance() {
     for (name, bytes) in real_files() {
-        let want: Vec<Seen> = lending(&bytes).unwrap().into_iter().filter(|s| !matches!(s, Seen::Record { .. })).collect();
+        let want: Vec<Seen> =
+            lending(&bytes).unwrap().into_iter().filter(|s| !matches!(s, Seen::Record { .. })).collect();
         let mut reader = Bitstream::new(&bytes).unwrap().events();
         let mut got = Vec::new();
         let mut records = 0;
@@ -137,7 +141,9 @@ fn events_carry_their_block() {
             match event.unwrap() {
                 llvm_bitstream_reader::Event::EnterBlock(b) => open.push(b.bookmark),
                 llvm_bitstream_reader::Event::EndBlock(b) => assert_eq!(open.pop(), Some(b), "{name}"),
-                llvm_bitstream_reader::Event::Record(r) => assert_eq!(Some(r.block_id()), open.last().map(|b| b.block_id)),
+                llvm_bitstream_reader::Event::Record(r) => {
+                    assert_eq!(Some(r.block_id()), open.last().map(|b| b.block_id))
+                }
                 other => panic!("not asked for: {other:?}"),
             }
         }
@@ -228,7 +234,9 @@ fn skipped_bodies_read_back_through_advance() {
             let want: Vec<(u64, u32)> = whole
                 .iter()
                 .filter_map(|s| match s {
-                    Seen::Record { bit, code, .. } if (bm.content_bit..bm.end_bit()).contains(bit) => Some((*bit, *code)),
+                    Seen::Record { bit, code, .. } if (bm.content_bit..bm.end_bit()).contains(bit) => {
+                        Some((*bit, *code))
+                    }
                     _ => None,
                 })
                 .collect();

@@ -7,9 +7,11 @@ use std::sync::Arc;
 
 use llvm_bitstream_reader::cursor::BitCursor;
 use llvm_bitstream_reader::ids::bitstream;
-use llvm_bitstream_reader::limits::{BLOCK_ID_WIDTH, TOP_LEVEL_ABBREV_WIDTH};
+use llvm_bitstream_reader::limits::{
+    BLOCK_ID_WIDTH, BLOCK_SIZE_WIDTH, CODE_LEN_WIDTH, MAX_BLOCK_DEPTH, TOP_LEVEL_ABBREV_WIDTH,
+};
 use llvm_bitstream_reader::names;
-use llvm_bitstream_reader::{Bitstream, BlockInfo, Error, EventRef, Magic, RecordRef};
+use llvm_bitstream_reader::{Bitstream, BlockInfo, Bookmark, Error, EventRef, Magic, RecordRef};
 
 use crate::progress::Progress;
 
@@ -101,6 +103,11 @@ pub trait Visitor {
     fn exit(&mut self, _names: &Names, _stack: &[Frame], _frame: &Frame) -> io::Result<()> {
         Ok(())
     }
+    /// The walk stops at an error in the header of a block inside `stack`, after the
+    /// block's id (`block_id`) was read.
+    fn stopped_in_header(&mut self, _stack: &[Frame], _block_id: u32) -> io::Result<()> {
+        Ok(())
+    }
 }
 
 /// Why a walk stopped.
@@ -133,6 +140,12 @@ pub struct Walked {
 }
 
 /// Walks every event of `stream`, telling `visitor`.
+///
+/// Events are reported as they are read, and an error ends the walk where it happens. A
+/// block whose length word runs past the end of the input (a cut file) is read as far as
+/// the input goes, as `llvm-bcanalyzer` reads it: the walk then ends where reading runs
+/// out, or, if the block ends before the input does, with the library's error about its
+/// length.
 pub fn walk(stream: &Bitstream<'_>, visitor: &mut impl Visitor, progress: &Progress) -> Result<Walked, Failure> {
     let bytes = stream.bytes();
     let mut reader = stream.events();
@@ -140,13 +153,51 @@ pub fn walk(stream: &Bitstream<'_>, visitor: &mut impl Visitor, progress: &Progr
     let mut names = Names { magic: stream.magic(), blockinfo: reader.blockinfo().clone() };
     let mut stack: Vec<Frame> = Vec::new();
     let mut top_blocks = 0;
+    // Where the next top-level item starts.
+    let mut top_pos = 32;
     let mut events = 0u64;
+    // The innermost block cut by the end of the input, read as far as the input goes: its
+    // bookmark (with the length the input holds), the length its header declares, its
+    // depth, and the error the library gave when entering it.
+    let mut cut: Option<(Bookmark, u32, usize, Error)> = None;
     loop {
         events += 1;
         if events % 65536 == 0 {
             progress.set(stack.last().map_or(0, |f| f.pos) / 8);
         }
-        let Some(event) = reader.next_ref()? else { break };
+        let event = match reader.next_ref() {
+            Ok(Some(event)) => event,
+            // A cut block that ended before the input did: its length word was wrong.
+            Ok(None) => match cut {
+                Some((_, _, _, error)) => return Err(error.into()),
+                None => break,
+            },
+            Err(error) => {
+                // The cut block's END_BLOCK came before the end of the input: its length
+                // word was wrong.
+                let cut_ends = cut.as_ref().is_some_and(|(_, _, depth, _)| stack.len() == depth + 1);
+                if cut_ends && matches!(error, Error::BlockLengthMismatch { .. }) {
+                    if let Some((.., original)) = cut {
+                        return Err(original.into());
+                    }
+                }
+                let Some((bookmark, declared)) = cut_block(bytes, &error, &stack) else {
+                    // The item that failed starts where the last one ended.
+                    let (bit, width) = stack.last().map_or((top_pos, TOP_LEVEL_ABBREV_WIDTH), |f| (f.pos, f.width));
+                    if let Some(block_id) = block_id_at(bytes, bit, width) {
+                        visitor.stopped_in_header(&stack, block_id)?;
+                    }
+                    return Err(error.into());
+                };
+                reader = match stream.block_reader(&bookmark, reader.blockinfo().clone()) {
+                    Ok(block_reader) => block_reader,
+                    Err(_) => return Err(error.into()),
+                };
+                reader.report_abbrev_definitions(true);
+                cut = Some((bookmark, declared, stack.len(), error));
+                continue;
+            }
+        };
         match event {
             EventRef::EnterBlock(block) => {
                 let header_bit = block.bit_offset();
@@ -158,11 +209,16 @@ pub fn walk(stream: &Bitstream<'_>, visitor: &mut impl Visitor, progress: &Progr
                     }
                 };
                 let after_id_bit = after_vbr(bytes, header_bit + u64::from(parent_width), BLOCK_ID_WIDTH)?;
+                // A cut block shows the length its header declares.
+                let len_words = match &cut {
+                    Some((bookmark, declared, ..)) if *bookmark == block.bookmark => *declared,
+                    _ => block.len_words(),
+                };
                 let mut frame = Frame {
                     id: block.id(),
                     name: names.block(block.id()).map(str::to_string),
                     width: block.abbrev_width(),
-                    len_words: block.len_words(),
+                    len_words,
                     header_bit,
                     after_id_bit,
                     end_bit: block.bookmark.end_bit(),
@@ -199,6 +255,8 @@ pub fn walk(stream: &Bitstream<'_>, visitor: &mut impl Visitor, progress: &Progr
                     parent.children_llvm_bits += frame.end_bit - frame.after_id_bit;
                     parent.children_bits += frame.end_bit - frame.header_bit;
                     parent.pos = frame.end_bit;
+                } else {
+                    top_pos = frame.end_bit;
                 }
                 visitor.exit(&names, &stack, &frame)?;
                 if frame.id == bitstream::BLOCKINFO_BLOCK_ID {
@@ -210,6 +268,41 @@ pub fn walk(stream: &Bitstream<'_>, visitor: &mut impl Visitor, progress: &Progr
     }
     names.blockinfo = reader.blockinfo().clone();
     Ok(Walked { names, top_blocks })
+}
+
+/// If `error` is a block whose length word runs past the end of the input, the bookmark
+/// of what the input (or the block around it) holds of that block, and the length it
+/// declares. `None` for any other error, and for blocks nested too deep to enter.
+fn cut_block(bytes: &[u8], error: &Error, stack: &[Frame]) -> Option<(Bookmark, u32)> {
+    let Error::BlockTooLong { bit, block_id, limit, .. } = *error else { return None };
+    if stack.len() >= MAX_BLOCK_DEPTH {
+        return None;
+    }
+    // The header again: abbreviation id, block id, abbreviation width, alignment, length.
+    let mut cursor = BitCursor::at(bytes, bit).ok()?;
+    cursor.read(stack.last().map_or(TOP_LEVEL_ABBREV_WIDTH, |f| f.width)).ok()?;
+    cursor.read_vbr(BLOCK_ID_WIDTH).ok()?;
+    let abbrev_width = u32::try_from(cursor.read_vbr(CODE_LEN_WIDTH).ok()?).ok()?;
+    cursor.align32().ok()?;
+    let declared = u32::try_from(cursor.read(BLOCK_SIZE_WIDTH).ok()?).ok()?;
+    let content_bit = cursor.position();
+    let declared_end = content_bit.saturating_add(u64::from(declared) * 32);
+    // Past its parent but not past the input: the length is wrong, the file is not cut.
+    if declared_end <= cursor.len_bits() {
+        return None;
+    }
+    let len_words = u32::try_from(limit.checked_sub(content_bit)? / 32).ok()?;
+    Some((Bookmark { block_id, abbrev_width, len_words, header_bit: bit, content_bit }, declared))
+}
+
+/// The id of the block whose ENTER_SUBBLOCK is at `bit` (abbreviation ids `width` bits
+/// wide), if that much can be read.
+fn block_id_at(bytes: &[u8], bit: u64, width: u32) -> Option<u32> {
+    let mut cursor = BitCursor::at(bytes, bit).ok()?;
+    if cursor.read(width).ok()? != u64::from(bitstream::raw::ENTER_SUBBLOCK) {
+        return None;
+    }
+    u32::try_from(cursor.read_vbr(BLOCK_ID_WIDTH).ok()?).ok()
 }
 
 /// The bit just past the VBR of chunk width `width` at `bit` (a block id), read with the

@@ -1,37 +1,34 @@
-//! Containers: each embedded bitstream with its provenance, dumped or listed.
+//! `--list`: one line per bitstream (provenance, magic, size, wrapper), its embedded
+//! command line, and one line per module of an LLVM IR stream.
+//!
+//! ```text
+//! testdata/containers/gnu_ab.a(elf_a.o):.llvmbc  magic=4243c0de bytes=2548
+//!   cmdline: -cc1 -triple x86_64-unknown-linux-gnu -emit-obj ... -O1
+//!   module 0: source_filename="a.c" triple="x86_64-unknown-linux-gnu" producer="LLVM14.0.6" epoch=0 module_bit=256 strtab=60 bytes
+//!   symtab: 184 bytes
+//! ```
 
-use std::io::{self, Write};
+use std::io::Write;
 
 use llvm_bitstream_reader::Magic;
 use llvm_bitstream_reader::container::Embedded;
 use llvm_bitstream_reader::modules::Inventory;
 
-/// Why writing one bitstream stopped.
-pub enum Problem {
-    /// The input is malformed (the message says where).
-    Input(String),
-    /// Writing the output failed.
-    Output,
-}
+use crate::io_text;
 
-impl From<io::Error> for Problem {
-    fn from(_: io::Error) -> Self {
-        Problem::Output
-    }
-}
-
-/// One line per bitstream, and one per module of an LLVM IR stream.
-pub fn write_inventory(e: &Embedded<'_>, out: &mut impl Write) -> Result<(), Problem> {
-    let input = |err: &dyn std::fmt::Display| Problem::Input(format!("{}: {err}", e.provenance));
+/// Lists one bitstream; an error in it (the message says where) is returned after what
+/// was listed before it.
+pub fn write_inventory(e: &Embedded<'_>, out: &mut impl Write) -> Result<(), String> {
+    let input = |err: &dyn std::fmt::Display| format!("{}: {err}", e.provenance);
     let stream = e.bitstream().map_err(|err| input(&err))?;
     let [a, b, c, d] = stream.magic().bytes();
-    write!(out, "{}  magic={a:02x}{b:02x}{c:02x}{d:02x} bytes={}", e.provenance, e.bytes.len())?;
+    write!(out, "{}  magic={a:02x}{b:02x}{c:02x}{d:02x} bytes={}", e.provenance, e.bytes.len()).map_err(io_text)?;
     if let Some(w) = stream.wrapper() {
-        write!(out, " wrapper(cputype={})", w.cpu_type)?;
+        write!(out, " wrapper(cputype={})", w.cpu_type).map_err(io_text)?;
     }
-    writeln!(out)?;
+    writeln!(out).map_err(io_text)?;
     if e.cmdline.is_some() {
-        writeln!(out, "  cmdline: {}", e.cmdline_args().join(" "))?;
+        writeln!(out, "  cmdline: {}", e.cmdline_args().join(" ")).map_err(io_text)?;
     }
     if stream.magic() != Magic::LlvmIr {
         return Ok(());
@@ -51,10 +48,11 @@ pub fn write_inventory(e: &Embedded<'_>, out: &mut impl Write) -> Result<(), Pro
             names.triple.as_deref().unwrap_or("-"),
             m.module_bookmark().header_bit,
             m.strtab.map_or("-".to_string(), |s| format!("{} bytes", s.len())),
-        )?;
+        )
+        .map_err(io_text)?;
     }
     if let Some(symtab) = inventory.symtab {
-        writeln!(out, "  symtab: {} bytes", symtab.len())?;
+        writeln!(out, "  symtab: {} bytes", symtab.len()).map_err(io_text)?;
     }
     Ok(())
 }

@@ -7,7 +7,6 @@
 //! `llvm-bcanalyzer`'s, with no allowed difference. On the LLVM 22 files (`rustc_*`) the
 //! only allowed difference is a name LLVM 14 does not know ([`NAMES_UNKNOWN_TO_LLVM14`]):
 //! LLVM 14 prints `UnknownCodeN` where we print the name.
-#![cfg(feature = "cli")]
 
 mod common;
 
@@ -16,7 +15,7 @@ use std::process::Command;
 
 use llvm_bitstream_reader::{Bitstream, Event};
 
-const BIN: &str = env!("CARGO_BIN_EXE_bitstream-dump");
+use common::{BIN, bcanalyzer, repo_root, testdata};
 
 /// Record names of LLVM 22 that LLVM 14's `llvm-bcanalyzer` prints as `UnknownCodeN`:
 /// (name, code). The only differences allowed, and only on files LLVM 14 did not write.
@@ -35,23 +34,6 @@ const NAMES_UNKNOWN_TO_LLVM14: &[(&str, u32)] = &[
 /// Differences allowed on files written by LLVM 14: none.
 const ALLOWED_ON_LLVM14_FILES: &[&str] = &[];
 
-fn bcanalyzer() -> Option<PathBuf> {
-    if let Ok(out) = Command::new("llvm-config-14").arg("--bindir").output() {
-        let dir = String::from_utf8_lossy(&out.stdout).trim().to_string();
-        let tool = Path::new(&dir).join("llvm-bcanalyzer");
-        if out.status.success() && tool.exists() {
-            return Some(tool);
-        }
-    }
-    for name in ["llvm-bcanalyzer-14", "llvm-bcanalyzer"] {
-        let Ok(out) = Command::new(name).arg("--version").output() else { continue };
-        if out.status.success() && String::from_utf8_lossy(&out.stdout).contains("version 14.") {
-            return Some(PathBuf::from(name));
-        }
-    }
-    common::skip_or_fail("llvm-bcanalyzer of LLVM 14 not found (llvm-config-14 --bindir, or on PATH)")
-}
-
 fn written_by_llvm14(file: &Path) -> bool {
     let name = file.file_name().unwrap().to_string_lossy();
     name.starts_with("llvm14_") || name.starts_with("clang14_")
@@ -59,9 +41,9 @@ fn written_by_llvm14(file: &Path) -> bool {
 
 /// Runs a program from the repository root (so `Summary of testdata/…` matches).
 fn run(program: &Path, args: &[&str], file: &Path) -> String {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let rel = file.strip_prefix(root).unwrap_or(file);
-    let out = Command::new(program).args(args).arg(rel).current_dir(root).output().expect("run");
+    let root = repo_root();
+    let rel = file.strip_prefix(&root).unwrap_or(file);
+    let out = Command::new(program).args(args).arg(rel).current_dir(&root).output().expect("run");
     assert!(
         out.status.success(),
         "{} {args:?} {}: {}",
@@ -176,7 +158,7 @@ fn statistics_parity_with_llvm_bcanalyzer() {
 /// The same options spelled with two dashes give the same output.
 #[test]
 fn options_with_two_dashes() {
-    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/llvm14_ir_debuginfo.bc");
+    let file = testdata("llvm14_ir_debuginfo.bc");
     let one = run(Path::new(BIN), &["-dump", "-dump-blockinfo", "-non-symbolic", "-show-binary-blobs"], &file);
     let two = run(Path::new(BIN), &["--dump", "--dump-blockinfo", "--non-symbolic", "--show-binary-blobs"], &file);
     assert_eq!(one, two);
@@ -223,7 +205,7 @@ fn json_is_one_object_per_event() {
         assert_eq!(stream, 1, "{}", file.display());
         assert_eq!((enter, record, exit), library_events(&bytes), "{}", file.display());
     }
-    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/llvm14_ir_globals.bc");
+    let file = testdata("llvm14_ir_globals.bc");
     let out = run(Path::new(BIN), &["--format", "json"], &file);
     assert!(out.contains(r#""name":"SOURCE_FILENAME""#), "names are in the JSON");
     assert!(out.contains(r#""block":"MODULE_BLOCK""#));
@@ -242,7 +224,7 @@ fn folded_stacks_sum_to_the_file_bits() {
         let size = std::fs::metadata(&file).unwrap().len();
         assert_eq!(total, size * 8, "{}", file.display());
     }
-    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/rustc_llvm22_o0_debuginfo.bc");
+    let file = testdata("rustc_llvm22_o0_debuginfo.bc");
     let out = run(Path::new(BIN), &["--folded"], &file);
     assert!(out.lines().any(|l| l.starts_with("MODULE_BLOCK;FUNCTION_BLOCK;METADATA_BLOCK;STRINGS ")));
     assert!(out.lines().any(|l| l.starts_with("MODULE_BLOCK;METADATA_BLOCK;DEFINE_ABBREV ")));
@@ -254,7 +236,7 @@ fn flamegraph_is_an_svg() {
     let dir = std::env::temp_dir().join(format!("bitstream-dump-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let svg = dir.join("flame.svg");
-    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/rustc_llvm22_o3.bc");
+    let file = testdata("rustc_llvm22_o3.bc");
     run(Path::new(BIN), &["--flamegraph", svg.to_str().unwrap()], &file);
     let text = std::fs::read_to_string(&svg).unwrap();
     assert!(text.contains("<svg") && text.contains("FUNCTION_BLOCK") && text.contains("bits"));
@@ -263,7 +245,7 @@ fn flamegraph_is_an_svg() {
 
 #[test]
 fn objects_and_archives_show_each_stream_with_its_provenance() {
-    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/containers/gnu_ab.a");
+    let file = testdata("containers/gnu_ab.a");
     let out = run(Path::new(BIN), &["-dump"], &file);
     let headers: Vec<&str> = out.lines().filter(|l| l.starts_with("# ")).collect();
     assert!(headers.len() >= 2, "{headers:?}");
@@ -272,12 +254,62 @@ fn objects_and_archives_show_each_stream_with_its_provenance() {
 }
 
 #[test]
-fn legacy_bytecode_is_named() {
+fn legacy_bytecode_is_described() {
     let dir = std::env::temp_dir().join(format!("bitstream-dump-legacy-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
+    // "llvm", a module block (type 1) of 4 bytes: format information 0x50 (version 5).
     let file = dir.join("old.bc");
-    std::fs::write(&file, b"llvm\0\0\0\0\0\0\0\0").unwrap();
+    std::fs::write(&file, b"llvm\x01\0\0\0\x04\0\0\0\x50\0\0\0").unwrap();
     let out = run(Path::new(BIN), &[], &file);
     assert!(out.starts_with("LLVM 1.x bytecode"), "{out}");
+    assert!(out.contains("bytecode version: 5") && out.contains("Module (type 1): 4 bytes"), "{out}");
+    // A damaged one: what was read, then the error.
+    let bad = dir.join("bad.bc");
+    std::fs::write(&bad, b"llvm\0\0\0\0\0\0\0\0").unwrap();
+    let out = Command::new(BIN).arg(&bad).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("LLVM 1.x bytecode"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("expected the module block (type 1) at byte 4"));
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// No FILE: the bundled file; `-`: standard input.
+#[test]
+fn no_file_reads_the_bundled_file_and_dash_reads_stdin() {
+    let bundled = Command::new(BIN).output().unwrap();
+    assert!(bundled.status.success());
+    let bundled = String::from_utf8(bundled.stdout).unwrap();
+    assert!(bundled.starts_with("Summary of testdata/rustc_llvm22_o0_debuginfo.bc:\n"), "{bundled}");
+    let file = testdata("rustc_llvm22_o0_debuginfo.bc");
+    assert_eq!(bundled, run(Path::new(BIN), &[], &file), "the same file, under the same name");
+
+    let file = testdata("llvm14_ir_globals.bc");
+    let mut child = Command::new(BIN)
+        .args(["-dump", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::io::Write::write_all(&mut child.stdin.take().unwrap(), &std::fs::read(&file).unwrap()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let from_stdin = String::from_utf8(out.stdout).unwrap();
+    let from_file = run(Path::new(BIN), &["-dump"], &file);
+    assert!(from_stdin.contains("Summary of -:"));
+    assert_eq!(
+        from_stdin.replace("Summary of -:", ""),
+        from_file.replace("Summary of testdata/llvm14_ir_globals.bc:", "")
+    );
+}
+
+#[test]
+fn list_shows_streams_modules_and_command_lines() {
+    let out = run(Path::new(BIN), &["--list"], &testdata("llvm14_multi_module_cat.bc"));
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[0].starts_with("testdata/llvm14_multi_module_cat.bc  magic=4243c0de bytes="), "{out}");
+    assert_eq!(lines.iter().filter(|l| l.starts_with("  module ")).count(), 3, "{out}");
+    let out = run(Path::new(BIN), &["--list"], &testdata("containers/gnu_ab.a"));
+    assert_eq!(out.lines().filter(|l| l.contains("gnu_ab.a(") && l.contains("magic=4243c0de")).count(), 2, "{out}");
+    assert!(out.contains("  cmdline: -cc1 "), "{out}");
+    assert!(out.contains("source_filename=\"a.c\""), "{out}");
 }

@@ -6,7 +6,8 @@ use std::collections::BTreeMap;
 use std::io::{self, Write};
 
 use llvm_bitstream_reader::ids::{bitstream, ir};
-use llvm_bitstream_reader::{Bitstream, Magic, RecordRef};
+use llvm_bitstream_reader::limits::WRAPPER_HEADER_SIZE;
+use llvm_bitstream_reader::{Magic, RecordRef, WRAPPER_MAGIC};
 
 use crate::walk::{Frame, Names, Visitor, Walked};
 
@@ -21,16 +22,24 @@ pub struct DumpOptions {
     pub non_symbolic: bool,
 }
 
-/// Writes the wrapper header line `-dump` starts with, if the stream has a wrapper.
-pub fn write_wrapper(stream: &Bitstream<'_>, out: &mut impl Write) -> io::Result<()> {
-    if let Some(w) = stream.wrapper() {
-        writeln!(
-            out,
-            "<BITCODE_WRAPPER_HEADER Magic={:#010x} Version={:#010x} Offset={:#010x} Size={:#010x} CPUType={:#010x}/>",
-            w.magic, w.version, w.offset, w.size, w.cpu_type
-        )?;
+/// Writes the wrapper header line `-dump` starts with, if `bytes` start with a wrapper
+/// header. Like `llvm-bcanalyzer`, it prints the fields as they are, before they are
+/// checked.
+pub fn write_wrapper(bytes: &[u8], out: &mut impl Write) -> io::Result<()> {
+    let Some(header) = bytes.first_chunk::<WRAPPER_HEADER_SIZE>() else { return Ok(()) };
+    let field = |i: usize| u32::from_le_bytes([header[4 * i], header[4 * i + 1], header[4 * i + 2], header[4 * i + 3]]);
+    if field(0) != WRAPPER_MAGIC {
+        return Ok(());
     }
-    Ok(())
+    writeln!(
+        out,
+        "<BITCODE_WRAPPER_HEADER Magic={:#010x} Version={:#010x} Offset={:#010x} Size={:#010x} CPUType={:#010x}/>",
+        field(0),
+        field(1),
+        field(2),
+        field(3),
+        field(4)
+    )
 }
 
 /// The `-dump` text.
@@ -156,6 +165,15 @@ impl<W: Write> Visitor for Dump<W> {
             Some(name) => writeln!(self.out, "{ind}</{name}>"),
             None => writeln!(self.out, "{ind}</UnknownBlock{}>", frame.id),
         }
+    }
+
+    fn stopped_in_header(&mut self, stack: &[Frame], block_id: u32) -> io::Result<()> {
+        // LLVM's analyzer writes BLOCKINFO's tag as soon as it has read the block id, before
+        // the rest of the header.
+        if block_id == bitstream::BLOCKINFO_BLOCK_ID && !self.opts.blockinfo && self.hidden.is_none() {
+            writeln!(self.out, "{}<BLOCKINFO_BLOCK/>", indent(stack.len()))?;
+        }
+        Ok(())
     }
 }
 
@@ -319,6 +337,10 @@ impl<A: Visitor, B: Visitor> Visitor for Both<'_, A, B> {
     fn exit(&mut self, names: &Names, stack: &[Frame], frame: &Frame) -> io::Result<()> {
         self.0.exit(names, stack, frame)?;
         self.1.exit(names, stack, frame)
+    }
+    fn stopped_in_header(&mut self, stack: &[Frame], block_id: u32) -> io::Result<()> {
+        self.0.stopped_in_header(stack, block_id)?;
+        self.1.stopped_in_header(stack, block_id)
     }
 }
 

@@ -2,7 +2,9 @@
 //! picture of where the bits go.
 //!
 //! ```text
-//! bitstream-dump [OPTIONS] [FILE]          (FILE "-" or absent: standard input)
+//! bitstream-dump [OPTIONS] [FILE]
+//!
+//! FILE absent: the bundled testdata/rustc_llvm22_o0_debuginfo.bc; "-": standard input.
 //!
 //! llvm-bcanalyzer's options (also spelled with --):
 //!   -dump                 dump the stream as text, then the statistics
@@ -16,15 +18,22 @@
 //!                         folded (folded stacks of bits)
 //!   --folded              same as --format folded
 //!   --flamegraph OUT.svg  draw where the bits go
+//!   --list                list the bitstreams, their modules and command lines
 //!   --progress / --no-progress   force the progress bar on or off (default: on when
 //!                         stderr is a terminal and the input is large)
 //! ```
 //!
 //! Besides bare bitstreams and the wrapper, objects and archives are read (every
-//! bitstream inside, each after a `# provenance` line), and LLVM 1.x bytecode is named.
+//! bitstream inside, each after a `# provenance` line), and LLVM 1.x bytecode is described.
+//!
+//! Events are written as they are read: on a damaged stream the output stops where the
+//! reading stopped and the error (with its bit offset) follows on standard error, as
+//! `llvm-bcanalyzer -dump` does.
 
 mod folded;
+mod inventory;
 mod json;
+mod legacy;
 mod llvm;
 mod progress;
 mod walk;
@@ -33,21 +42,28 @@ use std::fs::File;
 use std::io::{self, BufWriter, Read, Write};
 use std::process::ExitCode;
 
-use llvm_bitstream_reader::container::{self, ContainerFile, Embedded, Step};
+use llvm_bitstream_reader::container::{self, ContainerError, ContainerFile, Embedded, Provenance, Step};
 use llvm_bitstream_reader::dump::{DumpError, write_events};
-use llvm_bitstream_reader::legacy;
-use llvm_bitstream_reader::{Bitstream, BitstreamFile, Magic};
+use llvm_bitstream_reader::{Bitstream, BitstreamFile, Magic, WRAPPER_MAGIC};
 
 use crate::folded::Folded;
 use crate::llvm::{Both, Dump, DumpOptions, Stats};
 use crate::progress::Progress;
 use crate::walk::{Failure, walk};
 
+/// The file read when no FILE is given, under the name it has in the repository.
+const BUNDLED_NAME: &str = "testdata/rustc_llvm22_o0_debuginfo.bc";
+/// Its bytes, built into the program (rustc 1.95, LLVM 22, `-C opt-level=0 -g`; see
+/// `testdata/README.md`).
+const BUNDLED: &[u8] = include_bytes!("../../../testdata/rustc_llvm22_o0_debuginfo.bc");
+
 const USAGE: &str = "\
 usage: bitstream-dump [OPTIONS] [FILE]
 
-A drop-in for llvm-bcanalyzer: FILE (default: standard input) may be a bitstream
-(bitcode, its wrapper, clang diagnostics, PCH, remarks), an object file or an archive.
+A drop-in for llvm-bcanalyzer: FILE may be a bitstream (bitcode, its wrapper, clang
+diagnostics, PCH, remarks), an object file or an archive; \"-\" reads standard input.
+Without FILE, a built-in copy of testdata/rustc_llvm22_o0_debuginfo.bc (real rustc
+bitcode with debug info) is read.
 
 llvm-bcanalyzer's options (one or two dashes):
   -dump                  dump the stream as text, then the statistics
@@ -60,10 +76,15 @@ Its own:
                          per event), events (the library's event lines), folded
   --folded               folded stacks of bits (same as --format folded)
   --flamegraph OUT.svg   draw where the bits go (an SVG flame graph)
+  --list                 list the bitstreams (provenance, magic, size, embedded command
+                         line) and the modules of each
   --progress, --no-progress
                          progress bar on stderr (default: when stderr is a terminal
                          and the input is at least 16 MiB)
   -h, --help             this text
+
+Events are printed as they are read; on a damaged input the error (with its bit
+offset) follows them on standard error, and the exit status is 1.
 ";
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -74,6 +95,28 @@ enum Format {
     Folded,
 }
 
+/// What to read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Source {
+    /// The built-in copy of [`BUNDLED_NAME`] (no FILE given).
+    Bundled,
+    /// Standard input (FILE is `-`).
+    Stdin,
+    /// A file.
+    Path(String),
+}
+
+impl Source {
+    /// The name the output and the errors call the input by.
+    fn name(&self) -> &str {
+        match self {
+            Source::Bundled => BUNDLED_NAME,
+            Source::Stdin => "-",
+            Source::Path(p) => p,
+        }
+    }
+}
+
 #[derive(Debug)]
 struct Options {
     dump: bool,
@@ -81,8 +124,9 @@ struct Options {
     histogram: bool,
     format: Format,
     flamegraph: Option<String>,
+    list: bool,
     progress: Option<bool>,
-    input: String,
+    input: Source,
 }
 
 /// A boolean option as LLVM's command line library takes it: `-x`, `-x=true`, `-x=0`...
@@ -101,8 +145,9 @@ fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Option<Options>,
         histogram: true,
         format: Format::Text,
         flamegraph: None,
+        list: false,
         progress: None,
-        input: "-".to_string(),
+        input: Source::Bundled,
     };
     let mut input = None;
     let mut args = args.into_iter();
@@ -146,15 +191,18 @@ fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Option<Options>,
             }
             "folded" => o.format = if flag(value)? { Format::Folded } else { o.format },
             "flamegraph" => o.flamegraph = Some(take("flamegraph")?),
+            "list" => o.list = flag(value)?,
             "progress" => o.progress = Some(flag(value)?),
             "no-progress" => o.progress = Some(!flag(value)?),
             "h" | "help" => return Ok(None),
             _ => return Err(format!("unknown option '{arg}'")),
         }
     }
-    if let Some(i) = input {
-        o.input = i;
-    }
+    o.input = match input {
+        None => Source::Bundled,
+        Some(i) if i == "-" => Source::Stdin,
+        Some(path) => Source::Path(path),
+    };
     Ok(Some(o))
 }
 
@@ -173,13 +221,14 @@ fn main() -> ExitCode {
     let stdout = io::stdout();
     let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
     let result = run(&opts, &mut out);
+    // What was read before an error is printed before the error.
     let flushed = out.flush();
-    match result.and(flushed.map_err(|e| e.to_string())) {
+    match result.and(flushed.map_err(io_text)) {
         Ok(()) => ExitCode::SUCCESS,
         // `bitstream-dump -dump x.bc | head` is not an error.
         Err(e) if e == BROKEN_PIPE => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("bitstream-dump: {}: error: {e}", opts.input);
+            eprintln!("bitstream-dump: {}: error: {e}", opts.input.name());
             ExitCode::FAILURE
         }
     }
@@ -193,8 +242,9 @@ fn io_text(e: io::Error) -> String {
     if e.kind() == io::ErrorKind::BrokenPipe { BROKEN_PIPE.to_string() } else { e.to_string() }
 }
 
-/// The input's bytes: memory-mapped, or standard input read whole.
+/// The input's bytes: built in, memory-mapped, or standard input read whole.
 enum Input {
+    Bundled,
     Mapped(BitstreamFile),
     Read(Vec<u8>),
 }
@@ -202,60 +252,106 @@ enum Input {
 impl Input {
     fn bytes(&self) -> &[u8] {
         match self {
+            Input::Bundled => BUNDLED,
             Input::Mapped(f) => f.bytes(),
             Input::Read(v) => v,
         }
     }
 }
 
+/// Whether `bytes` start like a bitstream: a wrapper header or a magic the library knows.
+/// Such an input is read as one stream, from its first event on, without looking for
+/// others first.
+fn starts_like_a_bitstream(bytes: &[u8]) -> bool {
+    match bytes.first_chunk::<4>() {
+        Some(&m) => u32::from_le_bytes(m) == WRAPPER_MAGIC || !matches!(Magic::from_bytes(m), Magic::Unknown(_)),
+        None => false,
+    }
+}
+
+/// Whether an embedded stream is the whole input (a bare stream, wrapped or not).
+fn is_whole_input(e: &Embedded<'_>) -> bool {
+    matches!(e.provenance.steps(), [Step::File(_)] | [Step::File(_), Step::Wrapper])
+}
+
+/// The bitstreams inside an object file or archive; `None` if the input is to be read as
+/// one bitstream (it starts like one, or it is nothing the container reader knows).
+fn embedded_streams<'a>(
+    source: &Source,
+    bytes: &'a [u8],
+    container: &'a mut Option<ContainerFile>,
+) -> Result<Option<Vec<Embedded<'a>>>, String> {
+    if starts_like_a_bitstream(bytes) {
+        return Ok(None);
+    }
+    let found = match source {
+        Source::Path(path) => container.insert(ContainerFile::open(path).map_err(|e| e.to_string())?).bitstreams(),
+        _ => container::bitstreams_named(source.name(), bytes),
+    };
+    match found {
+        Ok(streams) if streams.len() == 1 && is_whole_input(&streams[0]) => Ok(None),
+        Ok(streams) => Ok(Some(streams)),
+        // Not an object or archive: a bitstream with a magic of its own.
+        Err(ContainerError::UnknownFormat { .. }) => Ok(None),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
 fn run(opts: &Options, out: &mut impl Write) -> Result<(), String> {
-    let input = if opts.input == "-" {
-        let mut v = Vec::new();
-        io::stdin().read_to_end(&mut v).map_err(|e| e.to_string())?;
-        Input::Read(v)
-    } else {
-        Input::Mapped(BitstreamFile::open(&opts.input).map_err(|e| e.to_string())?)
+    let input = match &opts.input {
+        Source::Bundled => Input::Bundled,
+        Source::Stdin => {
+            let mut v = Vec::new();
+            io::stdin().read_to_end(&mut v).map_err(|e| e.to_string())?;
+            Input::Read(v)
+        }
+        Source::Path(path) => Input::Mapped(BitstreamFile::open(path).map_err(|e| e.to_string())?),
     };
     let bytes = input.bytes();
-    if let Some(signature) = legacy::detect(bytes) {
-        return describe_legacy(bytes, signature, out).map_err(|e| e.to_string());
+    let name = opts.input.name();
+    if let Some(signature) = llvm_bitstream_reader::legacy::detect(bytes) {
+        return legacy::describe(name, bytes, signature, out);
+    }
+    let mut container = None;
+    let embedded = embedded_streams(&opts.input, bytes, &mut container)?;
+    if opts.list {
+        let bare;
+        let streams = match &embedded {
+            Some(streams) => streams.as_slice(),
+            None => {
+                let provenance = Provenance::from(vec![Step::File(name.to_string())]);
+                bare = [Embedded { provenance, bytes, cmdline: None }];
+                &bare[..]
+            }
+        };
+        return streams.iter().try_for_each(|e| inventory::write_inventory(e, out));
     }
     let mut folded = Folded::new(None);
-    // A bare bitstream (or its wrapper) is analyzed whole, as llvm-bcanalyzer does;
-    // anything else is searched for the bitstreams inside.
-    let known = Bitstream::new(bytes).is_ok_and(|s| s.wrapper().is_some() || !matches!(s.magic(), Magic::Unknown(_)));
-    let container;
-    let embedded: Vec<Embedded<'_>> = if known {
-        Vec::new()
-    } else if let Input::Mapped(_) = input {
-        container = ContainerFile::open(&opts.input).map_err(|e| e.to_string())?;
-        container.bitstreams().unwrap_or_default()
-    } else {
-        container::bitstreams_named("-", bytes).unwrap_or_default()
-    };
-    let is_self = |e: &Embedded<'_>| matches!(e.provenance.steps(), [Step::File(_)] | [Step::File(_), Step::Wrapper]);
-    if embedded.is_empty() || (embedded.len() == 1 && is_self(&embedded[0])) {
-        analyze(opts, bytes, &opts.input, &mut folded, out)?;
-        if opts.format == Format::Folded || opts.flamegraph.is_some() {
-            // Bytes outside the stream's blocks (the wrapper's padding, trailing bytes)
-            // are in the file too.
-            let accounted = folded.total();
-            folded.add_top("[trailing bytes]", (bytes.len() as u64 * 8).saturating_sub(accounted));
-        }
-    } else {
-        for (i, e) in embedded.iter().enumerate() {
-            let name = e.provenance.to_string();
-            if opts.format != Format::Json && opts.format != Format::Folded {
-                if i > 0 {
-                    writeln!(out).map_err(io_text)?;
-                }
-                writeln!(out, "# {name}").map_err(io_text)?;
+    match &embedded {
+        None => {
+            analyze(opts, bytes, name, None, &mut folded, out)?;
+            if opts.format == Format::Folded || opts.flamegraph.is_some() {
+                // Bytes outside the stream's blocks (the wrapper's padding, trailing bytes)
+                // are in the file too.
+                let accounted = folded.total();
+                folded.add_top("[trailing bytes]", (bytes.len() as u64 * 8).saturating_sub(accounted));
             }
-            let mut sub = Folded::new(Some(name.clone()));
-            analyze(opts, e.bytes, &name, &mut sub, out)?;
-            for line in sub.lines() {
-                if let Some((stack, count)) = line.rsplit_once(' ') {
-                    folded.add_path(stack, count.parse().unwrap_or(0));
+        }
+        Some(streams) => {
+            for (i, e) in streams.iter().enumerate() {
+                let name = e.provenance.to_string();
+                if opts.format != Format::Json && opts.format != Format::Folded {
+                    if i > 0 {
+                        writeln!(out).map_err(io_text)?;
+                    }
+                    writeln!(out, "# {name}").map_err(io_text)?;
+                }
+                let mut sub = Folded::new(Some(name.clone()));
+                analyze(opts, e.bytes, &name, Some(&name), &mut sub, out)?;
+                for line in sub.lines() {
+                    if let Some((stack, count)) = line.rsplit_once(' ') {
+                        folded.add_path(stack, count.parse().unwrap_or(0));
+                    }
                 }
             }
         }
@@ -265,7 +361,7 @@ fn run(opts: &Options, out: &mut impl Write) -> Result<(), String> {
     }
     if let Some(path) = &opts.flamegraph {
         let file = File::create(path).map_err(|e| format!("{path}: {e}"))?;
-        let title = format!("Where the bits go: {}", opts.input);
+        let title = format!("Where the bits go: {name}");
         let mut w = BufWriter::new(file);
         folded::flamegraph(&folded, &title, &mut w).map_err(|e| format!("{path}: {e}"))?;
         w.flush().map_err(|e| format!("{path}: {e}"))?;
@@ -273,15 +369,27 @@ fn run(opts: &Options, out: &mut impl Write) -> Result<(), String> {
     Ok(())
 }
 
-/// Analyzes one bitstream in the chosen format.
-fn analyze(opts: &Options, bytes: &[u8], name: &str, folded: &mut Folded, out: &mut impl Write) -> Result<(), String> {
-    let io_err = io_text;
+/// Analyzes one bitstream in the chosen format (`provenance`: where an embedded stream
+/// was found).
+fn analyze(
+    opts: &Options,
+    bytes: &[u8],
+    name: &str,
+    provenance: Option<&str>,
+    folded: &mut Folded,
+    out: &mut impl Write,
+) -> Result<(), String> {
     if opts.format == Format::Events {
         return match write_events(bytes, &mut FmtAdapter(out)) {
             Ok(()) => Ok(()),
             Err(DumpError::Output(_)) => Err(BROKEN_PIPE.to_string()),
             Err(e) => Err(e.to_string()),
         };
+    }
+    let dump = opts.dump && opts.format == Format::Text;
+    if dump {
+        // Like llvm-bcanalyzer, before the wrapper's fields are checked.
+        llvm::write_wrapper(bytes, out).map_err(io_text)?;
     }
     let stream = Bitstream::new(bytes).map_err(|e| e.to_string())?;
     let progress = Progress::new(bytes.len(), opts.progress, name);
@@ -294,7 +402,7 @@ fn analyze(opts: &Options, bytes: &[u8], name: &str, folded: &mut Folded, out: &
     }
     let result = match opts.format {
         Format::Json => {
-            json::write_stream(out, &stream, None).map_err(io_err)?;
+            json::write_stream(out, &stream, provenance).map_err(io_text)?;
             let mut j = json::Json::new(&mut *out);
             if wants_folded {
                 walk(&stream, &mut Both(&mut j, folded), &progress)
@@ -305,24 +413,21 @@ fn analyze(opts: &Options, bytes: &[u8], name: &str, folded: &mut Folded, out: &
         }
         Format::Folded => walk(&stream, folded, &progress).map(|_| ()),
         Format::Text | Format::Events => {
-            if opts.dump {
-                llvm::write_wrapper(&stream, out).map_err(io_err)?;
-            }
             let mut stats = Stats::default();
-            let mut dump = Dump::new(&mut *out, opts.dump_opts);
-            let walked = match (opts.dump, wants_folded) {
-                (true, true) => walk(&stream, &mut Both(&mut Both(&mut dump, &mut stats), folded), &progress),
-                (true, false) => walk(&stream, &mut Both(&mut dump, &mut stats), &progress),
+            let mut dumper = Dump::new(&mut *out, opts.dump_opts);
+            let walked = match (dump, wants_folded) {
+                (true, true) => walk(&stream, &mut Both(&mut Both(&mut dumper, &mut stats), folded), &progress),
+                (true, false) => walk(&stream, &mut Both(&mut dumper, &mut stats), &progress),
                 (false, true) => walk(&stream, &mut Both(&mut stats, folded), &progress),
                 (false, false) => walk(&stream, &mut stats, &progress),
             };
             match walked {
                 Ok(walked) => {
-                    if opts.dump {
-                        out.write_all(b"\n\n").map_err(io_err)?;
+                    if dump {
+                        out.write_all(b"\n\n").map_err(io_text)?;
                     }
                     llvm::write_stats(out, name, stream.bytes().len(), &walked, &stats, opts.histogram)
-                        .map_err(io_err)?;
+                        .map_err(io_text)?;
                     Ok(())
                 }
                 Err(e) => Err(e),
@@ -346,30 +451,6 @@ impl<W: Write> std::fmt::Write for FmtAdapter<'_, W> {
     }
 }
 
-/// LLVM 1.x bytecode is not a bitstream: say what it is and list its blocks.
-fn describe_legacy(bytes: &[u8], signature: legacy::Signature, out: &mut impl Write) -> io::Result<()> {
-    writeln!(out, "LLVM 1.x bytecode (not a bitstream): signature {signature}")?;
-    match legacy::Module::parse(bytes) {
-        Ok(m) => {
-            let f = m.format();
-            writeln!(
-                out,
-                "  format: version {}, {:?}, {:?} pointers; module block {} bytes",
-                f.version,
-                f.endianness,
-                f.pointer_size,
-                m.size()
-            )?;
-            for block in m.walk() {
-                let ind = "  ".repeat(block.depth);
-                writeln!(out, "{ind}<{} id={} offset={} size={}>", block.name(), block.id, block.offset, block.size())?;
-            }
-            Ok(())
-        }
-        Err(e) => writeln!(out, "  cannot read it: {e}"),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -390,12 +471,21 @@ mod tests {
         ]);
         assert!(o.dump && o.dump_opts.blockinfo && o.dump_opts.binary_blobs && o.dump_opts.non_symbolic);
         assert!(!o.histogram);
-        assert_eq!(o.input, "x.bc");
-        let o = parse(&["--format", "json", "--flamegraph=a.svg"]);
+        assert_eq!(o.input, Source::Path("x.bc".to_string()));
+        let o = parse(&["--format", "json", "--flamegraph=a.svg", "--list"]);
         assert_eq!(o.format, Format::Json);
         assert_eq!(o.flamegraph.as_deref(), Some("a.svg"));
-        assert_eq!(o.input, "-");
+        assert!(o.list);
         assert!(parse_args(["-bogus".to_string()]).is_err());
         assert!(parse_args(["a".to_string(), "b".to_string()]).is_err());
+    }
+
+    #[test]
+    fn no_file_is_the_bundled_one_and_dash_is_stdin() {
+        assert_eq!(parse(&[]).input, Source::Bundled);
+        assert_eq!(parse(&["-dump"]).input.name(), "testdata/rustc_llvm22_o0_debuginfo.bc");
+        assert_eq!(parse(&["-"]).input, Source::Stdin);
+        assert_eq!(parse(&["--", "-dump"]).input, Source::Path("-dump".to_string()));
+        assert!(starts_like_a_bitstream(BUNDLED));
     }
 }

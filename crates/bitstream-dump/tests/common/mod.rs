@@ -1,0 +1,68 @@
+//! Helpers shared by the tool's integration tests.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The `bitstream-dump` binary cargo built for these tests.
+pub const BIN: &str = env!("CARGO_BIN_EXE_bitstream-dump");
+
+/// The repository root (the library's package), where `testdata/` is.
+pub fn repo_root() -> PathBuf {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    root.canonicalize().unwrap_or(root)
+}
+
+/// A file under `testdata/`.
+pub fn testdata(name: &str) -> PathBuf {
+    repo_root().join("testdata").join(name)
+}
+
+/// Every real (well-formed) file in testdata/, sorted.
+pub fn testdata_files() -> Vec<PathBuf> {
+    let dir = repo_root().join("testdata");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("testdata/ exists")
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            p.is_file() && matches!(p.extension().and_then(|e| e.to_str()), Some("bc" | "dia" | "pch" | "bitstream"))
+        })
+        .collect();
+    files.sort();
+    assert!(files.len() >= 10, "testdata/ lost its files: {files:?}");
+    files
+}
+
+/// Whether a missing tool must fail the test (CI) rather than skip it.
+pub fn tools_required() -> bool {
+    std::env::var("CI").is_ok_and(|v| v == "true")
+}
+
+/// Skips (returns `None` after printing why) or, under `CI=true`, fails.
+pub fn skip_or_fail<T>(reason: &str) -> Option<T> {
+    if tools_required() {
+        panic!("CI=true and a required tool is missing: {reason}");
+    }
+    eprintln!("SKIPPED: {reason}");
+    None
+}
+
+/// `llvm-bcanalyzer` of LLVM 14: from `llvm-config-14 --bindir`, or on the `PATH` (as
+/// `llvm-bcanalyzer-14`, or `llvm-bcanalyzer` if it says version 14). `None` after printing
+/// why (or a panic under `CI=true`) if it is not installed.
+pub fn bcanalyzer() -> Option<PathBuf> {
+    if let Ok(out) = Command::new("llvm-config-14").arg("--bindir").output() {
+        let dir = String::from_utf8_lossy(&out.stdout).trim().to_string();
+        let tool = Path::new(&dir).join("llvm-bcanalyzer");
+        if out.status.success() && tool.exists() {
+            return Some(tool);
+        }
+    }
+    for name in ["llvm-bcanalyzer-14", "llvm-bcanalyzer"] {
+        let Ok(out) = Command::new(name).arg("--version").output() else { continue };
+        if out.status.success() && String::from_utf8_lossy(&out.stdout).contains("version 14.") {
+            return Some(PathBuf::from(name));
+        }
+    }
+    skip_or_fail("llvm-bcanalyzer of LLVM 14 not found (llvm-config-14 --bindir, or on PATH)")
+}
