@@ -106,8 +106,6 @@ pub(crate) struct Parts<'a> {
     /// The array's element encoding ([`ElementEncoding`] packed; kind 0: no array).
     array_kind: u8,
     array_width: u8,
-    /// Width of the record's abbreviation id, when an owned record needs to find its body.
-    id_width: u8,
     /// Bit offset of the array's first element.
     array_bit: u64,
     pub(crate) blob: Option<&'a [u8]>,
@@ -116,7 +114,7 @@ pub(crate) struct Parts<'a> {
 impl<'a> Parts<'a> {
     fn new(code: u32, len: u64, blob: Option<&'a [u8]>) -> Self {
         // Callers checked `len` against MAX_RECORD_OPERANDS.
-        Parts { code, len: len as u32, array_len: 0, array_kind: 0, array_width: 0, id_width: 0, array_bit: 0, blob }
+        Parts { code, len: len as u32, array_len: 0, array_kind: 0, array_width: 0, array_bit: 0, blob }
     }
 
     /// The operand count.
@@ -161,9 +159,25 @@ pub(crate) fn decode<'a, S: Sink>(
     start: u64,
     sink: &mut S,
 ) -> Result<Parts<'a>> {
+    let mut parts = Parts::new(0, 0, None);
+    decode_into(cursor, abbrev, start, sink, &mut parts)?;
+    Ok(parts)
+}
+
+/// [`decode`], writing what it yields besides the operands into `parts` in place (an owned
+/// record's own fields: built there, they are not copied on their way, and no later copy
+/// of the record has to wait for a store of each field to reach memory).
+#[inline(always)]
+pub(crate) fn decode_into<'a, S: Sink>(
+    cursor: &mut BitCursor<'a>,
+    abbrev: Option<&Arc<Abbrev>>,
+    start: u64,
+    sink: &mut S,
+    parts: &mut Parts<'a>,
+) -> Result<()> {
     in_registers(cursor, |cursor| match abbrev {
-        None => unabbreviated(cursor, sink),
-        Some(abbrev) => abbreviated(cursor, abbrev, start, sink),
+        None => unabbreviated(cursor, sink, parts),
+        Some(abbrev) => abbreviated(cursor, abbrev, start, sink, parts),
     })
 }
 
@@ -188,7 +202,7 @@ fn vbr6_32(cursor: &mut BitCursor<'_>) -> Result<u32> {
 }
 
 #[inline(always)]
-fn unabbreviated<'a, S: Sink>(cursor: &mut BitCursor<'a>, sink: &mut S) -> Result<Parts<'a>> {
+fn unabbreviated<'a, S: Sink>(cursor: &mut BitCursor<'a>, sink: &mut S, parts: &mut Parts<'a>) -> Result<()> {
     let code = vbr6_32(cursor)?;
     let count_bit = cursor.position();
     let count = u64::from(vbr6_32(cursor)?);
@@ -196,8 +210,8 @@ fn unabbreviated<'a, S: Sink>(cursor: &mut BitCursor<'a>, sink: &mut S) -> Resul
     if count * 6 > cursor.remaining_bits() {
         return Err(Error::ImplausibleCount { bit: count_bit, what: "operand", count });
     }
-    elements(cursor, ElementEncoding::Vbr(6), count, sink)?;
-    Ok(Parts::new(code, count, None))
+    (parts.code, parts.len) = (code, count as u32);
+    elements(cursor, ElementEncoding::Vbr(6), count, sink)
 }
 
 #[inline(always)]
@@ -206,7 +220,8 @@ fn abbreviated<'a, S: Sink>(
     abbrev: &Arc<Abbrev>,
     start: u64,
     sink: &mut S,
-) -> Result<Parts<'a>> {
+    parts: &mut Parts<'a>,
+) -> Result<()> {
     let plan = abbrev.plan(start)?;
     let mut blob = None;
     let packed = plan.packed.as_ref().and_then(|p| Some((p, cursor.take_packed(p.bits, p.cont)?)));
@@ -262,7 +277,10 @@ fn abbreviated<'a, S: Sink>(
         }
         code
     };
-    let Some(elem) = plan.array else { return Ok(Parts::new(code, plan.scalars as u64, blob)) };
+    (parts.code, parts.blob) = (code, blob);
+    // At most a DEFINE_ABBREV's operand count (a 32-bit VBR).
+    parts.len = plan.scalars as u32;
+    let Some(elem) = plan.array else { return Ok(()) };
     let count_bit = cursor.position();
     let count = u64::from(vbr6_32(cursor)?);
     let min_bits = match elem {
@@ -277,10 +295,9 @@ fn abbreviated<'a, S: Sink>(
     if len > MAX_RECORD_OPERANDS {
         return Err(Error::ImplausibleCount { bit: count_bit, what: "operand", count: len });
     }
-    let mut parts = Parts::new(code, len, blob);
+    parts.len = len as u32;
     parts.set_array(cursor.position(), count as u32, elem);
-    elements(cursor, elem, count, sink)?;
-    Ok(parts)
+    elements(cursor, elem, count, sink)
 }
 
 /// Offers one operand to a sink that may be full: returns whether it was taken, and tells
@@ -631,8 +648,9 @@ enum Tail {
     /// The rest are elements from this bit on: the array's, or an unabbreviated record's
     /// vbr6 operands.
     Elements(u64),
-    /// The rest start among the scalars: decode the record again, from its body.
-    Scalars(Arc<Abbrev>),
+    /// The rest start among the scalars: decode the record again, from its body, which
+    /// starts this many bits (the abbreviation id's width) after the record.
+    Scalars(Arc<Abbrev>, u8),
 }
 
 /// One record, owned: what the reader's `Iterator` yields. It keeps the first
@@ -667,6 +685,8 @@ struct Inline<'x> {
     ops: &'x mut [u64; INLINE_OPERANDS],
     len: usize,
     tail: &'x mut Tail,
+    /// Width of the record's abbreviation id (at most 64).
+    id_width: u8,
 }
 
 impl Sink for Inline<'_> {
@@ -700,7 +720,7 @@ impl Sink for Inline<'_> {
         }
         *self.tail = match rest {
             Rest::Elements { bit } => Tail::Elements(bit),
-            Rest::Scalars(abbrev) => Tail::Scalars(abbrev.clone()),
+            Rest::Scalars(abbrev) => Tail::Scalars(abbrev.clone(), self.id_width),
         };
     }
 }
@@ -721,11 +741,10 @@ impl<'a> Record<'a> {
     /// Decodes the record (from [`Record::empty`]) whose body `cursor` is at.
     #[inline(always)]
     pub(crate) fn fill(&mut self, cursor: &mut BitCursor<'a>, abbrev: Option<&Arc<Abbrev>>) -> Result<()> {
-        let body_bit = cursor.position();
-        let mut sink = Inline { ops: &mut self.inline, len: 0, tail: &mut self.tail };
-        self.info.parts = decode(cursor, abbrev, self.info.start_bit, &mut sink)?;
         // At most 64 (the widest abbreviation id).
-        self.info.parts.id_width = (body_bit - self.info.start_bit) as u8;
+        let id_width = (cursor.position() - self.info.start_bit) as u8;
+        let mut sink = Inline { ops: &mut self.inline, len: 0, tail: &mut self.tail, id_width };
+        decode_into(cursor, abbrev, self.info.start_bit, &mut sink, &mut self.info.parts)?;
         self.info.end_bit = cursor.position();
         Ok(())
     }
@@ -734,11 +753,6 @@ impl<'a> Record<'a> {
     #[inline]
     fn inline(&self) -> &[u64] {
         &self.inline[..self.len().min(INLINE_OPERANDS)]
-    }
-
-    /// Bit offset of the record's body (just past its abbreviation id).
-    fn body_bit(&self) -> u64 {
-        self.start_bit + u64::from(self.parts.id_width)
     }
 
     /// How the elements of an [`Tail::Elements`] tail are encoded.
@@ -927,9 +941,9 @@ impl<'a> Operands<'_, 'a> {
                     Ok(c) => TailState::Elements(c, r.tail_elements()),
                     Err(_) => TailState::Done,
                 },
-                Tail::Scalars(abbrev) => {
+                Tail::Scalars(abbrev, id_width) => {
                     let mut sink = Window { skip: self.index, scratch: 0, values: [0; WINDOW], len: 0 };
-                    let decoded = BitCursor::at(r.data, r.body_bit())
+                    let decoded = BitCursor::at(r.data, r.start_bit + u64::from(*id_width))
                         .and_then(|mut c| decode(&mut c, Some(abbrev), r.start_bit, &mut sink));
                     match decoded {
                         Ok(_) if sink.len > 0 => TailState::Window { values: sink.values, next: 0, len: sink.len },
@@ -1008,10 +1022,10 @@ impl Iterator for Operands<'_, '_> {
                 }
                 return acc;
             }
-            if let Tail::Scalars(abbrev) = &r.tail {
+            if let Tail::Scalars(abbrev, id_width) = &r.tail {
                 // One more pass of the decoder over the whole record, folding as it goes.
                 let mut sink = Fold { skip: self.index, scratch: 0, pending: false, acc: Some(acc), f };
-                if let Ok(mut cursor) = BitCursor::at(r.data, r.body_bit()) {
+                if let Ok(mut cursor) = BitCursor::at(r.data, r.start_bit + u64::from(*id_width)) {
                     let _ = decode(&mut cursor, Some(abbrev), r.start_bit, &mut sink);
                 }
                 // The record was checked when it was read; a second decode cannot fail.
