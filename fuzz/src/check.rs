@@ -83,49 +83,51 @@ const EVERY_OPERAND_UP_TO: usize = 256;
 
 /// The indices to probe `operand(i)` at: every one, or for a long record a sample with
 /// both ends; always the first indices past the end, and `usize::MAX`.
-fn probe_indices(len: usize) -> Vec<usize> {
-    let mut idx: Vec<usize> = if len <= EVERY_OPERAND_UP_TO {
-        (0..len).collect()
-    } else {
-        let step = len / 64;
-        (0..64).chain((0..64).map(|k| k * step)).chain(len - 64..len).collect()
-    };
-    idx.extend([len, len + 1, usize::MAX]);
-    idx
+fn probe_indices(len: usize) -> impl Iterator<Item = usize> {
+    let (every, step) = if len <= EVERY_OPERAND_UP_TO { (len, 0) } else { (0, len / 64) };
+    let sample = if every == len { 0..0 } else { 0..64 };
+    (0..every)
+        .chain(sample.clone())
+        .chain(sample.clone().map(move |k| k * step))
+        .chain(sample.map(move |k| len - 64 + k))
+        .chain([len, len + 1, usize::MAX])
 }
 
-/// Drains `it` with `next`, checking at every step that `size_hint` brackets what is
-/// really left; returns the values.
-fn drain_checking_hints(mut it: impl Iterator<Item = u64>, what: &str) -> Vec<u64> {
-    let mut values = Vec::new();
-    let mut hints = Vec::new();
-    loop {
-        hints.push(it.size_hint());
-        match it.next() {
-            Some(v) => values.push(v),
-            None => break,
-        }
+/// Compares what `it` yields with `want` (pulled with `next`), checking at every step
+/// that `size_hint` brackets what is really left.
+fn check_iter(mut it: impl Iterator<Item = u64>, want: &[u64], what: &str) {
+    for (k, &w) in want.iter().enumerate() {
+        let left = want.len() - k;
+        let (lo, hi) = it.size_hint();
+        assert!(lo <= left, "{what}: size_hint lower bound {lo} but {left} are left (after {k})");
+        assert!(hi.is_none_or(|hi| left <= hi), "{what}: size_hint upper bound {hi:?} but {left} are left (after {k})");
+        assert_eq!(it.next(), Some(w), "{what}: value {k} of {}", want.len());
     }
+    let (lo, _) = it.size_hint();
+    assert_eq!(lo, 0, "{what}: size_hint lower bound at the end");
+    assert_eq!(it.next(), None, "{what}: ends after {} values", want.len());
     assert_eq!(it.next(), None, "{what}: fused");
-    for (k, &(lo, hi)) in hints.iter().enumerate() {
-        let left = values.len() - k;
-        assert!(lo <= left, "{what}: size_hint lower bound {lo} but {left} were left (after {k})");
-        assert!(
-            hi.is_none_or(|hi| left <= hi),
-            "{what}: size_hint upper bound {hi:?} but {left} were left (after {k})"
-        );
-    }
-    values
 }
 
-/// Everything an owned [`Record`] offers, checked against `operands()` read with
-/// `next`: `operand(i)`, `nth`, `fold` (from the start and after `next`s), `sum`,
-/// `count`, `size_hint`, `signed_operand`, `text_from`, the array (elements, `len`,
-/// `first_operand`, `to_text`, size hints), `bits`, and the blob's size.
+/// Compares what `fold` folds with `want`, without collecting it.
+fn check_fold(it: impl Iterator<Item = u64>, want: &[u64], what: &str) {
+    let n = it.fold(0usize, |i, v| {
+        assert_eq!(Some(&v), want.get(i), "{what}: value {i} of {}", want.len());
+        i + 1
+    });
+    assert_eq!(n, want.len(), "{what}: folds {n} values, not {}", want.len());
+}
+
+/// Everything an owned [`Record`] offers, checked against `operands()` collected:
+/// `operands()` read with `next` (with its `size_hint`), `operand(i)`, `nth`, `fold`
+/// (from the start and after `next`s), `sum`, `count`, `last`, `signed_operand`,
+/// `text_from`, the array (elements, `len`, `first_operand`, `to_text`, size hints),
+/// `bits`, and the blob's size.
 fn owned_record(r: &Record<'_>) -> Rec {
     let len = r.len();
-    let ops = drain_checking_hints(r.operands(), "Operands");
+    let ops: Vec<u64> = r.operands().collect();
     assert_eq!(ops.len(), len, "operands() yields len() operands");
+    check_iter(r.operands(), &ops, "operands() with next()");
     assert_eq!(r.is_empty(), ops.is_empty());
     assert_eq!(r.is_unabbreviated(), r.abbrev_id() == UNABBREV_RECORD);
 
@@ -138,16 +140,13 @@ fn owned_record(r: &Record<'_>) -> Rec {
     }
 
     // fold (the fast path over inline operands and tails), and what goes through it.
-    let push = |mut v: Vec<u64>, x| {
-        v.push(x);
-        v
-    };
-    assert_eq!(r.operands().fold(Vec::new(), push), ops, "operands().fold");
+    check_fold(r.operands(), &ops, "operands().fold");
     let sum: Wrapping<u64> = r.operands().map(Wrapping).sum();
     assert_eq!(sum, ops.iter().copied().map(Wrapping).sum(), "operands().sum");
     assert_eq!(r.operands().count(), len, "operands().count");
     assert_eq!(r.operands().last(), ops.last().copied(), "operands().last");
-    for k in [1, 2, INLINE_OPERANDS - 1, INLINE_OPERANDS, INLINE_OPERANDS + 1, 17, len / 2, len.saturating_sub(1)] {
+    // (17: past the first 16-operand window of a tail decoded again.)
+    for k in [1, INLINE_OPERANDS - 1, INLINE_OPERANDS, INLINE_OPERANDS + 1, 17, len / 2, len.saturating_sub(1)] {
         if k == 0 || k >= len {
             continue;
         }
@@ -156,29 +155,28 @@ fn owned_record(r: &Record<'_>) -> Rec {
         for _ in 0..k {
             it.next();
         }
-        assert_eq!(it.clone().fold(Vec::new(), push), ops[k..], "fold after {k} next()s");
-        // nth from a fresh iterator and then from the middle.
+        check_fold(it, &ops[k..], "fold after next()s");
+        // nth from a fresh iterator, then from the middle, then the rest with next().
         let mut it: Operands<'_, '_> = r.operands();
         assert_eq!(it.nth(k), ops.get(k).copied(), "nth({k})");
         assert_eq!(it.nth(1), ops.get(k + 2).copied(), "nth({k}) then nth(1)");
-        assert_eq!(drain_checking_hints(it, "Operands after nth"), ops.get(k + 3..).unwrap_or(&[]), "rest after nth");
+        check_iter(it, ops.get(k + 3..).unwrap_or(&[]), "operands after nth");
     }
 
     // Text.
-    for k in [0, 1, len, len + 1] {
+    for k in [0, 1, len] {
         assert_eq!(r.text_from(k), text(ops.get(k..).unwrap_or(&[])), "text_from({k})");
     }
 
     let array = r.array().map(|a| {
-        let elems = drain_checking_hints(a.iter(), "ArrayIter");
-        assert_eq!(elems.len(), a.len(), "array iter yields len() elements");
-        assert_eq!(a.is_empty(), elems.is_empty());
+        assert_eq!(a.is_empty(), a.first_operand() == len, "an empty array starts past the last operand");
         assert_eq!(a.first_operand() + a.len(), len, "the array's elements are the last operands");
-        assert_eq!(ops[a.first_operand()..], elems[..], "array elements are the operands from first_operand()");
-        assert_eq!(a.into_iter().collect::<Vec<u64>>(), elems, "Array::into_iter");
-        assert_eq!(a.to_text(), text(&elems), "Array::to_text");
+        let elems = &ops[a.first_operand()..];
+        check_iter(a.iter(), elems, "array elements are the operands from first_operand()");
+        check_iter(a.into_iter(), elems, "Array::into_iter");
+        assert_eq!(a.to_text(), text(elems), "Array::to_text");
         let _ = (a.bits().len(), a.is_text(), a.encoding());
-        elems
+        elems.to_vec()
     });
     let blob = r.blob().map(<[u8]>::to_vec);
     assert!(r.end_bit_offset() >= r.bit_offset());
@@ -424,6 +422,18 @@ fn check_done(reader: &mut Reader<'_>) {
 /// tile the blocks with the rest. `Some(Err)` if `Bitstream::new` rejects the input
 /// (never `None`).
 pub fn reference_walk(bytes: &[u8], defs: bool) -> Option<Result<Walk, Error>> {
+    walk_with(bytes, defs, ev)
+}
+
+/// Walks `bytes` completely with the `Iterator` (definitions not reported), the records
+/// read plainly (`operands()`, array, blob) and the walk's [`Shape`] checked: what
+/// `skip_resume` compares its skip walk with. `Some(Err)` if `Bitstream::new` rejects
+/// the input (never `None`).
+pub fn full_walk(bytes: &[u8]) -> Option<Result<Walk, Error>> {
+    walk_with(bytes, false, ev_light)
+}
+
+fn walk_with(bytes: &[u8], defs: bool, convert: fn(&Event<'_>) -> Ev) -> Option<Result<Walk, Error>> {
     let stream = match Bitstream::new(bytes) {
         Ok(s) => s,
         Err(e) => return Some(Err(e)),
@@ -436,7 +446,7 @@ pub fn reference_walk(bytes: &[u8], defs: bool) -> Option<Result<Walk, Error>> {
     let error = loop {
         match reader.next() {
             Some(Ok(e)) => {
-                let e = ev(&e);
+                let e = convert(&e);
                 shape.event(&e, &reader);
                 events.push(e);
             }
@@ -452,12 +462,6 @@ pub fn reference_walk(bytes: &[u8], defs: bool) -> Option<Result<Walk, Error>> {
     }
     check_done(&mut reader);
     Some(Ok(Walk { events, error, end_bit: reader.end_bit() }))
-}
-
-/// Walks `bytes` completely with the `Iterator` (definitions not reported). `Some(Err)`
-/// if `Bitstream::new` rejects the input (never `None`).
-pub fn full_walk(bytes: &[u8]) -> Option<Result<Walk, Error>> {
-    reference_walk(bytes, false)
 }
 
 /// A public way of walking a stream.
@@ -778,7 +782,7 @@ pub fn skip_walk(bytes: &[u8]) -> Option<SkipWalk> {
         };
         let skip = matches!(&event, Event::EnterBlock(b) if b.id() != 0) && reader.depth() == 2;
         if !skip {
-            events.push(ev(&event));
+            events.push(ev_light(&event));
             continue;
         }
         let lazy = match reader.skip_block() {
@@ -826,7 +830,7 @@ fn reread<'a>(reader: &mut Reader<'a>, lazy: &LazyBlock<'a>) -> (Vec<Ev>, Option
     let mut events = Vec::new();
     for event in reader.by_ref() {
         match event {
-            Ok(e) => events.push(ev(&e)),
+            Ok(e) => events.push(ev_light(&e)),
             Err(e) => return (events, Some(e)),
         }
     }
@@ -856,7 +860,7 @@ fn read_back(lazy: &LazyBlock<'_>, enter: &Event<'_>, out: &mut Vec<Ev>) -> Resu
                     Event::Record(_) => {}
                     _ => unreachable!("abbreviation definitions are not asked for"),
                 }
-                out.push(ev(&e));
+                out.push(ev_light(&e));
             }
             Err(e) => return Resume::Failed(e),
         }
