@@ -87,7 +87,10 @@ fn malformed_corpus_gives_expected_errors() {
         if &got != want {
             failures.push(format!("{file}: expected {want}, got {got} ({:?})", walk_result(&bytes)));
         }
-        // The skip/resume walk must agree on every malformed file too.
+        // Every API, and the skip/resume walk, must agree on every malformed file too.
+        if std::panic::catch_unwind(|| check::walk(&bytes)).is_err() {
+            failures.push(format!("{file}: the API cross-check (check::walk) failed (see the panic above)"));
+        }
         if std::panic::catch_unwind(|| check::skip_resume(&bytes)).is_err() {
             failures.push(format!("{file}: skip/resume check failed (see the panic above)"));
         }
@@ -102,6 +105,7 @@ fn nesting_100000_deep() {
     let bytes = deep_nesting(100_000);
     let err = walk_result(&bytes).unwrap_err();
     assert_eq!(variant_name(&err), "TooDeep", "{err}");
+    check::walk(&bytes);
     check::skip_resume(&bytes);
 }
 

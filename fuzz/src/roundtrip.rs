@@ -362,6 +362,7 @@ pub fn read_events(bytes: &[u8]) -> Vec<Exp> {
                 blob: r.blob().map(<[u8]>::to_vec),
             },
             Event::EndBlock(_) => Exp::Exit,
+            other => panic!("abbreviation definitions are not asked for: {other:?}"),
         });
     }
     out
