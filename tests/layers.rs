@@ -2,20 +2,15 @@
 //! carry, and the reported abbreviation definitions; each checked on every real file
 //! against the lending walk.
 
+mod common;
+
 use llvm_bitstream_reader::ids::{bitstream, ir};
 use llvm_bitstream_reader::{Bitstream, Bookmark, Entry, Error, EventRef, Reader};
 
-/// Every bitstream file of testdata (containers are read elsewhere).
+/// Every bitstream file of testdata (containers are read elsewhere), with its bytes.
 fn real_files() -> Vec<(String, Vec<u8>)> {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/testdata");
-    let mut files: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| ["bc", "dia", "pch", "bitstream"].contains(&x.to_str().unwrap())))
-        .map(|p| (p.display().to_string(), std::fs::read(&p).unwrap()))
-        .collect();
-    files.sort();
-    assert!(files.len() >= 10, "testdata is missing files");
+    let mut files: Vec<(String, Vec<u8>)> =
+        common::testdata_files().into_iter().map(|p| (p.display().to_string(), std::fs::read(&p).unwrap())).collect();
     // Under Miri, which runs far slower, the files under 16 KB (one of each kind).
     if cfg!(miri) {
         files.retain(|(_, bytes)| bytes.len() < 16 * 1024);
