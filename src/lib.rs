@@ -110,6 +110,8 @@ mod error;
 mod file;
 mod header;
 pub mod ids;
+#[cfg(feature = "ir")]
+pub mod ir;
 pub mod legacy;
 pub mod limits;
 pub mod modules;
