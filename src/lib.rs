@@ -89,6 +89,10 @@
 //! - [`ids`]: every block id and record code, with the names `llvm-bcanalyzer` prints,
 //!   generated from LLVM's sources; [`names`] resolves names as `llvm-bcanalyzer` does.
 //!
+//! With the `serde` feature, events, records (`{code, abbrev_id, block_id, bit, end_bit,
+//! operands, blob}`, the same from [`Record`] and [`RecordRef`]), bookmarks and entries
+//! implement `serde::Serialize`.
+//!
 //! With `default-features = false` the crate is `no_std` + `alloc`; the default `std`
 //! feature adds [`BitstreamFile`] (memory-mapped files) and `std::error::Error`.
 #![no_std]
@@ -118,6 +122,8 @@ pub mod modules;
 pub mod names;
 mod reader;
 mod record;
+#[cfg(feature = "serde")]
+mod serialize;
 #[cfg(feature = "writer")]
 pub mod writer;
 

@@ -103,6 +103,7 @@ impl<'a> Bitstream<'a> {
 /// Where a block is and how to read it: a plain value, cheap to keep and to send.
 ///
 /// Offsets are in bits from the start of the stream (the first bit of the magic).
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Bookmark {
     /// The block id.
@@ -126,6 +127,7 @@ impl Bookmark {
 }
 
 /// A block that was entered: where it is, and its name if BLOCKINFO gives one.
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Block {
@@ -159,6 +161,7 @@ impl Block {
 }
 
 /// One step of a walk over a stream: what the `Iterator` yields.
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[derive(Clone, Debug)]
 #[non_exhaustive]
 pub enum Event<'a> {
@@ -174,6 +177,7 @@ pub enum Event<'a> {
 }
 
 /// One step of a walk, borrowing the reader: see [`Reader::next_ref`].
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[derive(Clone, Debug)]
 #[non_exhaustive]
 pub enum EventRef<'r, 'a> {
@@ -193,6 +197,7 @@ pub enum EventRef<'r, 'a> {
 /// skips it ([`Reader::skip_record`], which still gives its code), or just advances
 /// (the record is then skipped). After an [`Entry::EnterBlock`] it may skip the block
 /// ([`Reader::skip_block`]).
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Entry {
@@ -215,6 +220,7 @@ pub enum Entry {
 
 /// Where a DEFINE_ABBREV was, reported on request ([`Reader::report_abbrev_definitions`],
 /// like LLVM's `AF_DontAutoprocessAbbrevs`, except that the reader still applies it).
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct AbbrevDefinition {

@@ -239,3 +239,34 @@ fn skipped_bodies_read_back_through_advance() {
         }
     }
 }
+
+/// With `serde`, the owned and the lent events serialize alike, event for event, and a
+/// record's JSON holds its decoded operands and its blob.
+#[cfg(feature = "serde")]
+#[test]
+fn owned_and_lent_events_serialize_alike() {
+    for (name, bytes) in real_files() {
+        let stream = Bitstream::new(&bytes).unwrap();
+        let owned: Vec<serde_json::Value> =
+            stream.events().map(|e| serde_json::to_value(e.unwrap()).unwrap()).collect();
+        let mut lent = Vec::new();
+        let mut reader = stream.events();
+        while let Some(event) = reader.next_ref().unwrap() {
+            lent.push(serde_json::to_value(&event).unwrap());
+        }
+        assert_eq!(owned, lent, "{name}");
+        // One record checked field by field against the lending walk's view.
+        let mut reader = stream.events();
+        while let Some(event) = reader.next_ref().unwrap() {
+            if let EventRef::Record(r) = event {
+                if r.len() > 4 || r.blob().is_some() {
+                    let v = serde_json::to_value(&r).unwrap();
+                    assert_eq!(v["code"], r.code(), "{name}");
+                    assert_eq!(v["operands"], serde_json::json!(r.operands()), "{name}");
+                    assert_eq!(v["blob"], serde_json::json!(r.blob()), "{name}");
+                    break;
+                }
+            }
+        }
+    }
+}
