@@ -260,7 +260,7 @@ fn owned_and_lent_events_serialize_alike() {
         while let Some(event) = reader.next_ref().unwrap() {
             if let EventRef::Record(r) = event {
                 if r.len() > 4 || r.blob().is_some() {
-                    let v = serde_json::to_value(r.clone()).unwrap();
+                    let v = serde_json::to_value(r).unwrap();
                     assert_eq!(v["code"], r.code(), "{name}");
                     assert_eq!(v["operands"], serde_json::json!(r.operands()), "{name}");
                     assert_eq!(v["blob"], serde_json::json!(r.blob()), "{name}");
