@@ -354,6 +354,35 @@ mod written {
         );
     }
 
+    /// Notes nested as deep as the reader allows: read, walked and formatted without
+    /// recursion trouble.
+    #[test]
+    fn deeply_nested_notes() {
+        let mut w = BitstreamWriter::new(*b"DIAG");
+        meta(&mut w);
+        let depth = 1000;
+        for i in 0..depth {
+            w.enter_block(raw::BLOCK_DIAG, 4);
+            define_all(&mut w);
+            diag_record(&mut w, if i == 0 { 3 } else { 1 }, 0, 0, 0, "deep");
+        }
+        for _ in 0..depth {
+            w.end_block();
+        }
+        let bytes = w.finish();
+        let diags = Diagnostics::read(&bytes).unwrap();
+        assert_eq!(diags.len(), depth);
+        assert_eq!(diags.walk().last().unwrap().0, depth - 1);
+        assert_eq!(diags.iter().count(), 1);
+        let mut d = diags.iter().next().unwrap();
+        for _ in 1..depth {
+            assert_eq!(d.children().count(), 1);
+            d = d.children().next().unwrap();
+        }
+        assert_eq!(d.to_string(), "note: deep");
+        assert!(format!("{:?}", diags.iter().next().unwrap()).len() > depth);
+    }
+
     #[test]
     fn a_file_id_must_be_defined_before_it_is_used() {
         let mut w = BitstreamWriter::new(*b"DIAG");
