@@ -4,7 +4,9 @@
 //! clang_defaultDiagnosticDisplayOptions())` prints for the diagnostics libclang's
 //! `clang_loadDiagnostics` reads (tests/libclang/format_diagnostics.c), with its children
 //! from `clang_getChildDiagnostics`. Then the rules of the format, one test each, and
-//! robustness: every file cut at every byte, and every malformed stream.
+//! robustness: every file cut at every byte, and every malformed stream. A second
+//! comparison (`--details`) checks the parts libclang gives beyond the line: category,
+//! option, every range and fix-it.
 
 mod common;
 
@@ -32,7 +34,7 @@ fn dia_files() -> Vec<PathBuf> {
 const CONCATENATED: (&str, &str, &str) =
     ("diag/clang14_diag_concatenated.dia", "clang14_diag_fatal.dia", "clang14_diag_remarks.dia");
 
-/// libclang's lines for `file` (as our lines: each ending in `\n`).
+/// Our lines for a file's bytes: what `format_diagnostics FILE` prints.
 fn our_lines(bytes: &[u8]) -> Result<Vec<u8>, DiagError> {
     let diags = Diagnostics::read(bytes)?;
     let mut out = Vec::new();
@@ -41,6 +43,49 @@ fn our_lines(bytes: &[u8]) -> Result<Vec<u8>, DiagError> {
         out.push(b'\n');
     }
     Ok(out)
+}
+
+/// Our lines with the parts of each diagnostic: what `format_diagnostics --details FILE`
+/// prints (see tests/libclang/format_diagnostics.c).
+fn our_details(bytes: &[u8]) -> Vec<u8> {
+    use std::io::Write;
+    fn location(out: &mut Vec<u8>, l: &llvm_bitstream_reader::diag::Location<'_>) {
+        if let Some(file) = l.file {
+            out.extend_from_slice(file.name.until_nul());
+        }
+        write!(out, ":{}:{}:{}", l.line, l.column, l.offset).unwrap();
+    }
+    let diags = Diagnostics::read(bytes).unwrap();
+    let mut out = Vec::new();
+    for (_, d) in diags.walk() {
+        d.write_formatted(&mut out);
+        let (id, text) = d.category().map_or((0, &b""[..]), |c| (c.id, c.name.until_nul()));
+        write!(out, "\n  category {id} ").unwrap();
+        out.extend_from_slice(text);
+        out.extend_from_slice(b"\n  option ");
+        if let Some(flag) = d.flag().filter(|f| !f.name.until_nul().is_empty()) {
+            out.extend_from_slice(b"-W");
+            out.extend_from_slice(flag.name.until_nul());
+        }
+        out.push(b'\n');
+        for r in d.ranges() {
+            out.extend_from_slice(b"  range ");
+            location(&mut out, &r.start);
+            out.push(b' ');
+            location(&mut out, &r.end);
+            out.push(b'\n');
+        }
+        for f in d.fixits() {
+            out.extend_from_slice(b"  fixit ");
+            location(&mut out, &f.range.start);
+            out.push(b' ');
+            location(&mut out, &f.range.end);
+            out.push(b' ');
+            out.extend_from_slice(f.replacement.until_nul());
+            out.push(b'\n');
+        }
+    }
+    out
 }
 
 /// The libclang-14 formatter (tests/libclang/format_diagnostics.c), built once per test
@@ -89,9 +134,15 @@ fn libclang_formatter() -> Option<PathBuf> {
 /// empty directory: libclang's file manager looks the relative names up on disk, and a
 /// name that is a real file could be printed as another name of the same file.
 fn libclang_lines(formatter: &Path, file: &Path) -> Result<Vec<u8>, String> {
+    libclang_run(formatter, &[], file)
+}
+
+/// `format_diagnostics ARGS FILE`, in an empty directory.
+fn libclang_run(formatter: &Path, args: &[&str], file: &Path) -> Result<Vec<u8>, String> {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("libclang-cwd");
     std::fs::create_dir_all(&dir).unwrap();
-    let out = Command::new(formatter).arg(file).current_dir(&dir).output().expect("run the libclang formatter");
+    let out =
+        Command::new(formatter).args(args).arg(file).current_dir(&dir).output().expect("run the libclang formatter");
     if out.status.success() { Ok(out.stdout) } else { Err(String::from_utf8_lossy(&out.stderr).into_owned()) }
 }
 
@@ -117,6 +168,24 @@ fn every_file_formats_as_libclang_formats_it() {
     }
     assert!(lines >= 120, "only {lines} lines compared");
     eprintln!("{} files, {lines} lines: identical to libclang's", dia_files().len());
+}
+
+/// Beyond the line: category, option, every range and fix-it, as libclang's accessors
+/// give them.
+#[test]
+fn every_part_is_what_libclang_gives() {
+    let Some(formatter) = libclang_formatter() else { return };
+    let (mut ranges, mut fixits) = (0, 0);
+    for file in dia_files() {
+        let theirs = libclang_run(&formatter, &["--details"], &file).unwrap_or_else(|e| panic!("libclang: {e}"));
+        let ours = our_details(&std::fs::read(&file).unwrap());
+        assert_eq!(String::from_utf8_lossy(&ours), String::from_utf8_lossy(&theirs), "{}", file.display());
+        let text = String::from_utf8_lossy(&theirs);
+        ranges += text.lines().filter(|l| l.starts_with("  range ")).count();
+        fixits += text.lines().filter(|l| l.starts_with("  fixit ")).count();
+    }
+    assert!(ranges >= 40 && fixits >= 10, "{ranges} ranges, {fixits} fix-its compared");
+    eprintln!("{ranges} ranges and {fixits} fix-its: identical to libclang's");
 }
 
 #[test]
