@@ -351,6 +351,9 @@ mod written {
     const RANGE_WITH_EXTRA: [AbbrevOp; 10] =
         [Literal(3), Fixed(10), Fixed(32), Fixed(32), Fixed(32), Fixed(10), Fixed(32), Fixed(32), Fixed(32), Fixed(8)];
 
+    const RANGE: [AbbrevOp; 9] =
+        [Literal(3), Fixed(10), Fixed(32), Fixed(32), Fixed(32), Fixed(10), Fixed(32), Fixed(32), Fixed(32)];
+
     /// Local abbreviations of a DIAG block, in id order from 4.
     fn define_all(w: &mut BitstreamWriter) {
         w.define_abbrev(&diag_abbrev());
@@ -358,6 +361,11 @@ mod written {
         w.define_abbrev(&FLAG);
         w.define_abbrev(&UNKNOWN);
         w.define_abbrev(&RANGE_WITH_EXTRA);
+        w.define_abbrev(&RANGE);
+    }
+
+    fn range(w: &mut BitstreamWriter, line: u64) {
+        w.write_abbreviated(9, &RANGE, 3, &[1, line, 1, 0, 1, line, 5, 4], None).unwrap();
     }
 
     fn meta(w: &mut BitstreamWriter) {
@@ -450,6 +458,38 @@ mod written {
         }
         assert_eq!(d.to_string(), "note: deep");
         assert!(format!("{:?}", diags.iter().next().unwrap()).len() > depth);
+    }
+
+    /// A diagnostic's range written after one of its notes is still the diagnostic's, as
+    /// in libclang (clang writes include-stack notes before the diagnostic's own records).
+    #[test]
+    fn ranges_after_a_note_belong_to_their_diagnostic() {
+        let mut w = BitstreamWriter::new(*b"DIAG");
+        meta(&mut w);
+        w.enter_block(raw::BLOCK_DIAG, 4);
+        define_all(&mut w);
+        w.write_abbreviated(5, &FILENAME, 6, &[1, 0, 0, 3], Some(b"a.c")).unwrap();
+        range(&mut w, 1);
+        w.enter_block(raw::BLOCK_DIAG, 4);
+        define_all(&mut w);
+        diag_record(&mut w, 1, 1, 2, 0, "note");
+        range(&mut w, 2);
+        w.end_block();
+        diag_record(&mut w, 3, 1, 1, 0, "error");
+        range(&mut w, 3);
+        w.end_block();
+        let bytes = w.finish();
+        let diags = Diagnostics::read(&bytes).unwrap();
+        let error = diags.iter().next().unwrap();
+        let lines =
+            |d: &llvm_bitstream_reader::diag::Diagnostic| d.ranges().iter().map(|r| r.start.line).collect::<Vec<_>>();
+        assert_eq!(lines(&error), [1, 3]);
+        assert_eq!(lines(&error.children().next().unwrap()), [2]);
+        let Some(formatter) = libclang_formatter() else { return };
+        let file = Path::new(env!("CARGO_TARGET_TMPDIR")).join("diag-late-range.dia");
+        std::fs::write(&file, &bytes).unwrap();
+        let theirs = libclang_run(&formatter, &["--details"], &file).unwrap();
+        assert_eq!(String::from_utf8_lossy(&our_details(&bytes)), String::from_utf8_lossy(&theirs));
     }
 
     #[test]

@@ -631,23 +631,30 @@ impl<'a> Builder<'a> {
     fn finish(mut self) -> Diagnostics<'a> {
         group_by_owner(&mut self.out.ranges, &mut self.range_owners);
         group_by_owner(&mut self.out.fixits, &mut self.fixit_owners);
-        let nodes = &mut self.out.nodes;
-        for (owners, select) in [(&self.range_owners, 0), (&self.fixit_owners, 1)] {
-            let mut i = 0;
-            while i < owners.len() {
-                let owner = owners[i];
-                let start = i;
-                while i < owners.len() && owners[i] == owner {
-                    i += 1;
-                }
-                if let Some(node) = nodes.get_mut(owner as usize) {
-                    let span = (start as u32, i as u32);
-                    if select == 0 { node.ranges = span } else { node.fixits = span }
-                }
+        for (owner, span) in spans(&self.range_owners) {
+            if let Some(node) = self.out.nodes.get_mut(owner as usize) {
+                node.ranges = span;
+            }
+        }
+        for (owner, span) in spans(&self.fixit_owners) {
+            if let Some(node) = self.out.nodes.get_mut(owner as usize) {
+                node.fixits = span;
             }
         }
         self.out
     }
+}
+
+/// Each owner in grouped `owners` with the span (start, end) of its entries.
+fn spans(owners: &[u32]) -> impl Iterator<Item = (u32, (u32, u32))> + '_ {
+    let mut start = 0;
+    core::iter::from_fn(move || {
+        let &owner = owners.get(start)?;
+        let len = owners[start..].iter().take_while(|&&o| o == owner).count();
+        let span = (start as u32, (start + len) as u32);
+        start += len;
+        Some((owner, span))
+    })
 }
 
 /// Sorts `items` by `owners` (stably), if they are not sorted already.
