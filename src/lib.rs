@@ -108,6 +108,7 @@ pub mod blockinfo;
 #[cfg(feature = "object")]
 pub mod container;
 pub mod cursor;
+pub mod diag;
 pub mod dump;
 mod error;
 #[cfg(feature = "std")]

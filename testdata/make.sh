@@ -85,6 +85,26 @@ if command -v clang-14 >/dev/null 2>&1; then
             diag_errors.c 2>/dev/null || true
         test -s "$OUT/clang14_diagnostics.dia"
 
+        # More serialized diagnostics, for the diag module's comparison with libclang
+        # (tests/diag.rs). Each compile fails or warns on purpose.
+        clang-14 -fsyntax-only -fno-color-diagnostics -Wall -Wextra -Wbogus-warning-flag \
+            --serialize-diagnostics "$OUT/clang14_diag_macros.dia" diag_macros.c 2>/dev/null || true
+        clang-14 -fsyntax-only -fno-color-diagnostics -std=c++17 -Wall -Wextra -Woverloaded-virtual \
+            --serialize-diagnostics "$OUT/clang14_diag_cxx.dia" diag_cxx.cpp 2>/dev/null || true
+        clang-14 -fsyntax-only -fno-color-diagnostics -Wall \
+            --serialize-diagnostics "$OUT/clang14_diag_fatal.dia" diag_fatal.c 2>/dev/null || true
+        clang-14 -c -O2 -fno-color-diagnostics -Rpass=inline -Rpass-missed=licm \
+            --serialize-diagnostics "$OUT/clang14_diag_remarks.dia" diag_remarks.c -o /dev/null 2>/dev/null
+        rm -rf "$TMP/module-cache"
+        clang-14 -fsyntax-only -fno-color-diagnostics -Wall -fmodules -fimplicit-module-maps \
+            -fmodules-cache-path="$TMP/module-cache" -Idiag_module \
+            --serialize-diagnostics "$OUT/clang14_diag_modules.dia" diag_modules.c 2>/dev/null
+        for f in macros cxx fatal remarks modules; do test -s "$OUT/clang14_diag_$f.dia"; done
+        # Two streams in one file (libclang rejects it; the diag module reads both). Not a
+        # well-formed single bitstream, so kept apart from the files every test walks.
+        mkdir -p "$OUT/diag"
+        cat "$OUT/clang14_diag_fatal.dia" "$OUT/clang14_diag_remarks.dia" > "$OUT/diag/clang14_diag_concatenated.dia"
+
         # PCH (raw "CPCH" bitstream). -fno-pch-timestamp keeps it stable.
         clang-14 -x c-header -Xclang -fno-pch-timestamp \
             pch_small.h -o "$OUT/clang14_small.pch"
@@ -113,6 +133,21 @@ if command -v clang-14 >/dev/null 2>&1; then
 else
     say "clang-14 not found: skipping clang14_* (.dia, .pch, .opt.bitstream)"
 fi
+
+# --- third-party .dia files (copied, not regenerated) ---------------------------------
+# From swiftlang/swift-tools-support-core (Apache-2.0 with the Runtime Library Exception),
+# Tests/TSCUtilityTests/Inputs/*.dia at commit ecd55b905ccd2c45c74fd02931e7188c8c41ebf3,
+# written by Swift's and clang's compilers; renamed swift_tsc_*.dia. Only checked here.
+say "third-party .dia files:"
+(cd "$OUT" && sha256sum -c --quiet <<'SUMS'
+2567de5bbf6b7970eb9aa64b500a0fb9de914be25981342fbac8f27668fdbc7f  swift_tsc_category_url.dia
+e60ed299e5343a9803478c56afa369f349137327a188c1d1dbc5515b1ca27255  swift_tsc_clang.dia
+c1d9cc98f9d2f61f2f248e6a104216eb0eef71e6cdc2c2eb520416f1f1fd45ce  swift_tsc_multiblock.dia
+85d7cc4102507d1fd8ff073a6671c44aa2370942e239d781a01bdcc57e9cf29c  swift_tsc_no_location.dia
+45d16dc112d510b406b985b90a580c2c2e971f513947b955eaafd11742ab2162  swift_tsc_serialized.dia
+c558364a9efd57b572b12855489cca619562013a5bab610aaa212afbcac80216  swift_tsc_string_init_ambig.dia
+SUMS
+) && say "  swift_tsc_*.dia: checksums ok"
 
 # --- check which files LLVM 14's llvm-bcanalyzer can walk -------------------------
 say "llvm-bcanalyzer -dump check:"

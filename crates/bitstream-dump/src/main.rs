@@ -19,6 +19,8 @@
 //!   --folded              same as --format folded
 //!   --flamegraph OUT.svg  draw where the bits go
 //!   --list                list the bitstreams, their modules and command lines
+//!   --diagnostics         a clang .dia file: one line per diagnostic, as libclang's
+//!                         clang_formatDiagnostic prints it (--format json: everything)
 //!   --progress / --no-progress   force the progress bar on or off (default: on when
 //!                         stderr is a terminal and the input is large)
 //! ```
@@ -30,6 +32,7 @@
 //! reading stopped and the error (with its bit offset) follows on standard error, as
 //! `llvm-bcanalyzer -dump` does.
 
+mod diagnostics;
 mod folded;
 mod inventory;
 mod json;
@@ -78,6 +81,10 @@ Its own:
   --flamegraph OUT.svg   draw where the bits go (an SVG flame graph)
   --list                 list the bitstreams (provenance, magic, size, embedded command
                          line) and the modules of each
+  --diagnostics          read FILE as clang serialized diagnostics (.dia): one line per
+                         diagnostic, notes after theirs, exactly as libclang's
+                         clang_formatDiagnostic prints them; with --format json, every
+                         field, range and fix-it
   --progress, --no-progress
                          progress bar on stderr (default: when stderr is a terminal
                          and the input is at least 16 MiB)
@@ -125,6 +132,7 @@ struct Options {
     format: Format,
     flamegraph: Option<String>,
     list: bool,
+    diagnostics: bool,
     progress: Option<bool>,
     input: Source,
 }
@@ -146,6 +154,7 @@ fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Option<Options>,
         format: Format::Text,
         flamegraph: None,
         list: false,
+        diagnostics: false,
         progress: None,
         input: Source::Bundled,
     };
@@ -192,6 +201,7 @@ fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Option<Options>,
             "folded" => o.format = if flag(value)? { Format::Folded } else { o.format },
             "flamegraph" => o.flamegraph = Some(take("flamegraph")?),
             "list" => o.list = flag(value)?,
+            "diagnostics" => o.diagnostics = flag(value)?,
             "progress" => o.progress = Some(flag(value)?),
             "no-progress" => o.progress = Some(!flag(value)?),
             "h" | "help" => return Ok(None),
@@ -309,6 +319,9 @@ fn run(opts: &Options, out: &mut impl Write) -> Result<(), String> {
     };
     let bytes = input.bytes();
     let name = opts.input.name();
+    if opts.diagnostics {
+        return diagnostics::write_diagnostics(bytes, opts.format == Format::Json, out);
+    }
     if let Some(signature) = llvm_bitstream_reader::legacy::detect(bytes) {
         return legacy::describe(name, bytes, signature, out);
     }
