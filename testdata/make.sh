@@ -134,21 +134,6 @@ else
     say "clang-14 not found: skipping clang14_* (.dia, .pch, .opt.bitstream)"
 fi
 
-# --- third-party .dia files (copied, not regenerated) ---------------------------------
-# From swiftlang/swift-tools-support-core (Apache-2.0 with the Runtime Library Exception),
-# Tests/TSCUtilityTests/Inputs/*.dia at commit ecd55b905ccd2c45c74fd02931e7188c8c41ebf3,
-# written by Swift's and clang's compilers; renamed swift_tsc_*.dia. Only checked here.
-say "third-party .dia files:"
-(cd "$OUT" && sha256sum -c --quiet <<'SUMS'
-2567de5bbf6b7970eb9aa64b500a0fb9de914be25981342fbac8f27668fdbc7f  swift_tsc_category_url.dia
-e60ed299e5343a9803478c56afa369f349137327a188c1d1dbc5515b1ca27255  swift_tsc_clang.dia
-c1d9cc98f9d2f61f2f248e6a104216eb0eef71e6cdc2c2eb520416f1f1fd45ce  swift_tsc_multiblock.dia
-85d7cc4102507d1fd8ff073a6671c44aa2370942e239d781a01bdcc57e9cf29c  swift_tsc_no_location.dia
-45d16dc112d510b406b985b90a580c2c2e971f513947b955eaafd11742ab2162  swift_tsc_serialized.dia
-c558364a9efd57b572b12855489cca619562013a5bab610aaa212afbcac80216  swift_tsc_string_init_ambig.dia
-SUMS
-) && say "  swift_tsc_*.dia: checksums ok"
-
 # --- check which files LLVM 14's llvm-bcanalyzer can walk -------------------------
 say "llvm-bcanalyzer -dump check:"
 for f in "$OUT"/*.bc "$OUT"/*.dia "$OUT"/*.pch "$OUT"/*.opt.bitstream; do
