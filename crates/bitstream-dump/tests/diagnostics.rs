@@ -14,7 +14,7 @@ fn dia_files() -> Vec<std::path::PathBuf> {
     let mut files: Vec<_> =
         testdata_files().into_iter().filter(|p| p.extension().is_some_and(|e| e == "dia")).collect();
     files.push(testdata("diag/clang14_diag_concatenated.dia"));
-    assert!(files.len() >= 13);
+    assert!(files.len() >= 7, "testdata lost its .dia files: {files:?}");
     files
 }
 
