@@ -118,6 +118,7 @@ pub mod modules;
 pub mod names;
 mod reader;
 mod record;
+pub mod remarks;
 #[cfg(feature = "writer")]
 pub mod writer;
 
