@@ -378,3 +378,432 @@ fn awkward_strings_print_as_llvm_remarkutil_prints_them() {
     }
     assert_eq!(compared, list.len());
 }
+
+/// A C source's remarks, as opt-19 -O2 writes them in YAML, converted to bitstream with
+/// yaml2bitstream; `None` if a step fails (the reason printed).
+fn make_remarks(dir: &Path, source: &Path, extra_opt_args: &[&str]) -> Option<PathBuf> {
+    let stem = source.file_stem().unwrap().to_string_lossy().into_owned();
+    let run = |cmd: &mut Command| {
+        let out = cmd.current_dir(dir).output().expect("run a tool");
+        if !out.status.success() {
+            eprintln!("{cmd:?} failed: {}", String::from_utf8_lossy(&out.stderr));
+        }
+        out.status.success()
+    };
+    let ir = if source.extension().is_some_and(|e| e == "c") {
+        std::fs::copy(source, dir.join(source.file_name().unwrap())).unwrap();
+        let ll = format!("{stem}.ll");
+        let file_name = source.file_name().unwrap();
+        if !run(Command::new("clang-14")
+            .args(["-g", "-O1", "-Xclang", "-disable-llvm-passes", "-S", "-emit-llvm"])
+            .arg(file_name)
+            .args(["-o", &ll]))
+        {
+            return None;
+        }
+        dir.join(ll)
+    } else {
+        source.to_path_buf()
+    };
+    let yaml = dir.join(format!("{stem}.yaml"));
+    let bitstream = dir.join(format!("{stem}.opt.bitstream"));
+    let ok = run(Command::new("opt-19")
+        .args(["-O2", "-pass-remarks-output"])
+        .arg(&yaml)
+        .args(extra_opt_args)
+        .arg(&ir)
+        .args(["-o", "/dev/null"]))
+        && run(Command::new("llvm-remarkutil-19").arg("yaml2bitstream").arg(&yaml).arg("-o").arg(&bitstream));
+    ok.then_some(bitstream)
+}
+
+#[test]
+fn opt19_remarks_print_as_llvm_remarkutil_prints_them() {
+    let Some(tool) = remarkutil() else { return };
+    let have = |t: &str| Command::new(t).arg("--version").output().is_ok_and(|o| o.status.success());
+    if !have("opt-19") || !have("clang-14") {
+        common::skip_or_fail::<()>("opt-19 (llvm-19) or clang-14 not found");
+        return;
+    }
+    let dir = temp_dir("opt19");
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/src");
+    let mut sources: Vec<PathBuf> = std::fs::read_dir(&src)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            p.extension().is_some_and(|e| e == "ll")
+                || p.file_name().is_some_and(|n| n.to_string_lossy().starts_with("remarks"))
+        })
+        .collect();
+    sources.sort();
+    let (mut files, mut remarks, mut lines) = (0, 0, 0);
+    for source in &sources {
+        for extra in [&[][..], &["-pass-remarks-with-hotness"]] {
+            let Some(bitstream) = make_remarks(&dir, source, extra) else { continue };
+            let bytes = std::fs::read(&bitstream).unwrap();
+            let theirs = llvm_yaml(&tool, &bitstream).unwrap();
+            let ours = our_yaml(&bytes).unwrap();
+            assert!(ours == theirs, "{}: {}", source.display(), first_difference(&ours, &theirs));
+            files += 1;
+            remarks += theirs.windows(4).filter(|w| w == b"--- ").count();
+            lines += theirs.iter().filter(|&&b| b == b'\n').count();
+        }
+    }
+    eprintln!("{files} files, {remarks} remarks, {lines} YAML lines identical to llvm-remarkutil-19's");
+    assert!(files >= 4 && remarks >= 20, "too little compared: {files} files, {remarks} remarks");
+}
+
+#[test]
+fn committed_llvm19_files_print_as_llvm_remarkutil_prints_them() {
+    let Some(tool) = remarkutil() else { return };
+    for name in ["llvm19_remarks_standalone.opt.bitstream", "llvm19_remarks_hotness.opt.bitstream"] {
+        let path = testdata(name);
+        let ours = our_yaml(&std::fs::read(&path).unwrap()).unwrap();
+        let theirs = llvm_yaml(&tool, &path).unwrap();
+        assert!(ours == theirs, "{name}: {}", first_difference(&ours, &theirs));
+    }
+    // The hotness file has hotness on every remark.
+    let bytes = std::fs::read(testdata("llvm19_remarks_hotness.opt.bitstream")).unwrap();
+    let file = RemarksFile::parse(&bytes).unwrap();
+    let all: Vec<Remark<'_>> = file.remarks().unwrap().collect::<Result<_, _>>().unwrap();
+    assert!(!all.is_empty() && all.iter().all(|r| r.hotness.is_some()));
+}
+
+/// The separate layout clang-14 writes for Mach-O: the object's section names the
+/// remarks file by absolute path. LLVM follows it; so we put the file there.
+#[test]
+fn clang14_separate_layout_prints_as_llvm_remarkutil_prints_it() {
+    let meta_bytes = std::fs::read(testdata("clang14_remarks_section_meta.opt.bitstream")).unwrap();
+    let file_bytes = std::fs::read(testdata("clang14_remarks_darwin.opt.bitstream")).unwrap();
+    let meta = RemarksFile::parse(&meta_bytes).unwrap();
+    let file = RemarksFile::parse(&file_bytes).unwrap();
+    assert_eq!(meta.meta().container_type, ContainerType::SeparateRemarksMeta);
+    assert_eq!(file.meta().container_type, ContainerType::SeparateRemarksFile);
+    let external = meta.external_file().unwrap().to_string();
+    assert_eq!(external, "/tmp/llvm-bitstream-reader-remarks/remarks.opt.bitstream");
+
+    // Neither half alone has the strings; the errors say where they are.
+    let err = file.remarks().unwrap_err();
+    assert!(matches!(err, RemarksError::MissingStringTable { container: ContainerType::SeparateRemarksFile, .. }));
+    assert!(err.to_string().contains("__LLVM,__remarks"), "{err}");
+    let err = meta.remarks().unwrap_err();
+    assert!(err.to_string().contains("external remarks file"), "{err}");
+    // The halves in the wrong order are refused.
+    assert!(matches!(RemarksFile::combine(&file, &meta), Err(RemarksError::Mismatch { .. })));
+
+    let mut ours = Vec::new();
+    let mut count = 0;
+    for remark in RemarksFile::combine(&meta, &file).unwrap() {
+        yaml::write_remark(&remark.unwrap(), &mut ours);
+        count += 1;
+    }
+    assert_eq!(count, 77);
+    // A string table supplied by hand gives the same remarks.
+    let table = meta.meta().string_table.clone().unwrap();
+    assert_eq!(file.remarks_with(table).unwrap().count(), 77);
+
+    let Some(tool) = remarkutil() else { return };
+    let dir = Path::new(&external).parent().unwrap();
+    std::fs::create_dir_all(dir).unwrap();
+    std::fs::write(&external, &file_bytes).unwrap();
+    let theirs = llvm_yaml(&tool, &testdata("clang14_remarks_section_meta.opt.bitstream"));
+    let _ = std::fs::remove_file(&external);
+    let theirs = theirs.unwrap();
+    assert!(ours == theirs, "{}", first_difference(&ours, &theirs));
+    // And LLVM, like us, cannot read the remarks file alone.
+    let err = llvm_yaml(&tool, &testdata("clang14_remarks_darwin.opt.bitstream")).unwrap_err();
+    assert!(err.contains("missing string table"), "{err}");
+}
+
+#[test]
+fn opt19_bitstream_output_has_no_string_table_and_the_error_says_so() {
+    let bytes = std::fs::read(testdata("llvm19_opt_no_strtab.opt.bitstream")).unwrap();
+    let file = RemarksFile::parse(&bytes).unwrap();
+    assert_eq!(file.meta().container_type, ContainerType::SeparateRemarksFile);
+    assert_eq!(file.meta().string_table, None);
+    let err = file.remarks().unwrap_err();
+    let RemarksError::MissingStringTable { bit, .. } = err else { panic!("{err}") };
+    assert_eq!(bit, file.meta().bit);
+    // The remarks are there, only their strings are missing: an empty table fails at the
+    // first string index, with the record's offset.
+    let err = file.remarks_with(StringTable::new(b"")).unwrap().next().unwrap().unwrap_err();
+    assert!(matches!(err, RemarksError::StringIndexOutOfBounds { len: 0, .. }), "{err}");
+}
+
+#[test]
+#[cfg(feature = "writer")]
+fn every_layout_gives_the_same_remarks() {
+    // A string with a NUL splits in two in the string table (in LLVM's too), which shifts
+    // every later index: leave it out here.
+    let mut list = awkward_remarks();
+    list.retain(|r| !r.pass.contains(&0));
+    let (standalone, _) = serializer::write(Layout::Standalone, &list, b"");
+    let (llvm22, _) = serializer::write(Layout::Llvm22, &list, b"");
+    let (meta, separate) = serializer::write(Layout::Separate, &list, b"/x/remarks.opt.bitstream");
+    let separate = separate.unwrap();
+
+    let standalone = RemarksFile::parse(&standalone).unwrap();
+    let llvm22 = RemarksFile::parse(&llvm22).unwrap();
+    let meta = RemarksFile::parse(&meta).unwrap();
+    let separate = RemarksFile::parse(&separate).unwrap();
+    assert_eq!(standalone.meta().container_type, ContainerType::Standalone);
+    assert_eq!(llvm22.meta().container_type, ContainerType::RemarksFile);
+    assert_eq!(llvm22.meta().container_version, 1);
+    assert!(llvm22.meta().string_table.is_some(), "the late META block was found");
+    assert_eq!(meta.external_file().unwrap(), "/x/remarks.opt.bitstream");
+
+    let expected: Vec<Remark<'_>> = standalone.remarks().unwrap().collect::<Result<_, _>>().unwrap();
+    assert_eq!(expected.len(), list.len());
+    for (got, want) in expected.iter().zip(&list) {
+        assert_eq!(got.remark_type, RemarkType::from_raw(want.kind));
+        assert_eq!(got.pass.as_bytes(), want.pass);
+        assert_eq!(got.function.as_bytes(), want.function);
+        assert_eq!(got.hotness, want.hotness);
+        assert_eq!(got.args.len(), want.args.len());
+        assert_eq!(got.loc.map(|l| (l.line, l.column)), want.loc.as_ref().map(|l| (l.1, l.2)));
+    }
+    let from22: Vec<Remark<'_>> = llvm22.remarks().unwrap().collect::<Result<_, _>>().unwrap();
+    let combined: Vec<Remark<'_>> = RemarksFile::combine(&meta, &separate).unwrap().collect::<Result<_, _>>().unwrap();
+    // Everything but the bit offsets, which differ between layouts.
+    fn strip<'a>(v: &[Remark<'a>]) -> Vec<Remark<'a>> {
+        v.iter()
+            .map(|r| {
+                let mut r = r.clone();
+                r.bit = 0;
+                r
+            })
+            .collect()
+    }
+    assert_eq!(strip(&from22), strip(&expected));
+    assert_eq!(strip(&combined), strip(&expected));
+}
+
+#[test]
+#[cfg(feature = "writer")]
+fn unknown_records_blocks_and_operands_are_kept_not_rejected() {
+    use llvm_bitstream_reader::writer::BitstreamWriter;
+    let list = &awkward_remarks()[..1];
+    let (bytes, _) = serializer::write(Layout::Standalone, list, b"");
+    // Re-open the stream's last REMARK block by hand: append a block with extra content.
+    let mut w = BitstreamWriter::new(*b"RMRK");
+    w.enter_block(9, 4);
+    w.write_unabbrev(5, &[2, 0, 0, 0, 77]); // header with an extra operand
+    w.write_unabbrev(42, &[1, 2, 3]); // a record code LLVM does not know
+    w.enter_block(100, 2); // a sub-block
+    w.write_unabbrev(1, &[]);
+    w.end_block();
+    w.end_block();
+    w.enter_block(12, 2); // a top-level block LLVM does not know
+    w.end_block();
+    let extra = w.finish();
+    let mut all = bytes.clone();
+    all.extend_from_slice(&extra[4..]);
+    let file = RemarksFile::parse(&all).unwrap();
+    let mut remarks = file.remarks().unwrap();
+    let first = remarks.next().unwrap().unwrap();
+    assert!(first.unrecognized.is_empty());
+    let second = remarks.next().unwrap().unwrap();
+    assert_eq!(second.remark_type, RemarkType::Missed);
+    let kinds: Vec<_> = second
+        .unrecognized
+        .iter()
+        .map(|u| match u {
+            Unrecognized::ExtraOperands { code, operands, .. } => format!("extra {code} {operands}"),
+            Unrecognized::Record { code, .. } => format!("record {code}"),
+            Unrecognized::Block { block_id, .. } => format!("block {block_id}"),
+            _ => "other".to_string(),
+        })
+        .collect();
+    assert_eq!(kinds, ["extra 5 5", "record 42", "block 100"]);
+    assert!(remarks.next().is_none());
+    assert!(matches!(remarks.unrecognized_blocks(), [Unrecognized::Block { block_id: 12, .. }]));
+}
+
+#[test]
+#[cfg(feature = "writer")]
+fn bad_content_is_a_typed_error_with_its_offset() {
+    use llvm_bitstream_reader::writer::BitstreamWriter;
+    let (good, _) = serializer::write(Layout::Standalone, &awkward_remarks()[..1], b"");
+    let append = |f: &dyn Fn(&mut BitstreamWriter)| {
+        let mut w = BitstreamWriter::new(*b"RMRK");
+        f(&mut w);
+        let mut all = good.clone();
+        all.extend_from_slice(&w.finish()[4..]);
+        all
+    };
+    let first_error =
+        |bytes: &[u8]| RemarksFile::parse(bytes).unwrap().remarks().unwrap().find_map(Result::err).unwrap();
+    let at = (good.len() * 8) as u64;
+
+    let bytes = append(&|w| {
+        w.enter_block(9, 4);
+        w.write_unabbrev(5, &[1, 0, 0, 100_000]);
+        w.end_block();
+    });
+    assert!(
+        matches!(first_error(&bytes), RemarksError::StringIndexOutOfBounds { index: 100_000, bit, .. } if bit > at)
+    );
+
+    let bytes = append(&|w| {
+        w.enter_block(9, 4);
+        w.write_unabbrev(7, &[5]);
+        w.end_block();
+    });
+    assert_eq!(first_error(&bytes), RemarksError::MissingRemarkHeader { bit: at });
+
+    let bytes = append(&|w| {
+        w.enter_block(9, 4);
+        w.write_unabbrev(6, &[0, 1]);
+        w.end_block();
+    });
+    assert!(matches!(
+        first_error(&bytes),
+        RemarksError::MalformedRecord { record: "remark debug location", operands: 2, expected: 3, .. }
+    ));
+
+    // A container version no LLVM writes, and a type version 1 does not define.
+    let mut w = BitstreamWriter::new(*b"RMRK");
+    w.enter_blockinfo();
+    w.end_block();
+    w.enter_block(8, 3);
+    w.write_unabbrev(1, &[2, 0]);
+    w.end_block();
+    let bytes = w.finish();
+    assert!(matches!(RemarksFile::parse(&bytes), Err(RemarksError::UnsupportedContainerVersion { version: 2, .. })));
+    let bytes = {
+        let mut w = BitstreamWriter::new(*b"RMRK");
+        w.enter_blockinfo();
+        w.end_block();
+        w.enter_block(8, 3);
+        w.write_unabbrev(1, &[1, 2]);
+        w.end_block();
+        w.finish()
+    };
+    assert!(matches!(RemarksFile::parse(&bytes), Err(RemarksError::InvalidContainerType { version: 1, value: 2, .. })));
+    // Not a remarks stream; no BLOCKINFO first.
+    assert!(matches!(RemarksFile::parse(b"DIAG\0\0\0\0"), Err(RemarksError::NotRemarks { .. })));
+    let bytes = {
+        let mut w = BitstreamWriter::new(*b"RMRK");
+        w.enter_block(8, 3);
+        w.end_block();
+        w.finish()
+    };
+    assert!(matches!(
+        RemarksFile::parse(&bytes),
+        Err(RemarksError::ExpectedBlock { expected: "BLOCKINFO_BLOCK", found: Some(8), bit: 32 })
+    ));
+}
+
+/// LLVM 19 prints a remark of type 0 without a tag, and rejects one past its last type
+/// (for which we print `!Type<N>`).
+#[test]
+#[cfg(feature = "writer")]
+fn remark_types_llvm_cannot_print() {
+    for kind in [0, 7] {
+        let r = Synth { kind, pass: b"p".to_vec(), name: b"n".to_vec(), function: b"f".to_vec(), ..Synth::default() };
+        let (bytes, _) = serializer::write(Layout::Standalone, &[r], b"");
+        let ours = our_yaml(&bytes).unwrap();
+        let tag = if kind == 0 { "---\nPass:" } else { "--- !Type7\n" };
+        assert!(ours.starts_with(tag.as_bytes()), "{}", String::from_utf8_lossy(&ours));
+        let Some(tool) = remarkutil() else { return };
+        let path = temp_dir(&format!("type{kind}")).join("t.opt.bitstream");
+        std::fs::write(&path, &bytes).unwrap();
+        let theirs = llvm_yaml(&tool, &path);
+        if kind == 0 {
+            assert_eq!(String::from_utf8_lossy(&ours), String::from_utf8_lossy(&theirs.unwrap()));
+        } else {
+            assert!(theirs.unwrap_err().contains("unknown remark type"));
+        }
+    }
+}
+
+/// Every remarks file of testdata, cut at every byte, and every malformed file: an error
+/// or fewer remarks, never a panic.
+#[test]
+fn truncated_and_malformed_inputs_give_errors_not_panics() {
+    let mut files: Vec<PathBuf> =
+        common::testdata_files().into_iter().filter(|p| p.to_string_lossy().ends_with(".opt.bitstream")).collect();
+    assert!(files.len() >= 5, "{files:?}");
+    let meta = std::fs::read(testdata("clang14_remarks_section_meta.opt.bitstream")).unwrap();
+    let meta = RemarksFile::parse(&meta).unwrap();
+    let table = meta.meta().string_table.clone().unwrap();
+    let read_all = |bytes: &[u8]| -> (usize, bool) {
+        let Ok(file) = RemarksFile::parse(bytes) else { return (0, false) };
+        let remarks = match file.remarks() {
+            Ok(r) => r,
+            Err(_) => file.remarks_with(table.clone()).unwrap(),
+        };
+        let mut n = 0;
+        for r in remarks {
+            match r {
+                Ok(_) => n += 1,
+                Err(e) => {
+                    assert!(!e.to_string().is_empty());
+                    return (n, false);
+                }
+            }
+        }
+        (n, true)
+    };
+    let mut cuts = 0;
+    for path in &files {
+        let bytes = std::fs::read(path).unwrap();
+        let (full, ok) = read_all(&bytes);
+        assert!(ok, "{} reads whole", path.display());
+        for len in 0..bytes.len() {
+            let (n, _) = read_all(&bytes[..len]);
+            assert!(n <= full, "{} cut at {len}", path.display());
+            cuts += 1;
+        }
+    }
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/malformed");
+    files = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
+    for path in &files {
+        let bytes = std::fs::read(path).unwrap();
+        let _ = read_all(&bytes);
+        // Also as if the file were a remarks stream.
+        if bytes.len() >= 4 {
+            let mut as_remarks = b"RMRK".to_vec();
+            as_remarks.extend_from_slice(&bytes[4..]);
+            let _ = read_all(&as_remarks);
+        }
+    }
+    eprintln!("{cuts} truncations and {} malformed files read without a panic", files.len());
+}
+
+/// The strings are borrowed from the input, not copied.
+#[test]
+fn strings_borrow_the_string_table() {
+    let bytes = std::fs::read(testdata("llvm19_remarks_standalone.opt.bitstream")).unwrap();
+    let file = RemarksFile::parse(&bytes).unwrap();
+    let range = bytes.as_ptr_range();
+    let inside = |s: RemarkStr<'_>| s.is_empty() || range.contains(&s.as_bytes().as_ptr());
+    for remark in file.remarks().unwrap() {
+        let remark = remark.unwrap();
+        assert!(inside(remark.pass) && inside(remark.name) && inside(remark.function));
+        assert!(remark.args.iter().all(|a| inside(a.key) && inside(a.value)));
+    }
+}
+
+#[test]
+#[cfg(feature = "serde")]
+fn remarks_serialize() {
+    // serde_json is not a dependency of the library: check the derive through a
+    // serializer that only counts fields.
+    struct Count(usize);
+    impl std::fmt::Write for Count {
+        fn write_str(&mut self, s: &str) -> std::fmt::Result {
+            self.0 += s.len();
+            Ok(())
+        }
+    }
+    let bytes = std::fs::read(testdata("llvm19_remarks_hotness.opt.bitstream")).unwrap();
+    let file = RemarksFile::parse(&bytes).unwrap();
+    let remark = file.remarks().unwrap().next().unwrap().unwrap();
+    fn assert_serialize<T: serde::Serialize>(_: &T) {}
+    assert_serialize(&remark);
+    assert_serialize(file.meta());
+    let mut c = Count(0);
+    std::fmt::write(&mut c, format_args!("{}", remark.pass)).unwrap();
+    assert!(c.0 > 0);
+}

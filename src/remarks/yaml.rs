@@ -237,18 +237,22 @@ fn lines(text: &[u8]) -> impl Iterator<Item = &[u8]> {
 }
 
 /// Appends one remark as a YAML document, exactly as LLVM 19's `YAMLRemarkSerializer`
-/// writes it (see the module docs). A remark type LLVM cannot name (0, or past LLVM's
-/// last) is written as `!Unknown` or `!Type<N>` tags, which LLVM never writes.
+/// writes it (see the module docs). A remark of type 0 gets no tag, as from LLVM 19 (whose
+/// `llvm_unreachable` is compiled out); one past LLVM's last type, which LLVM's reader
+/// rejects, gets the tag `!Type<N>`.
 pub fn write_remark(remark: &Remark<'_>, out: &mut Vec<u8>) {
     let mut o = Out { buf: out, column: 0, padding: 0 };
-    o.put(b"--- !");
+    o.put(b"---");
     match (remark.remark_type.name(), remark.remark_type) {
-        (Some(name), _) => o.put(name.as_bytes()),
+        (Some(name), _) => {
+            o.put(b" !");
+            o.put(name.as_bytes());
+        }
         (None, super::RemarkType::Other(n)) => {
-            o.put(b"Type");
+            o.put(b" !Type");
             o.number(n);
         }
-        (None, _) => o.put(b"Unknown"),
+        (None, _) => {}
     }
     o.key(0, false, b"Pass");
     o.scalar(remark.pass.0);
