@@ -104,6 +104,8 @@ if command -v clang-14 >/dev/null 2>&1; then
             -foptimization-record-file=remarks.opt.bitstream \
             remarks.c -o remarks.o
         cp remarks.opt.bitstream "$OUT/clang14_remarks_darwin.opt.bitstream"
+        # The object itself, for reading the remarks section out of a Mach-O file.
+        cp remarks.o "$OUT/clang14_remarks_darwin.o"
         # The __LLVM,__remarks section of the object: remarks "meta" container
         # with the string table blob and the external-file path.
         "$OBJCOPY" --dump-section __LLVM,__remarks=remarks_section.bin remarks.o "$TMP/remarks.stripped.o"

@@ -807,3 +807,39 @@ fn remarks_serialize() {
     std::fmt::write(&mut c, format_args!("{}", remark.pass)).unwrap();
     assert!(c.0 > 0);
 }
+
+/// The meta container is found in the Mach-O object clang-14 wrote.
+#[test]
+fn the_remarks_section_of_an_object_is_the_meta_container() {
+    let object = std::fs::read(testdata("clang14_remarks_darwin.o")).unwrap();
+    let section = llvm_bitstream_reader::remarks::find_in_object(&object).unwrap();
+    assert_eq!(section, std::fs::read(testdata("clang14_remarks_section_meta.opt.bitstream")).unwrap());
+    assert_eq!(llvm_bitstream_reader::remarks::find_in_object(b"RMRK not an object"), None);
+    let bitcode = std::fs::read(testdata("llvm14_ir_globals.bc")).unwrap();
+    assert_eq!(llvm_bitstream_reader::remarks::find_in_object(&bitcode), None);
+}
+
+/// An LLVM 22 file cut before its late META block: the error says the table is missing
+/// from the end, not that it is in another file.
+#[test]
+#[cfg(feature = "writer")]
+fn llvm22_file_without_its_late_string_table() {
+    let list = &awkward_remarks()[..3];
+    let (bytes, _) = serializer::write(Layout::Llvm22, list, b"");
+    let file = RemarksFile::parse(&bytes).unwrap();
+    assert_eq!(file.remarks().unwrap().count(), 3);
+    // Cut the late META block off: the last top-level block, which starts 32-bit aligned.
+    let mut reader = llvm_bitstream_reader::Bitstream::new(&bytes).unwrap().events();
+    let mut last_meta = 0;
+    while let Some(entry) = reader.advance().unwrap() {
+        if let llvm_bitstream_reader::Entry::EnterBlock(b) = entry {
+            if b.block_id == 8 {
+                last_meta = b.header_bit;
+            }
+            reader.skip_block().unwrap();
+        }
+    }
+    let file = RemarksFile::parse(&bytes[..(last_meta / 8) as usize]).unwrap();
+    let err = file.remarks().unwrap_err();
+    assert!(err.to_string().contains("after the remarks"), "{err}");
+}

@@ -45,7 +45,10 @@
 //! operands. Here they are kept in [`Remark::unrecognized`], [`Meta::unrecognized`] and
 //! [`Remarks::unrecognized_blocks`], and a remark type past LLVM's last is
 //! [`RemarkType::Other`]. Container versions other than 0 and 1 are an error, as in
-//! LLVM 22. [`yaml`] prints remarks exactly as `llvm-remarkutil bitstream2yaml` does.
+//! LLVM 22; the remark version is reported ([`Meta::remark_version`]) but, unlike
+//! LLVM 22, not required to be 0. As in LLVM, the BLOCKINFO block must come first and the
+//! META block second. [`yaml`] prints remarks exactly as `llvm-remarkutil bitstream2yaml`
+//! (LLVM 19) does.
 
 pub mod yaml;
 
@@ -531,6 +534,7 @@ fn describe_found(found: Option<u32>) -> alloc::string::String {
 }
 
 const SEPARATE_FILE_HINT: &str = "its strings are in the meta container that points at this file (the __LLVM,__remarks section of the Mach-O object, or the ELF .remarks section); read both and combine them";
+const LATE_TABLE_HINT: &str = "LLVM 22 writes it in a META block after the remarks, and this file ends without one (was the compiler stopped before it finished writing?)";
 const META_HINT: &str =
     "it only points at an external remarks file (Meta::external_file); read that file and combine the two";
 
@@ -625,7 +629,11 @@ impl<'a> RemarksFile<'a> {
             _ => Err(RemarksError::MissingStringTable {
                 bit: self.meta.bit,
                 container: self.meta.container_type,
-                hint: if self.meta.container_type.is_meta() { META_HINT } else { SEPARATE_FILE_HINT },
+                hint: match self.meta.container_type {
+                    t if t.is_meta() => META_HINT,
+                    ContainerType::RemarksFile => LATE_TABLE_HINT,
+                    _ => SEPARATE_FILE_HINT,
+                },
             }),
         }
     }
