@@ -53,6 +53,9 @@ fn first_difference(a: &[u8], b: &[u8]) -> String {
 // ---------------------------------------------------------------------------------------
 // A copy of LLVM's BitstreamRemarkSerializer, for files with any content.
 
+/// A debug location to write: file, line, column.
+type Loc = (Vec<u8>, u64, u64);
+
 /// A remark to write, strings as bytes.
 #[derive(Clone, Default)]
 struct Synth {
@@ -60,9 +63,10 @@ struct Synth {
     pass: Vec<u8>,
     name: Vec<u8>,
     function: Vec<u8>,
-    loc: Option<(Vec<u8>, u64, u64)>,
+    loc: Option<Loc>,
     hotness: Option<u64>,
-    args: Vec<(Vec<u8>, Vec<u8>, Option<(Vec<u8>, u64, u64)>)>,
+    /// Key, value, location.
+    args: Vec<(Vec<u8>, Vec<u8>, Option<Loc>)>,
 }
 
 /// LLVM's `StringTable`: each distinct string once, in order of first use.
