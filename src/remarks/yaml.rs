@@ -87,7 +87,9 @@ impl Out<'_> {
         if dash {
             self.put(b"- ");
         }
-        self.scalar_text(key, needs_quotes(key, false));
+        // The fixed keys (`Pass`, `DebugLoc`, …) need no quotes; argument keys may.
+        let quoting = if dash { needs_quotes(key, false) } else { Quoting::None };
+        self.scalar_text(key, quoting);
         self.put(b":");
         self.padding = 16usize.saturating_sub(key.len()).max(1);
     }
@@ -107,11 +109,15 @@ impl Out<'_> {
             Quoting::None => self.put(s),
             Quoting::Single => {
                 self.put(b"'");
-                for (i, part) in s.split(|&b| b == b'\'').enumerate() {
-                    if i > 0 {
-                        self.put(b"''");
+                if s.iter().any(|&b| b == b'\'') {
+                    for (i, part) in s.split(|&b| b == b'\'').enumerate() {
+                        if i > 0 {
+                            self.put(b"''");
+                        }
+                        self.put(part);
                     }
-                    self.put(part);
+                } else {
+                    self.put(s);
                 }
                 self.put(b"'");
             }
@@ -344,36 +350,64 @@ fn is_numeric(s: &[u8]) -> bool {
     skip_digits(s).is_empty()
 }
 
+/// What a byte asks of a scalar holding it, in `needsQuotes`' loop: nothing
+/// (alphanumerics and `_-^., \t`), single quotes, or double quotes (control characters,
+/// DEL, and every byte of a non-ASCII character).
+const BYTE_QUOTING: [Quoting; 256] = {
+    let mut table = [Quoting::Single; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        table[c] = if b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'^' | b'.' | b',' | b' ' | b'\t') {
+            Quoting::None
+        } else if b <= 0x1F || b >= 0x7F {
+            Quoting::Double
+        } else {
+            Quoting::Single
+        };
+        c += 1;
+    }
+    table
+};
+
+/// Whether a scalar starting with the byte needs quotes (YAML's indicator characters).
+const INDICATOR: [bool; 256] = {
+    let mut table = [false; 256];
+    let indicators = b"-?:\\,[]{}#&*!|>'\"%@`";
+    let mut i = 0;
+    while i < indicators.len() {
+        table[indicators[i] as usize] = true;
+        i += 1;
+    }
+    table
+};
+
 /// `llvm::yaml::needsQuotes`.
 fn needs_quotes(s: &[u8], force_preserve_as_string: bool) -> Quoting {
-    let Some((&first, _)) = s.split_first() else { return Quoting::Single };
-    let is_space = |b: u8| matches!(b, b' ' | b'\t' | b'\n' | 0x0B | 0x0C | b'\r');
+    let (Some(&first), Some(&last)) = (s.first(), s.last()) else { return Quoting::Single };
     let mut quoting = Quoting::None;
-    if is_space(first) || s.last().is_some_and(|&b| is_space(b)) {
-        quoting = Quoting::Single;
+    for &c in s {
+        match BYTE_QUOTING[c as usize] {
+            Quoting::None => {}
+            Quoting::Single => quoting = Quoting::Single,
+            Quoting::Double => return Quoting::Double,
+        }
+    }
+    if quoting == Quoting::Single {
+        return quoting;
+    }
+    let is_space = |b: u8| matches!(b, b' ' | b'\t' | b'\n' | 0x0B | 0x0C | b'\r');
+    if is_space(first) || is_space(last) || INDICATOR[first as usize] {
+        return Quoting::Single;
     }
     if force_preserve_as_string
         && (matches!(s, b"null" | b"Null" | b"NULL" | b"~")
             || matches!(s, b"true" | b"True" | b"TRUE" | b"false" | b"False" | b"FALSE")
             || is_numeric(s))
     {
-        quoting = Quoting::Single;
+        return Quoting::Single;
     }
-    if b"-?:\\,[]{}#&*!|>'\"%@`".contains(&first) {
-        quoting = Quoting::Single;
-    }
-    for &c in s {
-        if c.is_ascii_alphanumeric() {
-            continue;
-        }
-        match c {
-            b'_' | b'-' | b'^' | b'.' | b',' | b' ' | b'\t' => {}
-            b'\n' | b'\r' | 0x7F => return Quoting::Double,
-            c if c <= 0x1F || c & 0x80 != 0 => return Quoting::Double,
-            _ => quoting = Quoting::Single,
-        }
-    }
-    quoting
+    Quoting::None
 }
 
 /// `llvm::yaml::escape(S, /*EscapePrintable=*/false)`, appended to `out`.
