@@ -752,7 +752,6 @@ impl<'a, 's> Remarks<'a, 's> {
                 }
                 Some(Entry::Record { .. }) => {
                     let record = self.reader.read_record()?;
-                    let ops = record.operands();
                     let at = record.bit_offset();
                     let table = &self.table;
                     match record.code() {
@@ -791,10 +790,7 @@ impl<'a, 's> Remarks<'a, 's> {
                                 loc: None,
                             });
                         }
-                        code => {
-                            let _ = ops;
-                            remark.unrecognized.push(Unrecognized::Record { code, bit: at });
-                        }
+                        code => remark.unrecognized.push(Unrecognized::Record { code, bit: at }),
                     }
                 }
                 Some(_) => {}
