@@ -109,7 +109,7 @@ impl Out<'_> {
             Quoting::None => self.put(s),
             Quoting::Single => {
                 self.put(b"'");
-                if s.iter().any(|&b| b == b'\'') {
+                if s.contains(&b'\'') {
                     for (i, part) in s.split(|&b| b == b'\'').enumerate() {
                         if i > 0 {
                             self.put(b"''");
