@@ -123,6 +123,7 @@ pub mod modules;
 pub mod names;
 mod reader;
 mod record;
+pub mod remarks;
 #[cfg(feature = "serde")]
 mod serialize;
 #[cfg(feature = "writer")]

@@ -124,6 +124,8 @@ if command -v clang-14 >/dev/null 2>&1; then
             -foptimization-record-file=remarks.opt.bitstream \
             remarks.c -o remarks.o
         cp remarks.opt.bitstream "$OUT/clang14_remarks_darwin.opt.bitstream"
+        # The object itself, for reading the remarks section out of a Mach-O file.
+        cp remarks.o "$OUT/clang14_remarks_darwin.o"
         # The __LLVM,__remarks section of the object: remarks "meta" container
         # with the string table blob and the external-file path.
         "$OBJCOPY" --dump-section __LLVM,__remarks=remarks_section.bin remarks.o "$TMP/remarks.stripped.o"
@@ -132,6 +134,37 @@ if command -v clang-14 >/dev/null 2>&1; then
     )
 else
     say "clang-14 not found: skipping clang14_* (.dia, .pch, .opt.bitstream)"
+fi
+
+# --- LLVM 19 remarks (opt-19, llvm-remarkutil-19) ------------------------------------
+# opt-19 -O2 on clang-14's unoptimized IR (with debug info) writes YAML remarks, which
+# llvm-remarkutil-19 yaml2bitstream turns into a standalone bitstream container. Run
+# in a fixed scratch directory with relative source names, so no checkout path leaks.
+if command -v opt-19 >/dev/null 2>&1 && command -v llvm-remarkutil-19 >/dev/null 2>&1 \
+    && command -v clang-14 >/dev/null 2>&1; then
+    say "remarks: $(opt-19 --version | grep -m1 'LLVM version')"
+    (
+        RDIR=/tmp/llvm-bitstream-reader-remarks19
+        rm -rf "$RDIR" && mkdir -p "$RDIR"
+        cp "$SRC/remarks.c" "$SRC/remarks_hot.c" "$RDIR/"
+        cd "$RDIR"
+        clang-14 -g -O1 -Xclang -disable-llvm-passes -S -emit-llvm remarks.c -o remarks.ll
+        opt-19 -O2 -pass-remarks-output=remarks.yaml remarks.ll -o /dev/null
+        llvm-remarkutil-19 yaml2bitstream remarks.yaml -o "$OUT/llvm19_remarks_standalone.opt.bitstream"
+        # opt-19's own bitstream output: a "separate remarks file" with no string table
+        # anywhere (the table would go into an object file, and opt writes none).
+        opt-19 -O2 -pass-remarks-output="$OUT/llvm19_opt_no_strtab.opt.bitstream" \
+            -pass-remarks-format=bitstream remarks.ll -o /dev/null
+        # Hotness needs profile counts: give every function an entry count of 12345.
+        clang-14 -g -O1 -Xclang -disable-llvm-passes -S -emit-llvm remarks_hot.c -o hot.ll
+        sed -i 's/^\(define .*\) !dbg \(![0-9]*\) {$/\1 !prof !90000 !dbg \2 {/' hot.ll
+        echo '!90000 = !{!"function_entry_count", i64 12345}' >> hot.ll
+        opt-19 -O2 -pass-remarks-with-hotness -pass-remarks-output=hot.yaml hot.ll -o /dev/null
+        llvm-remarkutil-19 yaml2bitstream hot.yaml -o "$OUT/llvm19_remarks_hotness.opt.bitstream"
+        cd "$SRC" && rm -rf "$RDIR"
+    )
+else
+    say "opt-19, llvm-remarkutil-19 or clang-14 not found: skipping llvm19_*.opt.bitstream"
 fi
 
 # --- check which files LLVM 14's llvm-bcanalyzer can walk -------------------------

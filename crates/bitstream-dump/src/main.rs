@@ -39,6 +39,7 @@ mod json;
 mod legacy;
 mod llvm;
 mod progress;
+mod remarks;
 mod walk;
 
 use std::fs::File;
@@ -85,6 +86,12 @@ Its own:
                          diagnostic, notes after theirs, exactly as libclang's
                          clang_formatDiagnostic prints them; with --format json, every
                          field, range and fix-it
+  --remarks              print the optimization remarks of FILE (a bitstream remarks
+                         container, or an object with a remarks section) as YAML, as
+                         llvm-remarkutil bitstream2yaml does; with --format json, as JSON
+                         lines. A meta container is followed to the file it names.
+  --remarks-with OTHER   the other half of a separate remarks layout (the meta container
+                         with the string table, or the remarks file)
   --progress, --no-progress
                          progress bar on stderr (default: when stderr is a terminal
                          and the input is at least 16 MiB)
@@ -135,6 +142,8 @@ struct Options {
     diagnostics: bool,
     progress: Option<bool>,
     input: Source,
+    remarks: bool,
+    remarks_with: Option<String>,
 }
 
 /// A boolean option as LLVM's command line library takes it: `-x`, `-x=true`, `-x=0`...
@@ -157,6 +166,8 @@ fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Option<Options>,
         diagnostics: false,
         progress: None,
         input: Source::Bundled,
+        remarks: false,
+        remarks_with: None,
     };
     let mut input = None;
     let mut args = args.into_iter();
@@ -202,6 +213,8 @@ fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Option<Options>,
             "flamegraph" => o.flamegraph = Some(take("flamegraph")?),
             "list" => o.list = flag(value)?,
             "diagnostics" => o.diagnostics = flag(value)?,
+            "remarks" => o.remarks = flag(value)?,
+            "remarks-with" => o.remarks_with = Some(take("remarks-with")?),
             "progress" => o.progress = Some(flag(value)?),
             "no-progress" => o.progress = Some(!flag(value)?),
             "h" | "help" => return Ok(None),
@@ -321,6 +334,13 @@ fn run(opts: &Options, out: &mut impl Write) -> Result<(), String> {
     let name = opts.input.name();
     if opts.diagnostics {
         return diagnostics::write_diagnostics(bytes, opts.format == Format::Json, out);
+    }
+    if opts.remarks {
+        let with = match &opts.remarks_with {
+            Some(path) => Some(std::fs::read(path).map_err(|e| format!("{path}: {e}"))?),
+            None => None,
+        };
+        return remarks::run(bytes, with.as_deref(), opts.format == Format::Json, out);
     }
     if let Some(signature) = llvm_bitstream_reader::legacy::detect(bytes) {
         return legacy::describe(name, bytes, signature, out);

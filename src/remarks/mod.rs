@@ -1,0 +1,931 @@
+//! LLVM optimization remarks in bitstream form (`RMRK`), decoded: every remark's type,
+//! pass, name, function, debug location, hotness and arguments, with the strings
+//! borrowed from the string table.
+//!
+//! ```
+//! use llvm_bitstream_reader::remarks::{RemarksFile, RemarkType};
+//!
+//! # fn main() -> Result<(), llvm_bitstream_reader::remarks::RemarksError> {
+//! let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/llvm19_remarks_standalone.opt.bitstream")).unwrap();
+//! let file = RemarksFile::parse(&bytes)?;
+//! let mut remarks = file.remarks()?;
+//! let mut missed = 0;
+//! // `next_remark` lends each remark; its argument list is a buffer reused for the next.
+//! while let Some(remark) = remarks.next_remark()? {
+//!     if remark.remark_type == RemarkType::Missed && remark.function == "sum_array" {
+//!         missed += 1;
+//!         let _why: Vec<String> = remark.args.iter().map(|a| a.value.to_string()).collect();
+//!     }
+//! }
+//! assert!(missed > 0);
+//! # Ok(()) }
+//! ```
+//!
+//! # Layouts
+//!
+//! LLVM has written three kinds of remarks container, told apart by the container version
+//! and type in the META block's first record (`llvm/Remarks/BitstreamRemarkContainer.h`):
+//!
+//! | LLVM | version | type | what the file holds |
+//! |---|---|---|---|
+//! | ≤ 21 | 0 | 2 [`Standalone`](ContainerType::Standalone) | META (remark version, string table), then the remarks |
+//! | ≤ 21 | 0 | 0 [`SeparateRemarksMeta`](ContainerType::SeparateRemarksMeta) | META only: the string table and the path of the remarks file; the `__LLVM,__remarks` (Mach-O) or `.remarks` (ELF) section of an object |
+//! | ≤ 21 | 0 | 1 [`SeparateRemarksFile`](ContainerType::SeparateRemarksFile) | META (remark version), then the remarks, whose strings live in the meta container above |
+//! | ≥ 22 | 1 | 1 [`RemarksFile`](ContainerType::RemarksFile) | META (remark version), the remarks, then a late META with the string table |
+//! | ≥ 22 | 1 | 0 [`RemarksFileExternal`](ContainerType::RemarksFileExternal) | META only: the path of a remarks file (which has its own string table) |
+//!
+//! [`RemarksFile::remarks`] reads the files that hold their own string table. For the
+//! separate layout, read both files and use [`RemarksFile::combine`] (or supply any string
+//! table with [`RemarksFile::remarks_with`]); without one, the error says where the strings
+//! are ([`RemarksError::MissingStringTable`]), and nothing is guessed.
+//!
+//! # Compared with LLVM's reader
+//!
+//! `llvm::remarks::BitstreamRemarkParser` rejects unknown records, blocks and extra
+//! operands. Here they are kept in [`Remark::unrecognized`], [`Meta::unrecognized`] and
+//! [`Remarks::unrecognized_blocks`], and a remark type past LLVM's last is
+//! [`RemarkType::Other`]. Container versions other than 0 and 1 are an error, as in
+//! LLVM 22; the remark version is reported ([`Meta::remark_version`]) but, unlike
+//! LLVM 22, not required to be 0. As in LLVM, the BLOCKINFO block must come first and the
+//! META block second. [`yaml`] prints remarks exactly as `llvm-remarkutil bitstream2yaml`
+//! (LLVM 19) does.
+
+pub mod yaml;
+
+use alloc::vec::Vec;
+use core::fmt;
+
+use crate::error::Error;
+use crate::ids::bitstream::raw::BLOCKINFO_BLOCK_ID;
+use crate::ids::remarks::raw as ids;
+use crate::reader::{Bitstream, Entry, Reader};
+use crate::{Magic, RecordRef};
+
+/// A string of a remark: bytes borrowed from the string table (LLVM does not require
+/// UTF-8). `Display` and `serde` show it as text, invalid UTF-8 replaced.
+#[derive(Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct RemarkStr<'a>(pub &'a [u8]);
+
+impl<'a> RemarkStr<'a> {
+    /// The bytes.
+    pub fn as_bytes(&self) -> &'a [u8] {
+        self.0
+    }
+
+    /// The string, if it is UTF-8.
+    pub fn to_str(&self) -> Option<&'a str> {
+        core::str::from_utf8(self.0).ok()
+    }
+
+    /// Whether the string is empty.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+impl fmt::Display for RemarkStr<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for chunk in self.0.utf8_chunks() {
+            f.write_str(chunk.valid())?;
+            if !chunk.invalid().is_empty() {
+                f.write_str("\u{FFFD}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for RemarkStr<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.to_str() {
+            Some(s) => fmt::Debug::fmt(s, f),
+            None => write!(f, "b\"{}\"", self.0.escape_ascii()),
+        }
+    }
+}
+
+impl PartialEq<str> for RemarkStr<'_> {
+    fn eq(&self, other: &str) -> bool {
+        self.0 == other.as_bytes()
+    }
+}
+
+impl PartialEq<&str> for RemarkStr<'_> {
+    fn eq(&self, other: &&str) -> bool {
+        self.0 == other.as_bytes()
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for RemarkStr<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self.to_str() {
+            Some(s) => serializer.serialize_str(s),
+            None => serializer.collect_str(self),
+        }
+    }
+}
+
+/// The string table of a remarks container: NUL-separated strings, indexed from 0 in
+/// order (LLVM's `ParsedStringTable`). It borrows the blob; only the start of each string
+/// is stored.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct StringTable<'a> {
+    blob: &'a [u8],
+    starts: Vec<usize>,
+}
+
+impl<'a> StringTable<'a> {
+    /// Splits a string-table blob.
+    pub fn new(blob: &'a [u8]) -> Self {
+        let mut starts = Vec::new();
+        let mut at = 0;
+        while at < blob.len() {
+            starts.push(at);
+            at += blob[at..].iter().position(|&b| b == 0).map_or(blob.len() - at, |n| n + 1);
+        }
+        StringTable { blob, starts }
+    }
+
+    /// The blob as stored.
+    pub fn blob(&self) -> &'a [u8] {
+        self.blob
+    }
+
+    /// How many strings the table has.
+    pub fn len(&self) -> usize {
+        self.starts.len()
+    }
+
+    /// Whether the table has no strings.
+    pub fn is_empty(&self) -> bool {
+        self.starts.is_empty()
+    }
+
+    /// String `index`, without its terminating NUL. Like LLVM, the last string of a blob
+    /// that does not end in NUL loses its last byte.
+    pub fn get(&self, index: u64) -> Option<RemarkStr<'a>> {
+        let i = usize::try_from(index).ok()?;
+        let start = *self.starts.get(i)?;
+        let next = self.starts.get(i + 1).copied().unwrap_or(self.blob.len());
+        self.blob.get(start..next.saturating_sub(1).max(start)).map(RemarkStr)
+    }
+
+    /// Every string, in index order.
+    pub fn iter(&self) -> impl Iterator<Item = RemarkStr<'a>> + '_ {
+        (0..self.starts.len() as u64).filter_map(|i| self.get(i))
+    }
+
+    fn lookup(&self, index: u64, bit: u64) -> Result<RemarkStr<'a>, RemarksError> {
+        self.get(index).ok_or(RemarksError::StringIndexOutOfBounds { bit, index, len: self.len() })
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for StringTable<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.iter())
+    }
+}
+
+/// What a remark reports (`llvm::remarks::Type`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
+pub enum RemarkType {
+    /// 0: no type (LLVM's YAML writer cannot print it).
+    #[default]
+    Unknown,
+    /// 1: an optimization was applied (`-Rpass`).
+    Passed,
+    /// 2: an optimization was not applied (`-Rpass-missed`).
+    Missed,
+    /// 3: an analysis result (`-Rpass-analysis`).
+    Analysis,
+    /// 4: floating-point commutativity analysis.
+    AnalysisFPCommute,
+    /// 5: aliasing analysis.
+    AnalysisAliasing,
+    /// 6: an optimization failed.
+    Failure,
+    /// A type past LLVM's last (which LLVM's reader rejects).
+    Other(u64),
+}
+
+impl RemarkType {
+    /// The type a HEADER record's operand stands for.
+    pub fn from_raw(value: u64) -> Self {
+        match value {
+            0 => RemarkType::Unknown,
+            1 => RemarkType::Passed,
+            2 => RemarkType::Missed,
+            3 => RemarkType::Analysis,
+            4 => RemarkType::AnalysisFPCommute,
+            5 => RemarkType::AnalysisAliasing,
+            6 => RemarkType::Failure,
+            n => RemarkType::Other(n),
+        }
+    }
+
+    /// The YAML tag without `!` (`Passed`, `Missed`, …), for the types LLVM names.
+    pub fn name(self) -> Option<&'static str> {
+        Some(match self {
+            RemarkType::Passed => "Passed",
+            RemarkType::Missed => "Missed",
+            RemarkType::Analysis => "Analysis",
+            RemarkType::AnalysisFPCommute => "AnalysisFPCommute",
+            RemarkType::AnalysisAliasing => "AnalysisAliasing",
+            RemarkType::Failure => "Failure",
+            RemarkType::Unknown | RemarkType::Other(_) => return None,
+        })
+    }
+}
+
+impl fmt::Display for RemarkType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.name(), self) {
+            (Some(name), _) => f.write_str(name),
+            (None, RemarkType::Other(n)) => write!(f, "type {n}"),
+            (None, _) => f.write_str("Unknown"),
+        }
+    }
+}
+
+/// A source location: file, line and column as the record stores them (LLVM keeps the
+/// line and column as 32-bit `unsigned`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
+pub struct DebugLoc<'a> {
+    /// The source file's path.
+    pub file: RemarkStr<'a>,
+    /// The line (1-based; 0 when unknown).
+    pub line: u64,
+    /// The column (1-based; 0 when unknown).
+    pub column: u64,
+}
+
+impl fmt::Display for DebugLoc<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}:{}", self.file, self.line, self.column)
+    }
+}
+
+/// One argument of a remark: a key, a value and, for values naming code (a callee, an
+/// instruction), where that code is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
+pub struct Argument<'a> {
+    /// The key, e.g. `Callee`, `String`, `Cost`.
+    pub key: RemarkStr<'a>,
+    /// The value, always a string (numbers too).
+    pub value: RemarkStr<'a>,
+    /// The value's location, if it has one.
+    pub loc: Option<DebugLoc<'a>>,
+}
+
+/// Content of a container that this reader does not know, kept instead of rejected.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
+pub enum Unrecognized {
+    /// A record with a code that LLVM's reader does not know in this block.
+    Record {
+        /// Its code.
+        code: u32,
+        /// Bit offset of its abbreviation id.
+        bit: u64,
+    },
+    /// A known record with more operands than LLVM writes; the extra ones were ignored.
+    ExtraOperands {
+        /// Its code.
+        code: u32,
+        /// Bit offset of its abbreviation id.
+        bit: u64,
+        /// How many operands it has.
+        operands: usize,
+    },
+    /// A block that has no place here; it was skipped.
+    Block {
+        /// Its id.
+        block_id: u32,
+        /// Bit offset of its ENTER_SUBBLOCK.
+        bit: u64,
+    },
+}
+
+/// One optimization remark.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
+pub struct Remark<'a> {
+    /// What it reports.
+    pub remark_type: RemarkType,
+    /// The pass that emitted it, e.g. `inline`, `loop-vectorize`.
+    pub pass: RemarkStr<'a>,
+    /// Its name within the pass, e.g. `NeverInline`, `MissedDetails`.
+    pub name: RemarkStr<'a>,
+    /// The function it is about (a mangled name).
+    pub function: RemarkStr<'a>,
+    /// Where in the source.
+    pub loc: Option<DebugLoc<'a>>,
+    /// The profile count of the code it is about, with profile data.
+    pub hotness: Option<u64>,
+    /// Its arguments, in order; together their values spell its message.
+    pub args: Vec<Argument<'a>>,
+    /// Records and blocks in its REMARK block that LLVM's reader would reject.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Vec::is_empty"))]
+    pub unrecognized: Vec<Unrecognized>,
+    /// Bit offset of its REMARK block's ENTER_SUBBLOCK.
+    pub bit: u64,
+}
+
+impl Remark<'_> {
+    /// The message: the argument values joined, as `clang -Rpass` prints it.
+    pub fn message(&self) -> alloc::string::String {
+        use alloc::string::ToString;
+        self.args.iter().map(|a| a.value.to_string()).collect()
+    }
+}
+
+/// The kind of container, from its version and type (see the module docs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
+pub enum ContainerType {
+    /// LLVM ≤ 21, type 0: the string table and the path of the remarks file.
+    SeparateRemarksMeta,
+    /// LLVM ≤ 21, type 1: remarks without a string table.
+    SeparateRemarksFile,
+    /// LLVM ≤ 21, type 2: string table and remarks.
+    Standalone,
+    /// LLVM ≥ 22, type 0: the path of the remarks file.
+    RemarksFileExternal,
+    /// LLVM ≥ 22, type 1: remarks, then the string table in a late META block.
+    RemarksFile,
+}
+
+impl ContainerType {
+    /// The type of a container of `version` (0 or 1), or `None` if LLVM defines none.
+    pub fn from_raw(version: u64, value: u64) -> Option<Self> {
+        Some(match (version, value) {
+            (0, 0) => ContainerType::SeparateRemarksMeta,
+            (0, 1) => ContainerType::SeparateRemarksFile,
+            (0, 2) => ContainerType::Standalone,
+            (1, 0) => ContainerType::RemarksFileExternal,
+            (1, 1) => ContainerType::RemarksFile,
+            _ => return None,
+        })
+    }
+
+    /// Whether the container holds remarks (rather than pointing at a file that does).
+    pub fn has_remarks(self) -> bool {
+        !self.is_meta()
+    }
+
+    /// Whether the container only points at an external remarks file.
+    pub fn is_meta(self) -> bool {
+        matches!(self, ContainerType::SeparateRemarksMeta | ContainerType::RemarksFileExternal)
+    }
+}
+
+impl fmt::Display for ContainerType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            ContainerType::SeparateRemarksMeta => "separate remarks meta (LLVM <= 21)",
+            ContainerType::SeparateRemarksFile => "separate remarks file (LLVM <= 21)",
+            ContainerType::Standalone => "standalone (LLVM <= 21)",
+            ContainerType::RemarksFileExternal => "link to an external remarks file (LLVM >= 22)",
+            ContainerType::RemarksFile => "remarks file (LLVM >= 22)",
+        })
+    }
+}
+
+/// The META block(s) of a container.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
+pub struct Meta<'a> {
+    /// The container version: 0 (LLVM ≤ 21) or 1 (LLVM ≥ 22).
+    pub container_version: u64,
+    /// The container type.
+    pub container_type: ContainerType,
+    /// The version of the remark records (0 in every LLVM so far), if the container has
+    /// remarks.
+    pub remark_version: Option<u64>,
+    /// The string table, if this container has one (in a late META block for LLVM ≥ 22).
+    pub string_table: Option<StringTable<'a>>,
+    /// The path of the external remarks file, for the meta containers.
+    pub external_file: Option<RemarkStr<'a>>,
+    /// Records and blocks in the META blocks that LLVM's reader would reject.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Vec::is_empty"))]
+    pub unrecognized: Vec<Unrecognized>,
+    /// Bit offset of the (first) META block's ENTER_SUBBLOCK.
+    pub bit: u64,
+}
+
+/// Why a remarks container could not be read. Every variant says at which bit offset,
+/// counted from the magic.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum RemarksError {
+    /// The bitstream itself is malformed.
+    #[error(transparent)]
+    Bitstream(#[from] Error),
+    /// The magic is not `RMRK`.
+    #[error("not a remarks container: magic {} at bit 0 (expected RMRK)", magic.escape_ascii())]
+    NotRemarks {
+        /// The magic found.
+        magic: [u8; 4],
+    },
+    /// A block is missing where LLVM's writer always puts one.
+    #[error("expected {expected} at bit {bit}, found {}", describe_found(*.found))]
+    ExpectedBlock {
+        /// Where.
+        bit: u64,
+        /// The block expected (`BLOCKINFO_BLOCK`, `META_BLOCK`).
+        expected: &'static str,
+        /// The block id found instead (`None`: the end of the stream).
+        found: Option<u32>,
+    },
+    /// The META block lacks a record its container type needs.
+    #[error("META block at bit {bit}: missing {record}")]
+    MissingMetaRecord {
+        /// The META block's position.
+        bit: u64,
+        /// The record (`container info`, `remark version`, `external file`).
+        record: &'static str,
+    },
+    /// A container version no LLVM has written (0 and 1 are known).
+    #[error(
+        "unsupported remark container version {version} at bit {bit} (LLVM writes 0 up to LLVM 21, 1 from LLVM 22)"
+    )]
+    UnsupportedContainerVersion {
+        /// Where the container-info record is.
+        bit: u64,
+        /// The version.
+        version: u64,
+    },
+    /// A container type this container version does not define.
+    #[error("invalid container type {value} for container version {version} at bit {bit}")]
+    InvalidContainerType {
+        /// Where the container-info record is.
+        bit: u64,
+        /// The container version.
+        version: u64,
+        /// The type.
+        value: u64,
+    },
+    /// A known record with fewer operands than it needs (or an operand where a blob belongs).
+    #[error("malformed {record} record at bit {bit}: {operands} operands, {expected} expected")]
+    MalformedRecord {
+        /// Where the record is.
+        bit: u64,
+        /// The record.
+        record: &'static str,
+        /// The operands it has.
+        operands: usize,
+        /// The operands it needs (0 for blob records).
+        expected: usize,
+    },
+    /// A REMARK block without a header record (type, name, pass, function).
+    #[error("REMARK block at bit {bit} has no remark header")]
+    MissingRemarkHeader {
+        /// The REMARK block's position.
+        bit: u64,
+    },
+    /// A string index past the string table's end.
+    #[error("string index {index} at bit {bit} is out of bounds (the string table has {len} strings)")]
+    StringIndexOutOfBounds {
+        /// The record using it.
+        bit: u64,
+        /// The index.
+        index: u64,
+        /// The strings in the table.
+        len: usize,
+    },
+    /// The container's strings are not in it.
+    #[error("the {container} container whose META block is at bit {bit} has no string table: {hint}")]
+    MissingStringTable {
+        /// Where the META block is.
+        bit: u64,
+        /// The container's type.
+        container: ContainerType,
+        /// Where the string table is.
+        hint: &'static str,
+    },
+    /// [`RemarksFile::combine`] was given two files that do not belong together.
+    #[error("cannot combine remark containers (bit {bit}): {reason}")]
+    Mismatch {
+        /// Where in the second file.
+        bit: u64,
+        /// Why.
+        reason: &'static str,
+    },
+}
+
+fn describe_found(found: Option<u32>) -> alloc::string::String {
+    use alloc::string::ToString;
+    match found {
+        Some(id) => alloc::format!("block {id}"),
+        None => "the end of the stream".to_string(),
+    }
+}
+
+const SEPARATE_FILE_HINT: &str = "its strings are in the meta container that points at this file (the __LLVM,__remarks section of the Mach-O object, or the ELF .remarks section); read both and combine them";
+const LATE_TABLE_HINT: &str = "LLVM 22 writes it in a META block after the remarks, and this file ends without one (was the compiler stopped before it finished writing?)";
+const META_HINT: &str =
+    "it only points at an external remarks file (Meta::external_file); read that file and combine the two";
+
+/// The remarks section of an object file: `__LLVM,__remarks` (Mach-O) or `.remarks`
+/// (ELF), which holds a meta container (or, for `-fsave-optimization-record` files
+/// embedded by other tools, a whole remarks file). `None` if `object` is not an object
+/// file or has no such section.
+#[cfg(feature = "object")]
+pub fn find_in_object(object: &[u8]) -> Option<&[u8]> {
+    use object::{Object, ObjectSection};
+    let file = object::File::parse(object).ok()?;
+    let section = file.sections().find(|s| matches!(s.name(), Ok("__remarks" | ".remarks")))?;
+    section.data().ok()
+}
+
+/// A remarks container: its META block(s) read, its remarks not yet.
+#[derive(Clone, Debug)]
+pub struct RemarksFile<'a> {
+    stream: Bitstream<'a>,
+    meta: Meta<'a>,
+}
+
+impl<'a> RemarksFile<'a> {
+    /// Reads the magic, the BLOCKINFO block and the META block (and, for LLVM ≥ 22
+    /// files, finds the late META block with the string table, skipping the remark blocks
+    /// in O(1) each).
+    pub fn parse(bytes: &'a [u8]) -> Result<Self, RemarksError> {
+        let stream = Bitstream::new(bytes)?;
+        if stream.magic() != Magic::LlvmRemarks {
+            return Err(RemarksError::NotRemarks { magic: stream.magic().bytes() });
+        }
+        let mut reader = stream.events();
+        let bit = enter_leading_blocks(&mut reader)?;
+        let mut records = MetaRecords::default();
+        let mut unrecognized = Vec::new();
+        read_meta_block(&mut reader, &mut records, &mut unrecognized)?;
+        let (version, value, info_bit) =
+            records.container.ok_or(RemarksError::MissingMetaRecord { bit, record: "container info" })?;
+        if version > 1 {
+            return Err(RemarksError::UnsupportedContainerVersion { bit: info_bit, version });
+        }
+        let container_type = ContainerType::from_raw(version, value).ok_or(RemarksError::InvalidContainerType {
+            bit: info_bit,
+            version,
+            value,
+        })?;
+        if container_type == ContainerType::RemarksFile && records.strtab.is_none() {
+            // LLVM ≥ 22 writes the string table after the remarks.
+            while let Some(entry) = reader.advance()? {
+                if let Entry::EnterBlock(b) = entry {
+                    if b.block_id == ids::META_BLOCK_ID {
+                        read_meta_block(&mut reader, &mut records, &mut unrecognized)?;
+                    } else {
+                        reader.skip_block()?;
+                    }
+                }
+            }
+        }
+        if container_type.has_remarks() && records.remark_version.is_none() {
+            return Err(RemarksError::MissingMetaRecord { bit, record: "remark version" });
+        }
+        if container_type.is_meta() && records.external_file.is_none() {
+            return Err(RemarksError::MissingMetaRecord { bit, record: "external file" });
+        }
+        let meta = Meta {
+            container_version: version,
+            container_type,
+            remark_version: records.remark_version,
+            string_table: records.strtab.map(StringTable::new),
+            external_file: records.external_file.map(RemarkStr),
+            unrecognized,
+            bit,
+        };
+        Ok(RemarksFile { stream, meta })
+    }
+
+    /// The META block(s).
+    pub fn meta(&self) -> &Meta<'a> {
+        &self.meta
+    }
+
+    /// The path of the remarks file this meta container points at, if it is one.
+    pub fn external_file(&self) -> Option<RemarkStr<'a>> {
+        self.meta.external_file
+    }
+
+    /// The remarks, with the container's own string table. A container without one is
+    /// [`RemarksError::MissingStringTable`], saying where the strings are.
+    pub fn remarks(&self) -> Result<Remarks<'a, 'a>, RemarksError> {
+        match &self.meta.string_table {
+            Some(table) if self.meta.container_type.has_remarks() => self.remarks_with(table.clone()),
+            _ => Err(RemarksError::MissingStringTable {
+                bit: self.meta.bit,
+                container: self.meta.container_type,
+                hint: match self.meta.container_type {
+                    t if t.is_meta() => META_HINT,
+                    ContainerType::RemarksFile => LATE_TABLE_HINT,
+                    _ => SEPARATE_FILE_HINT,
+                },
+            }),
+        }
+    }
+
+    /// The remarks, with strings from `table` (e.g. the string table of the meta container
+    /// that points at this file). A meta container has no remarks: iterating it yields
+    /// none.
+    pub fn remarks_with<'s>(&self, table: StringTable<'s>) -> Result<Remarks<'a, 's>, RemarksError> {
+        let mut reader = self.stream.events();
+        enter_leading_blocks(&mut reader)?;
+        reader.skip_block()?;
+        Ok(Remarks { reader, table, current: Remark::default(), done: false, unrecognized_blocks: Vec::new() })
+    }
+
+    /// The remarks of a separate layout: `meta` is the container in the object's remarks
+    /// section (or any [`ContainerType::is_meta`] container), `file` the remarks file it
+    /// points at. Checks, as LLVM does, that the two have the same container version and
+    /// that `file` is a remarks file; the strings come from `meta` (LLVM ≤ 21) or from
+    /// `file` itself (LLVM ≥ 22).
+    pub fn combine<'b>(meta: &RemarksFile<'b>, file: &RemarksFile<'b>) -> Result<Remarks<'b, 'b>, RemarksError> {
+        let mismatch = |reason| Err(RemarksError::Mismatch { bit: file.meta.bit, reason });
+        if !meta.meta.container_type.is_meta() {
+            return mismatch("the first container is not a meta container (it points at no remarks file)");
+        }
+        if meta.meta.container_version != file.meta.container_version {
+            return mismatch("the two containers have different container versions");
+        }
+        match file.meta.container_type {
+            ContainerType::SeparateRemarksFile => match &meta.meta.string_table {
+                Some(table) => file.remarks_with(table.clone()),
+                None => Err(RemarksError::MissingStringTable {
+                    bit: meta.meta.bit,
+                    container: meta.meta.container_type,
+                    hint: "the meta container of a separate layout must hold the string table",
+                }),
+            },
+            ContainerType::RemarksFile => file.remarks(),
+            _ => mismatch("the second container is not a separate remarks file"),
+        }
+    }
+}
+
+/// The remarks of a container, in file order. Strings borrow the string table (`'s`).
+///
+/// [`Remarks::next_remark`] lends each remark and reuses its argument list: no allocation
+/// per remark once the list has grown to the longest. The `Iterator` gives owned remarks.
+#[derive(Debug)]
+pub struct Remarks<'a, 's> {
+    reader: Reader<'a>,
+    table: StringTable<'s>,
+    current: Remark<'s>,
+    done: bool,
+    unrecognized_blocks: Vec<Unrecognized>,
+}
+
+impl<'a, 's> Remarks<'a, 's> {
+    /// The next remark, lent until the next call; `Ok(None)` at the end. After an error
+    /// the walk is over.
+    pub fn next_remark(&mut self) -> Result<Option<&Remark<'s>>, RemarksError> {
+        if self.done {
+            return Ok(None);
+        }
+        match self.read_next() {
+            Ok(true) => Ok(Some(&self.current)),
+            Ok(false) => {
+                self.done = true;
+                Ok(None)
+            }
+            Err(e) => {
+                self.done = true;
+                Err(e)
+            }
+        }
+    }
+
+    /// Top-level blocks other than REMARK blocks met so far (the late META block of an
+    /// LLVM ≥ 22 file is expected, and not listed).
+    pub fn unrecognized_blocks(&self) -> &[Unrecognized] {
+        &self.unrecognized_blocks
+    }
+
+    /// The string table in use.
+    pub fn string_table(&self) -> &StringTable<'s> {
+        &self.table
+    }
+
+    fn read_next(&mut self) -> Result<bool, RemarksError> {
+        loop {
+            let Some(entry) = self.reader.advance()? else { return Ok(false) };
+            let Entry::EnterBlock(block) = entry else { continue };
+            if block.block_id == ids::REMARK_BLOCK_ID {
+                self.read_remark_block(block.header_bit)?;
+                return Ok(true);
+            }
+            if block.block_id != ids::META_BLOCK_ID {
+                self.unrecognized_blocks.push(Unrecognized::Block { block_id: block.block_id, bit: block.header_bit });
+            }
+            self.reader.skip_block()?;
+        }
+    }
+
+    fn read_remark_block(&mut self, bit: u64) -> Result<(), RemarksError> {
+        let remark = &mut self.current;
+        remark.args.clear();
+        remark.unrecognized.clear();
+        remark.loc = None;
+        remark.hotness = None;
+        remark.bit = bit;
+        let mut header = false;
+        loop {
+            match self.reader.advance()? {
+                None | Some(Entry::EndBlock(_)) => break,
+                Some(Entry::EnterBlock(b)) => {
+                    remark.unrecognized.push(Unrecognized::Block { block_id: b.block_id, bit: b.header_bit });
+                    self.reader.skip_block()?;
+                }
+                Some(Entry::Record { .. }) => {
+                    let record = self.reader.read_record()?;
+                    let at = record.bit_offset();
+                    let table = &self.table;
+                    match record.code() {
+                        ids::RECORD_REMARK_HEADER => {
+                            let [kind, name, pass, function] =
+                                operands(&record, "remark header", &mut remark.unrecognized)?;
+                            remark.remark_type = RemarkType::from_raw(kind);
+                            remark.name = table.lookup(name, at)?;
+                            remark.pass = table.lookup(pass, at)?;
+                            remark.function = table.lookup(function, at)?;
+                            header = true;
+                        }
+                        ids::RECORD_REMARK_DEBUG_LOC => {
+                            let [file, line, column] =
+                                operands(&record, "remark debug location", &mut remark.unrecognized)?;
+                            remark.loc = Some(DebugLoc { file: table.lookup(file, at)?, line, column });
+                        }
+                        ids::RECORD_REMARK_HOTNESS => {
+                            let [hotness] = operands(&record, "remark hotness", &mut remark.unrecognized)?;
+                            remark.hotness = Some(hotness);
+                        }
+                        ids::RECORD_REMARK_ARG_WITH_DEBUGLOC => {
+                            let [key, value, file, line, column] =
+                                operands(&record, "argument with debug location", &mut remark.unrecognized)?;
+                            remark.args.push(Argument {
+                                key: table.lookup(key, at)?,
+                                value: table.lookup(value, at)?,
+                                loc: Some(DebugLoc { file: table.lookup(file, at)?, line, column }),
+                            });
+                        }
+                        ids::RECORD_REMARK_ARG_WITHOUT_DEBUGLOC => {
+                            let [key, value] = operands(&record, "argument", &mut remark.unrecognized)?;
+                            remark.args.push(Argument {
+                                key: table.lookup(key, at)?,
+                                value: table.lookup(value, at)?,
+                                loc: None,
+                            });
+                        }
+                        code => remark.unrecognized.push(Unrecognized::Record { code, bit: at }),
+                    }
+                }
+                Some(_) => {}
+            }
+        }
+        if !header {
+            return Err(RemarksError::MissingRemarkHeader { bit });
+        }
+        Ok(())
+    }
+}
+
+impl<'s> Iterator for Remarks<'_, 's> {
+    type Item = Result<Remark<'s>, RemarksError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        match self.next_remark() {
+            Ok(Some(_)) => Some(Ok(core::mem::take(&mut self.current))),
+            Ok(None) => None,
+            Err(e) => Some(Err(e)),
+        }
+    }
+}
+
+impl core::iter::FusedIterator for Remarks<'_, '_> {}
+
+/// The first `N` operands of a known record; fewer is an error, more are noted.
+fn operands<const N: usize>(
+    record: &RecordRef<'_, '_>,
+    name: &'static str,
+    unrecognized: &mut Vec<Unrecognized>,
+) -> Result<[u64; N], RemarksError> {
+    let ops = record.operands();
+    let Some(first) = ops.first_chunk::<N>() else {
+        return Err(RemarksError::MalformedRecord {
+            bit: record.bit_offset(),
+            record: name,
+            operands: ops.len(),
+            expected: N,
+        });
+    };
+    if ops.len() > N {
+        unrecognized.push(Unrecognized::ExtraOperands {
+            code: record.code(),
+            bit: record.bit_offset(),
+            operands: ops.len(),
+        });
+    }
+    Ok(*first)
+}
+
+/// What the META block(s) said.
+#[derive(Default)]
+struct MetaRecords<'a> {
+    /// (version, type, bit of the record)
+    container: Option<(u64, u64, u64)>,
+    remark_version: Option<u64>,
+    strtab: Option<&'a [u8]>,
+    external_file: Option<&'a [u8]>,
+}
+
+/// Reads BLOCKINFO and enters the META block, as LLVM requires them: first and second.
+/// Returns the META block's position.
+fn enter_leading_blocks(reader: &mut Reader<'_>) -> Result<u64, RemarksError> {
+    let mut meta_bit = 0;
+    for (expected_id, expected) in [(BLOCKINFO_BLOCK_ID, "BLOCKINFO_BLOCK"), (ids::META_BLOCK_ID, "META_BLOCK")] {
+        let bit = reader.bit_offset();
+        match reader.advance()? {
+            Some(Entry::EnterBlock(b)) if b.block_id == expected_id => {
+                if expected_id == BLOCKINFO_BLOCK_ID {
+                    reader.skip_block()?;
+                }
+                meta_bit = b.header_bit;
+            }
+            Some(Entry::EnterBlock(b)) => {
+                return Err(RemarksError::ExpectedBlock { bit: b.header_bit, expected, found: Some(b.block_id) });
+            }
+            _ => return Err(RemarksError::ExpectedBlock { bit, expected, found: None }),
+        }
+    }
+    Ok(meta_bit)
+}
+
+/// Reads the META block just entered, to its end.
+fn read_meta_block<'a>(
+    reader: &mut Reader<'a>,
+    records: &mut MetaRecords<'a>,
+    unrecognized: &mut Vec<Unrecognized>,
+) -> Result<(), RemarksError> {
+    loop {
+        match reader.advance()? {
+            None | Some(Entry::EndBlock(_)) => return Ok(()),
+            Some(Entry::EnterBlock(b)) => {
+                unrecognized.push(Unrecognized::Block { block_id: b.block_id, bit: b.header_bit });
+                reader.skip_block()?;
+            }
+            Some(Entry::Record { .. }) => {
+                let record = reader.read_record()?;
+                let bit = record.bit_offset();
+                match record.code() {
+                    ids::RECORD_META_CONTAINER_INFO => {
+                        let [version, value] = operands(&record, "container info", unrecognized)?;
+                        records.container = Some((version, value, bit));
+                    }
+                    ids::RECORD_META_REMARK_VERSION => {
+                        let [version] = operands(&record, "remark version", unrecognized)?;
+                        records.remark_version = Some(version);
+                    }
+                    code @ (ids::RECORD_META_STRTAB | ids::RECORD_META_EXTERNAL_FILE) => {
+                        let name = if code == ids::RECORD_META_STRTAB { "string table" } else { "external file" };
+                        let Some(blob) = record.blob() else {
+                            return Err(RemarksError::MalformedRecord {
+                                bit,
+                                record: name,
+                                operands: record.operands().len(),
+                                expected: 0,
+                            });
+                        };
+                        if !record.operands().is_empty() {
+                            unrecognized.push(Unrecognized::ExtraOperands {
+                                code,
+                                bit,
+                                operands: record.operands().len(),
+                            });
+                        }
+                        if code == ids::RECORD_META_STRTAB {
+                            records.strtab = Some(blob);
+                        } else {
+                            records.external_file = Some(blob);
+                        }
+                    }
+                    code => unrecognized.push(Unrecognized::Record { code, bit }),
+                }
+            }
+            Some(_) => {}
+        }
+    }
+}
