@@ -9,5 +9,6 @@
 //! ```
 
 mod symbol;
+pub mod symtab;
 
 pub use symbol::{SymbolFlags, Visibility};
