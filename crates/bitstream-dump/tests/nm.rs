@@ -1,0 +1,401 @@
+//! `bitstream-dump --nm` against `llvm-nm` 14 and 19, byte for byte, on every testdata
+//! bitcode file and container, on archives built here from clang-14 bitcode, and on
+//! rlibs built here with rustc; with `--defined-only`, `--undefined-only` and
+//! `--extern-only` too. Also the SYMTAB view against `llvm-lto2 dump-symtab` (LLVM 14).
+//!
+//! Where an `llvm-nm` cannot read a file (LLVM 14 and opaque pointers, LLVM 19 and
+//! attribute kinds of LLVM 22, a crash on concatenated sections), the test says so and
+//! checks that we read it. Where `llvm-nm` lists native symbols (objects without
+//! bitcode; `llvm-nm` 19 on ELF and COFF objects even with `.llvmbc`), the member's
+//! header is compared and its lines are not: native symbols are not this tool's.
+
+mod common;
+
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use common::{BIN, llvm_tool, skip_or_fail, testdata, testdata_files};
+use llvm_bitstream_reader::Bitstream;
+use llvm_bitstream_reader::container::ContainerFile;
+use llvm_bitstream_reader::ir::symtab::{SelectionKind, Symtab};
+use llvm_bitstream_reader::modules::Inventory;
+
+/// The option sets every input is listed with.
+const FILTERS: [&[&str]; 4] = [&[], &["--defined-only"], &["--undefined-only"], &["--extern-only"]];
+
+struct Run {
+    ok: bool,
+    stdout: Vec<u8>,
+    stderr: String,
+}
+
+fn run(program: &Path, args: &[OsString]) -> Run {
+    let out = Command::new(program).args(args).output().expect("the program runs");
+    Run { ok: out.status.success(), stdout: out.stdout, stderr: String::from_utf8_lossy(&out.stderr).into_owned() }
+}
+
+fn ours(args: &[OsString]) -> Run {
+    let mut all = vec![OsString::from("--nm")];
+    all.extend(args.iter().cloned());
+    run(Path::new(BIN), &all)
+}
+
+/// An nm listing cut at its headers (`\nNAME:\n`): (header, lines); the part before the
+/// first header has the header "".
+fn sections(out: &[u8]) -> Vec<(Vec<u8>, Vec<Vec<u8>>)> {
+    let mut sections = vec![(Vec::new(), Vec::new())];
+    let mut lines = out.split(|&b| b == b'\n').peekable();
+    while let Some(line) = lines.next() {
+        if line.is_empty() {
+            match lines.peek() {
+                Some(next) if next.ends_with(b":") => {
+                    let header = next[..next.len() - 1].to_vec();
+                    lines.next();
+                    sections.push((header, Vec::new()));
+                }
+                _ => {}
+            }
+            continue;
+        }
+        if let Some(last) = sections.last_mut() {
+            last.1.push(line.to_vec());
+        }
+    }
+    if sections.len() > 1 && sections[0].1.is_empty() {
+        sections.remove(0);
+    }
+    sections
+}
+
+/// Whether a listing line is a native symbol's: an address in hex rather than the dashes
+/// or blanks of an IR symbol.
+fn is_native_line(line: &[u8]) -> bool {
+    line.first().is_some_and(u8::is_ascii_hexdigit)
+}
+
+#[derive(Default)]
+struct Tally {
+    compared_files: usize,
+    identical_lines: usize,
+    native_sections: usize,
+    rejected: Vec<String>,
+    failures: Vec<String>,
+}
+
+/// Compares our listing of `inputs` (one invocation) with `llvm-nm`'s.
+fn compare(llvm_nm: &Path, major: u32, inputs: &[PathBuf], tally: &mut Tally) {
+    let label = inputs.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(" ");
+    // The sections (by position) where llvm-nm lists native symbols, from the unfiltered
+    // listing: a filtered one may show only undefined symbols, whose lines look alike.
+    let mut native = Vec::new();
+    for filter in FILTERS {
+        let mut args: Vec<OsString> = filter.iter().map(OsString::from).collect();
+        args.extend(inputs.iter().map(|p| p.as_os_str().to_owned()));
+        let theirs = run(llvm_nm, &args);
+        let ours = ours(&args);
+        if !theirs.ok {
+            let lines = || theirs.stderr.lines().filter(|l| !l.trim().is_empty());
+            let why = lines().find(|l| l.contains("error") || l.contains("ERROR")).or(lines().next());
+            let why = why.unwrap_or("(no message)").to_string();
+            if filter.is_empty() {
+                tally.rejected.push(format!("llvm-nm {major} rejects {label}: {why}"));
+            }
+            if !ours.ok || ours.stdout.is_empty() {
+                tally
+                    .failures
+                    .push(format!("{label} {filter:?}: llvm-nm {major} fails ({why}) and so do we: {}", ours.stderr));
+            }
+            continue;
+        }
+        if !ours.ok {
+            tally.failures.push(format!("{label} {filter:?}: llvm-nm {major} reads it, we fail: {}", ours.stderr));
+            continue;
+        }
+        let (t, o) = (sections(&theirs.stdout), sections(&ours.stdout));
+        let headers = |s: &[(Vec<u8>, Vec<Vec<u8>>)]| {
+            s.iter().map(|(h, _)| String::from_utf8_lossy(h).into_owned()).collect::<Vec<_>>()
+        };
+        if headers(&t) != headers(&o) {
+            tally.failures.push(format!(
+                "{label} {filter:?}: headers differ from llvm-nm {major}:\n  llvm-nm: {:?}\n  ours:    {:?}",
+                headers(&t),
+                headers(&o)
+            ));
+            continue;
+        }
+        if filter.is_empty() {
+            native = t.iter().map(|(_, lines)| lines.iter().any(|l| is_native_line(l))).collect();
+        }
+        for (i, ((header, their_lines), (_, our_lines))) in t.iter().zip(&o).enumerate() {
+            let header = String::from_utf8_lossy(header);
+            if native.get(i).copied().unwrap_or(false) {
+                // llvm-nm listed native symbols: an object without bitcode (we list
+                // nothing), or an ELF/COFF object that llvm-nm 19 reads natively.
+                if our_lines.is_empty() || major >= 19 {
+                    tally.native_sections += 1;
+                } else {
+                    tally.failures.push(format!(
+                        "{label} {filter:?} [{header}]: llvm-nm {major} lists native symbols where we list bitcode ones"
+                    ));
+                }
+                continue;
+            }
+            if their_lines != our_lines {
+                let show =
+                    |l: &Vec<Vec<u8>>| l.iter().map(|x| String::from_utf8_lossy(x).into_owned()).collect::<Vec<_>>();
+                tally.failures.push(format!(
+                    "{label} {filter:?} [{header}]: differs from llvm-nm {major}:\n  llvm-nm: {:?}\n  ours:    {:?}",
+                    show(their_lines),
+                    show(our_lines)
+                ));
+                continue;
+            }
+            tally.identical_lines += our_lines.len();
+        }
+        if filter.is_empty() {
+            tally.compared_files += 1;
+        }
+    }
+}
+
+/// Every bitcode file and container of testdata, one by one.
+fn testdata_inputs() -> Vec<PathBuf> {
+    let mut inputs: Vec<PathBuf> =
+        testdata_files().into_iter().filter(|p| p.extension().is_some_and(|e| e == "bc")).collect();
+    let containers = testdata("containers");
+    let mut more: Vec<PathBuf> = std::fs::read_dir(&containers)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_file() && matches!(p.extension().and_then(|e| e.to_str()), Some("o" | "obj" | "a" | "bc")))
+        .collect();
+    more.sort();
+    inputs.extend(more);
+    inputs
+}
+
+/// Archives and bitcode built from `testdata/containers/src` with clang-14 and
+/// llvm-ar-14, and rlibs from rustc: `None` (with the reason printed) without the tools.
+fn built_inputs(dir: &Path) -> Vec<PathBuf> {
+    std::fs::create_dir_all(dir).unwrap();
+    let mut built = Vec::new();
+    let src = testdata("containers/src");
+    let tools = (llvm_tool("clang", 14), llvm_tool("llvm-ar", 14));
+    if let (Some(clang), Some(ar)) = tools {
+        let mut members = Vec::new();
+        for name in ["a", "b"] {
+            let out = dir.join(format!("{name}.bc"));
+            let st = Command::new(&clang)
+                .args(["-target", "x86_64-unknown-linux-gnu", "-O1", "-c", "-emit-llvm"])
+                .arg(src.join(format!("{name}.c")))
+                .arg("-o")
+                .arg(&out)
+                .status()
+                .unwrap();
+            assert!(st.success(), "clang-14 failed on {name}.c");
+            members.push(out);
+        }
+        let archive = dir.join("libab_bitcode.a");
+        let _ = std::fs::remove_file(&archive);
+        let st = Command::new(&ar).arg("rcs").arg(&archive).args(&members).status().unwrap();
+        assert!(st.success(), "llvm-ar-14 failed");
+        built.push(archive);
+        built.extend(members);
+    }
+    match Command::new("rustc").arg("--version").output() {
+        Ok(o) if o.status.success() => {
+            let source = dir.join("nm_tiny.rs");
+            std::fs::write(
+                &source,
+                "#![crate_type = \"rlib\"]\npub fn add(a: u32, b: u32) -> u32 { a.wrapping_add(b) }\n\
+                 pub static COUNTER: u32 = 7;\n#[inline(never)] pub fn twice(x: u32) -> u32 { add(x, x) }\n",
+            )
+            .unwrap();
+            for (name, flag) in
+                [("libnm_tiny_lpl.rlib", "linker-plugin-lto"), ("libnm_tiny_embed.rlib", "embed-bitcode=yes")]
+            {
+                let out = dir.join(name);
+                let st = Command::new("rustc")
+                    .args(["-O", "-C", flag, "--crate-name", "nm_tiny"])
+                    .arg(&source)
+                    .arg("-o")
+                    .arg(&out)
+                    .status()
+                    .unwrap();
+                assert!(st.success(), "rustc -C {flag} failed");
+                built.push(out);
+            }
+        }
+        _ => skip_or_fail::<()>("rustc not found: no rlib to list").unwrap_or(()),
+    }
+    built
+}
+
+fn differential(major: u32) {
+    let Some(llvm_nm) = llvm_tool("llvm-nm", major) else { return };
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("nm-{major}"));
+    let mut tally = Tally::default();
+    let mut inputs = testdata_inputs();
+    inputs.extend(built_inputs(&dir));
+    for input in &inputs {
+        // llvm-nm opens a universal binary's slices without an LLVMContext, so it lists
+        // their native symbols (and only the host's slice): nothing to compare with.
+        if std::fs::read(input).unwrap().starts_with(&[0xca, 0xfe, 0xba, 0xbe]) {
+            let r = ours(&[input.clone().into_os_string()]);
+            let line = format!("{}: a universal binary, which llvm-nm lists natively: not compared", input.display());
+            tally.rejected.push(line);
+            if !r.ok {
+                tally.failures.push(format!("{}: {}", input.display(), r.stderr));
+            }
+            continue;
+        }
+        compare(&llvm_nm, major, std::slice::from_ref(input), &mut tally);
+    }
+    // Several files in one invocation: `\nFILE:\n` headers.
+    let several =
+        [testdata("llvm14_ir_instructions.bc"), testdata("containers/gnu_ab.a"), testdata("containers/macho_a.o")];
+    compare(&llvm_nm, major, &several, &mut tally);
+    eprintln!(
+        "llvm-nm {major}: {} inputs compared, {} lines identical (with the 3 filters too), {} native sections not compared",
+        tally.compared_files, tally.identical_lines, tally.native_sections
+    );
+    for r in &tally.rejected {
+        eprintln!("  {r}");
+    }
+    assert!(tally.failures.is_empty(), "{} differences:\n{}", tally.failures.len(), tally.failures.join("\n"));
+    assert!(tally.compared_files >= 8, "too few inputs compared: {}", tally.compared_files);
+}
+
+#[test]
+fn nm_matches_llvm_nm_14() {
+    differential(14);
+}
+
+#[test]
+fn nm_matches_llvm_nm_19() {
+    differential(19);
+}
+
+/// The SYMTAB view printed as `llvm-lto2 dump-symtab` prints it (LLVM's `InputFile`
+/// keeps only global, not format-specific symbols).
+fn dump_symtab(path: &Path) -> Option<String> {
+    let file = ContainerFile::open(path).unwrap();
+    let streams = file.bitstreams().unwrap();
+    let stream = Bitstream::new(streams.first()?.bytes).unwrap();
+    let inventory = Inventory::read(&stream).unwrap();
+    let symtab = Symtab::from_inventory(&inventory).unwrap()?;
+    let s = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+    let triple = s(symtab.target_triple());
+    let mut out = format!("version: {}\nproducer: {}\n", symtab.version(), s(symtab.producer()));
+    out += &format!("target triple: {triple}\nsource filename: {}\n", s(symtab.source_filename()));
+    if triple.contains("windows") {
+        out += &format!("linker opts: {}\n", s(symtab.coff_linker_opts()));
+    } else if !triple.contains("apple") {
+        out += "dependent libraries:";
+        for lib in symtab.dependent_libraries() {
+            out += &format!(" \"{}\"", s(lib.unwrap()));
+        }
+        out += "\n";
+    }
+    for sym in symtab.symbols() {
+        let sym = sym.unwrap();
+        let f = sym.flags;
+        if !f.global() || f.format_specific() {
+            continue;
+        }
+        let vis = match f.visibility().code() {
+            1 => 'H',
+            2 => 'P',
+            _ => 'D',
+        };
+        let b = |c: char, on: bool| if on { c } else { '-' };
+        out += &format!(
+            "{vis}{}{}{}{}{}{}{} {}\n",
+            b('U', f.undefined()),
+            b('C', f.common()),
+            b('W', f.weak()),
+            b('I', f.indirect()),
+            b('O', f.may_omit()),
+            b('T', f.tls()),
+            b('X', f.executable()),
+            s(sym.name)
+        );
+        let unc = sym.uncommon;
+        if f.common() {
+            let u = unc.unwrap();
+            out += &format!("         size {} align {}\n", u.common_size, u.common_align);
+        }
+        if let Some(c) = sym.comdat_index {
+            let comdat = symtab.comdat(c).unwrap();
+            let kind = match comdat.selection_kind {
+                SelectionKind::Unknown(n) => format!("kind{n}"),
+                k => k.to_string(),
+            };
+            out += &format!("         comdat {kind} {}\n", s(comdat.name));
+        }
+        if triple.contains("windows") && f.weak() && f.indirect() {
+            out += &format!("         fallback {}\n", s(unc.map_or(&[][..], |u| u.coff_weak_external_fallback)));
+        }
+        if !sym.section_name().is_empty() {
+            out += &format!("         section {}\n", s(sym.section_name()));
+        }
+    }
+    out += "\n";
+    Some(out)
+}
+
+#[test]
+fn symtab_view_matches_llvm_lto2_dump_symtab_14() {
+    let Some(lto2) = llvm_tool("llvm-lto2", 14) else { return };
+    let mut compared = 0;
+    let mut files = testdata_inputs();
+    files.retain(|p| p.extension().is_some_and(|e| e == "bc"));
+    for path in files {
+        let Some(ours) = dump_symtab(&path) else { continue };
+        let theirs = run(&lto2, &[OsString::from("dump-symtab"), path.as_os_str().to_owned()]);
+        if !theirs.ok {
+            eprintln!("llvm-lto2 14 rejects {}: {}", path.display(), theirs.stderr.lines().next().unwrap_or(""));
+            continue;
+        }
+        assert_eq!(String::from_utf8_lossy(&theirs.stdout), ours, "{}", path.display());
+        compared += 1;
+    }
+    eprintln!("SYMTAB view: {compared} files identical to llvm-lto2 14 dump-symtab");
+    assert!(compared >= 4, "only {compared} files compared");
+}
+
+#[test]
+fn nm_reads_what_llvm_nm_cannot() {
+    // LLVM 22 bitcode (rustc 1.95): llvm-nm 14 rejects its opaque pointers, llvm-nm 19 its
+    // attribute kinds; the symbols come from the SYMTAB LLVM 22 wrote.
+    for name in ["rustc_llvm22_o3.bc", "rustc_llvm22_o0_debuginfo.bc"] {
+        let r = ours(&[testdata(name).into_os_string()]);
+        assert!(r.ok, "{name}: {}", r.stderr);
+        let text = String::from_utf8_lossy(&r.stdout);
+        assert!(text.lines().any(|l| l.contains(" T _ZN11rust_sample")), "{name}:\n{text}");
+        assert!(text.lines().all(|l| l.starts_with("---------------- ") || l.starts_with("                 ")));
+    }
+}
+
+#[test]
+fn json_lists_the_same_symbols() {
+    let path = testdata("containers/gnu_ab.a");
+    let text = ours(&[path.clone().into_os_string()]);
+    let json = ours(&[OsString::from("--format=json"), path.into_os_string()]);
+    assert!(text.ok && json.ok);
+    let text_names: Vec<String> = String::from_utf8_lossy(&text.stdout)
+        .lines()
+        .filter(|l| l.len() > 19 && !l.ends_with(':'))
+        .map(|l| l[19..].to_string())
+        .collect();
+    let mut json_names = Vec::new();
+    for line in String::from_utf8_lossy(&json.stdout).lines() {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(v["source"], "symtab");
+        for s in v["symbols"].as_array().unwrap() {
+            json_names.push(s["name"].as_str().unwrap().to_string());
+        }
+    }
+    assert_eq!(text_names, json_names);
+    assert!(!json_names.is_empty());
+}
