@@ -35,6 +35,7 @@ mod globals;
 mod module;
 mod symbol;
 mod symbols;
+pub mod symtab;
 mod types;
 
 pub use attributes::{AttrIndex, AttrKind, Attribute, AttributeGroup, AttributeList, AttributesDisplay, ConstantRange};

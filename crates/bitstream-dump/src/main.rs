@@ -19,6 +19,7 @@
 //!   --folded              same as --format folded
 //!   --flamegraph OUT.svg  draw where the bits go
 //!   --list                list the bitstreams, their modules and command lines
+//!   --nm FILE...          list the symbols as llvm-nm does (see `nm.rs`)
 //!   --progress / --no-progress   force the progress bar on or off (default: on when
 //!                         stderr is a terminal and the input is large)
 //! ```
@@ -35,6 +36,7 @@ mod inventory;
 mod json;
 mod legacy;
 mod llvm;
+mod nm;
 mod progress;
 mod walk;
 
@@ -78,6 +80,7 @@ Its own:
   --flamegraph OUT.svg   draw where the bits go (an SVG flame graph)
   --list                 list the bitstreams (provenance, magic, size, embedded command
                          line) and the modules of each
+  --nm FILE...           list the symbols as llvm-nm does (--nm --help for more)
   --progress, --no-progress
                          progress bar on stderr (default: when stderr is a terminal
                          and the input is at least 16 MiB)
@@ -207,7 +210,12 @@ fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Option<Options>,
 }
 
 fn main() -> ExitCode {
-    let opts = match parse_args(std::env::args().skip(1)) {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    // `--nm` is a mode of its own, with its own options and any number of files.
+    if args.iter().take_while(|a| *a != "--").any(|a| a == "--nm" || a == "-nm") {
+        return nm::main(&args);
+    }
+    let opts = match parse_args(args) {
         Ok(Some(o)) => o,
         Ok(None) => {
             print!("{USAGE}");
