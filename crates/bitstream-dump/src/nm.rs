@@ -43,8 +43,8 @@ use std::process::ExitCode;
 
 use llvm_bitstream_reader::BitstreamFile;
 use llvm_bitstream_reader::container::{self, ContainerError, Embedded};
-use llvm_bitstream_reader::ir::SymbolFlags;
 use llvm_bitstream_reader::ir::symtab::Symtab;
+use llvm_bitstream_reader::ir::{GlobalRef, Module, SymbolFlags};
 use llvm_bitstream_reader::modules::Inventory;
 use object::read::archive::ArchiveFile;
 use object::{FileKind, Object};
@@ -281,47 +281,199 @@ fn stream_symbols<'a>(inventory: &Inventory<'a>, list: &mut SymbolList<'a>) -> R
         Some(m) => m.names().map_err(|e| e.to_string())?.triple.unwrap_or_default().into_bytes(),
         None => return Err("the stream holds no module".to_string()),
     };
-    let first = list.triple.is_empty() && list.symbols.is_empty();
-    if first {
+    if list.triple.is_empty() && list.symbols.is_empty() {
         list.triple = triple.clone();
     }
-    let symtab = Symtab::from_inventory(inventory);
-    match symtab {
+    match Symtab::from_inventory(inventory) {
         // LLVM uses the table only when it describes every module of the file.
-        Ok(Some(t)) if t.module_count() as usize == inventory.modules.len() && !needs_constness(&triple) => {
+        Ok(Some(t)) if t.module_count() as usize == inventory.modules.len() => {
+            // Darwin's letter `s` needs SF_Const, which the table does not keep: the
+            // names of the constant global variables come from the module records.
+            let constants = if triple_is_darwin(&triple) { constant_globals(inventory)? } else { Vec::new() };
             for s in t.symbols() {
                 let s = s.map_err(|e| format!("SYMTAB: {e}"))?;
-                list.symbols.push(NmSymbol { name: Cow::Borrowed(s.name), flags: s.flags, constant: false });
+                let constant = !s.ir_name.is_empty() && constants.binary_search(&s.ir_name.to_vec()).is_ok();
+                list.symbols.push(NmSymbol { name: Cow::Borrowed(s.name), flags: s.flags, constant });
             }
             Ok("symtab")
         }
-        other => {
-            let why = match other {
-                Ok(Some(t)) if t.module_count() as usize != inventory.modules.len() => {
-                    format!("its SYMTAB describes {} modules of {}", t.module_count(), inventory.modules.len())
-                }
-                Ok(Some(_)) => "a Darwin target needs each global's constness, which SYMTAB does not keep".to_string(),
-                Ok(None) => "it has no SYMTAB".to_string(),
-                Err(e) => format!("its SYMTAB is not read ({e})"),
-            };
-            module_symbols(inventory, list, &why)
-        }
+        // No table, one of another version, one that misses modules (files joined by
+        // llvm-cat -b), or a damaged one: LLVM builds the table from the modules, so do
+        // we, from their records.
+        _ => module_symbols(inventory, list),
     }
 }
 
-/// Whether the letters of a target need `SF_Const` (llvm-nm prints `s` for constants on
-/// Darwin).
-fn needs_constness(triple: &[u8]) -> bool {
-    triple_is_darwin(triple)
+/// The IR names of the constant global variables of every module, sorted.
+fn constant_globals(inventory: &Inventory<'_>) -> Result<Vec<Vec<u8>>, String> {
+    let mut names = Vec::new();
+    for info in &inventory.modules {
+        let module = Module::read(info).map_err(|e| e.to_string())?;
+        for g in module.globals.iter().filter(|g| g.is_constant) {
+            names.push(g.common.name.to_vec());
+        }
+    }
+    names.sort();
+    Ok(names)
 }
 
-/// The symbols derived from the module records.
-fn module_symbols<'a>(
-    _inventory: &Inventory<'a>,
-    _list: &mut SymbolList<'a>,
-    why: &str,
-) -> Result<&'static str, String> {
-    Err(format!("{why}, and symbols from module records need ir::Module (not in this build)"))
+/// The symbols derived from the module records (`Module::symbols`).
+fn module_symbols<'a>(inventory: &Inventory<'a>, list: &mut SymbolList<'a>) -> Result<&'static str, String> {
+    for info in &inventory.modules {
+        let module = Module::read(info).map_err(|e| e.to_string())?;
+        for s in module.symbols() {
+            let constant =
+                matches!(s.source, GlobalRef::Var(i) if module.globals.get(i).is_some_and(|g| g.is_constant));
+            list.symbols.push(NmSymbol { name: Cow::Owned(s.name), flags: s.flags, constant });
+        }
+        for (name, flags) in asm_symbols(&module.asm) {
+            list.symbols.push(NmSymbol { name: Cow::Owned(name), flags, constant: false });
+        }
+    }
+    Ok("module")
+}
+
+/// What LLVM's `RecordStreamer` records of a symbol met in module-level asm.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum AsmState {
+    Defined,
+    DefinedGlobal,
+    DefinedWeak,
+    Global,
+    Used,
+    UndefinedWeak,
+}
+
+/// The symbols of module-level inline asm, as LLVM's `ModuleSymbolTable::CollectAsmSymbols`
+/// flags them, for the AT&T-style asm modules carry. LLVM runs the target's assembler
+/// parser; this reads the statements that make symbols: labels (`x:`), assignments
+/// (`x = e`, `.set x, e`, `.equ x, e`), `.globl`/`.global`, `.weak`, `.comm`/`.lcomm`,
+/// and symbols used in data directives and instruction operands. Every asm symbol is
+/// executable (LLVM's FIXME says so), global unless only defined, undefined unless
+/// defined.
+fn asm_symbols(asm: &[String]) -> Vec<(Vec<u8>, SymbolFlags)> {
+    let mut states: Vec<(Vec<u8>, AsmState)> = Vec::new();
+    let mut state_of = |name: &[u8], f: &dyn Fn(Option<AsmState>) -> AsmState| {
+        let name = name.split(|&b| b == b'@').next().unwrap_or_default();
+        if name.is_empty() || name[0].is_ascii_digit() || name == b"." {
+            return;
+        }
+        match states.iter_mut().find(|(n, _)| n == name) {
+            Some((_, s)) => *s = f(Some(*s)),
+            None => states.push((name.to_vec(), f(None))),
+        }
+    };
+    use AsmState::*;
+    let defined = |s: Option<AsmState>| match s {
+        Some(DefinedGlobal | Global) => DefinedGlobal,
+        Some(DefinedWeak | UndefinedWeak) => DefinedWeak,
+        _ => Defined,
+    };
+    let global = |weak: bool| {
+        move |s: Option<AsmState>| match s {
+            Some(DefinedGlobal | Defined) => {
+                if weak {
+                    DefinedWeak
+                } else {
+                    DefinedGlobal
+                }
+            }
+            Some(keep @ (DefinedWeak | UndefinedWeak)) => keep,
+            _ => {
+                if weak {
+                    UndefinedWeak
+                } else {
+                    Global
+                }
+            }
+        }
+    };
+    let used = |s: Option<AsmState>| s.unwrap_or(Used);
+    let idents = |text: &str| -> Vec<Vec<u8>> {
+        let mut out = Vec::new();
+        let bytes = text.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            let b = bytes[i];
+            let starts = b.is_ascii_alphabetic() || b == b'_' || b == b'.';
+            let register = i > 0 && bytes[i - 1] == b'%';
+            if starts {
+                let start = i;
+                while i < bytes.len()
+                    && (bytes[i].is_ascii_alphanumeric() || matches!(bytes[i], b'_' | b'.' | b'$' | b'@'))
+                {
+                    i += 1;
+                }
+                if !register {
+                    out.push(bytes[start..i].to_vec());
+                }
+            } else if b.is_ascii_digit() {
+                while i < bytes.len() && bytes[i].is_ascii_alphanumeric() {
+                    i += 1;
+                }
+            } else {
+                i += 1;
+            }
+        }
+        out
+    };
+    for line in asm.iter().flat_map(|l| l.lines()) {
+        let line = line.split('#').next().unwrap_or_default();
+        let line = line.split("//").next().unwrap_or_default();
+        for statement in line.split(';') {
+            let mut st = statement.trim();
+            // Labels, possibly several, before the statement.
+            while let Some((label, rest)) = st.split_once(':') {
+                let label = label.trim();
+                if label.is_empty() || label.contains(|c: char| c.is_whitespace() || c == ',' || c == '(') {
+                    break;
+                }
+                state_of(label.as_bytes(), &defined);
+                st = rest.trim();
+            }
+            if st.is_empty() {
+                continue;
+            }
+            let (word, rest) = st.split_once(|c: char| c.is_whitespace()).unwrap_or((st, ""));
+            let rest = rest.trim();
+            let first_arg = || rest.split(',').next().unwrap_or_default().trim();
+            match word {
+                ".globl" | ".global" => rest.split(',').for_each(|n| state_of(n.trim().as_bytes(), &global(false))),
+                ".weak" => rest.split(',').for_each(|n| state_of(n.trim().as_bytes(), &global(true))),
+                ".comm" | ".lcomm" => state_of(first_arg().as_bytes(), &defined),
+                ".set" | ".equ" | ".equiv" => {
+                    let (name, value) = rest.split_once(',').unwrap_or((rest, ""));
+                    idents(value).iter().for_each(|n| state_of(n, &used));
+                    state_of(name.trim().as_bytes(), &defined);
+                }
+                ".long" | ".quad" | ".int" | ".word" | ".short" | ".hword" | ".byte" | ".2byte" | ".4byte"
+                | ".8byte" | ".xword" | ".dc.a" => idents(rest).iter().for_each(|n| state_of(n, &used)),
+                w if w.starts_with('.') => {}
+                _ => match st.split_once('=') {
+                    Some((name, value)) if !name.trim().contains(char::is_whitespace) => {
+                        idents(value).iter().for_each(|n| state_of(n, &used));
+                        state_of(name.trim().as_bytes(), &defined);
+                    }
+                    // An instruction: the symbols of its operands are used.
+                    _ => idents(rest).iter().for_each(|n| state_of(n, &used)),
+                },
+            }
+        }
+    }
+    states
+        .into_iter()
+        .map(|(name, state)| {
+            let flags = SymbolFlags::EXECUTABLE
+                | match state {
+                    DefinedGlobal => SymbolFlags::GLOBAL,
+                    Defined => 0,
+                    Global | Used => SymbolFlags::UNDEFINED | SymbolFlags::GLOBAL,
+                    DefinedWeak => SymbolFlags::WEAK | SymbolFlags::GLOBAL,
+                    UndefinedWeak => SymbolFlags::WEAK | SymbolFlags::UNDEFINED,
+                };
+            (name, SymbolFlags(flags))
+        })
+        .collect()
 }
 
 /// Lists the files given, writing to `out`.
@@ -594,6 +746,30 @@ mod tests {
         assert_eq!(type_char(f(global), true, false), 'D');
         assert_eq!(type_char(f(global), true, true), 'S');
         assert_eq!(type_char(f(0), true, true), 's');
+    }
+
+    #[test]
+    fn asm_symbols_as_record_streamer_marks_them() {
+        let asm = [
+            ".globl module_asm_sym".to_string(),
+            "module_asm_sym = 42".to_string(),
+            "local_label: call helper@PLT; movq %rax, data(%rip)".to_string(),
+            ".weak weak_def\nweak_def:\n.weak weak_undef".to_string(),
+            ".globl declared_only # a comment naming not_a_symbol".to_string(),
+        ];
+        let found = asm_symbols(&asm);
+        let flags = |name: &str| found.iter().find(|(n, _)| n == name.as_bytes()).map(|(_, f)| f.bits());
+        let (x, g, u, w) = (SymbolFlags::EXECUTABLE, SymbolFlags::GLOBAL, SymbolFlags::UNDEFINED, SymbolFlags::WEAK);
+        assert_eq!(flags("module_asm_sym"), Some(x | g));
+        assert_eq!(flags("local_label"), Some(x));
+        assert_eq!(flags("helper"), Some(x | u | g));
+        assert_eq!(flags("data"), Some(x | u | g));
+        assert_eq!(flags("weak_def"), Some(x | w | g));
+        assert_eq!(flags("weak_undef"), Some(x | w | u));
+        assert_eq!(flags("declared_only"), Some(x | u | g));
+        assert_eq!(flags("not_a_symbol"), None);
+        assert_eq!(flags("rax"), None);
+        assert_eq!(found.len(), 7);
     }
 
     #[test]
