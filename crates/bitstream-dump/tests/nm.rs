@@ -506,3 +506,30 @@ fn json_lists_the_same_symbols() {
     assert_eq!(text_names, json_names);
     assert!(!json_names.is_empty());
 }
+
+#[test]
+fn damaged_inputs_give_an_error_never_a_panic() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("nm-damaged");
+    std::fs::create_dir_all(&dir).unwrap();
+    let check = |path: &Path, what: &str| {
+        let out = Command::new(BIN).arg("--nm").arg(path).output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!stderr.contains("panicked"), "{what}: {stderr}");
+        assert!(matches!(out.status.code(), Some(0 | 1)), "{what}: exit status {:?}", out.status);
+    };
+    let mut malformed: Vec<PathBuf> =
+        std::fs::read_dir(testdata("malformed")).unwrap().map(|e| e.unwrap().path()).collect();
+    malformed.sort();
+    for path in &malformed {
+        check(path, &path.display().to_string());
+    }
+    // Truncations: through the SYMTAB, the module records and an archive's members.
+    for name in ["rustc_llvm22_o3.bc", "llvm14_ir_globals.bc", "containers/gnu_ab.a"] {
+        let bytes = std::fs::read(testdata(name)).unwrap();
+        let cut = dir.join("cut");
+        for len in (0..bytes.len()).step_by(bytes.len() / 120 + 1) {
+            std::fs::write(&cut, &bytes[..len]).unwrap();
+            check(&cut, &format!("{name} cut at {len}"));
+        }
+    }
+}
