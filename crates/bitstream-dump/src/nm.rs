@@ -329,8 +329,25 @@ fn module_symbols<'a>(inventory: &Inventory<'a>, list: &mut SymbolList<'a>) -> R
         for (name, flags) in asm_symbols(&module.asm) {
             list.symbols.push(NmSymbol { name: Cow::Owned(name), flags, constant: false });
         }
+        // Newer LLVM (19 does, 14 does not) records the GOT symbol that x86-32 ELF code
+        // refers to without the IR naming it (`CollectAsmSymbols`). The same for x86-64's
+        // medium and large code models, which the module flags give and are not read here.
+        let triple = module.triple.as_deref().unwrap_or_default();
+        if is_x86_32_elf(triple) {
+            let flags = SymbolFlags(SymbolFlags::UNDEFINED | SymbolFlags::GLOBAL);
+            list.symbols.push(NmSymbol { name: Cow::Borrowed(b"_GLOBAL_OFFSET_TABLE_"), flags, constant: false });
+        }
     }
     Ok("module")
+}
+
+/// Whether a triple is 32-bit x86 with ELF objects (not Darwin, Windows or other formats).
+fn is_x86_32_elf(triple: &str) -> bool {
+    let mut parts = triple.split('-');
+    let arch = parts.next().unwrap_or_default();
+    let x86_32 = matches!(arch, "i386" | "i486" | "i586" | "i686" | "i786" | "i886" | "i986" | "x86");
+    let non_elf = ["darwin", "macos", "ios", "windows", "win32", "mingw", "cygwin", "uefi", "aix", "zos"];
+    x86_32 && !parts.any(|p| non_elf.iter().any(|n| p.starts_with(n)) || p == "macho" || p == "coff")
 }
 
 /// What LLVM's `RecordStreamer` records of a symbol met in module-level asm.

@@ -255,6 +255,15 @@ fn darwin(source: &str) -> String {
     source.replace("x86_64-unknown-linux-gnu", "x86_64-apple-macosx10.15.0").replace("e-m:e-", "e-m:o-")
 }
 
+/// `source` retargeted at 32-bit Windows (`_` prefixes, `__imp_` names, 8-wide addresses).
+fn win32(source: &str) -> String {
+    let dl = "e-m:x-p:32:32-p270:32:32-p271:32:32-p272:64:64-i64:64-f80:32-n8:16:32-a:0:32-S32";
+    let layout = source.lines().next().unwrap_or_default();
+    source
+        .replace(layout, &format!("target datalayout = \"{dl}\""))
+        .replace("x86_64-unknown-linux-gnu", "i686-pc-windows-msvc")
+}
+
 /// Assembles `.ll` sources with `llvm-as` of LLVM `major`.
 fn assemble(dir: &Path, major: u32, sources: &[(&str, String)]) -> Vec<PathBuf> {
     let Some(llvm_as) = llvm_tool("llvm-as", major) else { return Vec::new() };
@@ -277,7 +286,11 @@ fn built_inputs(dir: &Path, major: u32) -> Vec<PathBuf> {
     let mut built = assemble(
         dir,
         14,
-        &[("kinds_typed", SYMBOL_KINDS_TYPED.to_string()), ("kinds_typed_darwin", darwin(SYMBOL_KINDS_TYPED))],
+        &[
+            ("kinds_typed", SYMBOL_KINDS_TYPED.to_string()),
+            ("kinds_typed_darwin", darwin(SYMBOL_KINDS_TYPED)),
+            ("kinds_typed_win32", win32(SYMBOL_KINDS_TYPED)),
+        ],
     );
     if major >= 19 {
         let opaque =
