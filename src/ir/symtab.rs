@@ -44,7 +44,7 @@ use core::fmt;
 
 use thiserror::Error;
 
-use crate::ir::SymbolFlags;
+use crate::ir::{ComdatSelection, SymbolFlags};
 use crate::modules::Inventory;
 
 /// The storage versions this view reads.
@@ -233,50 +233,17 @@ pub enum SymtabError {
     },
 }
 
-/// A comdat's selection kind (`llvm::Comdat::SelectionKind`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-#[non_exhaustive]
-pub enum SelectionKind {
-    /// `any` (0).
-    Any,
-    /// `exactmatch` (1).
-    ExactMatch,
-    /// `largest` (2).
-    Largest,
-    /// `nodeduplicate` (3; `noduplicates` before LLVM 13).
-    NoDeduplicate,
-    /// `samesize` (4).
-    SameSize,
-    /// A kind this crate does not know, kept as read.
-    Unknown(u32),
-}
-
-impl SelectionKind {
-    /// The kind for an encoded value.
-    pub fn from_code(code: u32) -> Self {
-        match code {
-            0 => SelectionKind::Any,
-            1 => SelectionKind::ExactMatch,
-            2 => SelectionKind::Largest,
-            3 => SelectionKind::NoDeduplicate,
-            4 => SelectionKind::SameSize,
-            n => SelectionKind::Unknown(n),
-        }
-    }
-}
-
-impl fmt::Display for SelectionKind {
-    /// LLVM's textual spelling (`any`, `exactmatch`, ...).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SelectionKind::Any => f.write_str("any"),
-            SelectionKind::ExactMatch => f.write_str("exactmatch"),
-            SelectionKind::Largest => f.write_str("largest"),
-            SelectionKind::NoDeduplicate => f.write_str("nodeduplicate"),
-            SelectionKind::SameSize => f.write_str("samesize"),
-            SelectionKind::Unknown(n) => write!(f, "selection_kind({n})"),
-        }
+/// A comdat's selection kind as irsymtab stores it: `llvm::Comdat::SelectionKind`, from
+/// 0 (the bitcode COMDAT record counts from 1). A value this crate does not know is kept
+/// as read in [`ComdatSelection::Unknown`].
+fn selection_kind(code: u32) -> ComdatSelection {
+    match code {
+        0 => ComdatSelection::Any,
+        1 => ComdatSelection::ExactMatch,
+        2 => ComdatSelection::Largest,
+        3 => ComdatSelection::NoDeduplicate,
+        4 => ComdatSelection::SameSize,
+        n => ComdatSelection::Unknown(u64::from(n)),
     }
 }
 
@@ -301,7 +268,7 @@ pub struct Comdat<'a> {
     /// Its name (on COFF, the mangled name of its leader).
     pub name: &'a [u8],
     /// How the linker picks one.
-    pub selection_kind: SelectionKind,
+    pub selection_kind: ComdatSelection,
 }
 
 /// The rarely used fields of a symbol (`storage::Uncommon`).
@@ -538,7 +505,7 @@ impl<'a> Symtab<'a> {
         let (entry, at) = self.comdats.entry(Table::Comdats, i)?;
         Ok(Comdat {
             name: self.str_in(entry, at, 0, StrField::ComdatName)?,
-            selection_kind: SelectionKind::from_code(word(entry, 8)),
+            selection_kind: selection_kind(word(entry, 8)),
         })
     }
 
@@ -705,7 +672,7 @@ mod tests {
         let sectioned = all.iter().find(|s| s.name == b"g_section").unwrap();
         assert_eq!(sectioned.section_name(), b".data.custom");
         let kinds: Vec<_> = symtab.comdats().map(|c| c.unwrap().selection_kind).collect();
-        assert!(kinds.contains(&SelectionKind::ExactMatch) && kinds.contains(&SelectionKind::Largest));
+        assert!(kinds.contains(&ComdatSelection::ExactMatch) && kinds.contains(&ComdatSelection::Largest));
     }
 
     #[test]

@@ -18,7 +18,8 @@ use std::process::Command;
 use common::{BIN, llvm_tool, skip_or_fail, testdata, testdata_files};
 use llvm_bitstream_reader::Bitstream;
 use llvm_bitstream_reader::container::ContainerFile;
-use llvm_bitstream_reader::ir::symtab::{SelectionKind, Symtab};
+use llvm_bitstream_reader::ir::ComdatSelection;
+use llvm_bitstream_reader::ir::symtab::Symtab;
 use llvm_bitstream_reader::modules::Inventory;
 
 /// The option sets every input is listed with.
@@ -448,8 +449,12 @@ fn dump_symtab(path: &Path) -> Option<String> {
         if let Some(c) = sym.comdat_index {
             let comdat = symtab.comdat(c).unwrap();
             let kind = match comdat.selection_kind {
-                SelectionKind::Unknown(n) => format!("kind{n}"),
-                k => k.to_string(),
+                ComdatSelection::Any => "any".to_string(),
+                ComdatSelection::ExactMatch => "exactmatch".to_string(),
+                ComdatSelection::Largest => "largest".to_string(),
+                ComdatSelection::NoDeduplicate => "nodeduplicate".to_string(),
+                ComdatSelection::SameSize => "samesize".to_string(),
+                other => format!("{other:?}"),
             };
             out += &format!("         comdat {kind} {}\n", s(comdat.name));
         }
