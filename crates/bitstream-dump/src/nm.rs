@@ -63,6 +63,8 @@ archives (.a, .rlib), as llvm-nm lists them. FILE \"-\" reads standard input.
   --extern-only, -g      only global (external) symbols
   --format FORMAT        text (llvm-nm's, the default) or json (one object per
                          symbol list)
+  --symbols-from=module  derive the symbols from the module records even where the
+                         file's SYMTAB would give them (default: auto)
   -h, --help             this text
 ";
 
@@ -77,11 +79,13 @@ struct Filter {
 struct NmOptions {
     filter: Filter,
     json: bool,
+    /// `--symbols-from module`: read the module records even where a SYMTAB would do.
+    from_records: bool,
     files: Vec<String>,
 }
 
 fn parse_args(args: &[String]) -> Result<Option<NmOptions>, String> {
-    let mut o = NmOptions { filter: Filter::default(), json: false, files: Vec::new() };
+    let mut o = NmOptions { filter: Filter::default(), json: false, from_records: false, files: Vec::new() };
     let mut args = args.iter();
     let mut only_files = false;
     while let Some(arg) = args.next() {
@@ -98,6 +102,8 @@ fn parse_args(args: &[String]) -> Result<Option<NmOptions>, String> {
             "--format" | "-format" => {
                 o.json = format_is_json(args.next().ok_or("--format needs a value")?)?;
             }
+            "--symbols-from=module" => o.from_records = true,
+            "--symbols-from=auto" => o.from_records = false,
             "-h" | "--help" => return Ok(None),
             _ => match arg.strip_prefix("--format=").or_else(|| arg.strip_prefix("-format=")) {
                 Some(v) => o.json = format_is_json(v)?,
@@ -264,19 +270,24 @@ pub fn triple_is_darwin(triple: &[u8]) -> bool {
 }
 
 /// Reads the symbols of the bitstreams of one symbol file.
-pub fn read_symbols<'a>(streams: &[Embedded<'a>]) -> Result<SymbolList<'a>, String> {
+pub fn read_symbols<'a>(streams: &[Embedded<'a>], from_records: bool) -> Result<SymbolList<'a>, String> {
     let mut list = SymbolList::default();
     for e in streams {
         let stream = e.bitstream().map_err(|err| format!("{}: {err}", e.provenance))?;
         let inventory = Inventory::read(&stream).map_err(|err| format!("{}: {err}", e.provenance))?;
-        let source = stream_symbols(&inventory, &mut list).map_err(|err| format!("{}: {err}", e.provenance))?;
+        let source =
+            stream_symbols(&inventory, &mut list, from_records).map_err(|err| format!("{}: {err}", e.provenance))?;
         list.source = if list.source.is_empty() || list.source == source { source } else { "mixed" };
     }
     Ok(list)
 }
 
 /// Appends the symbols of one stream; returns where they came from.
-fn stream_symbols<'a>(inventory: &Inventory<'a>, list: &mut SymbolList<'a>) -> Result<&'static str, String> {
+fn stream_symbols<'a>(
+    inventory: &Inventory<'a>,
+    list: &mut SymbolList<'a>,
+    from_records: bool,
+) -> Result<&'static str, String> {
     let triple = match inventory.modules.first() {
         Some(m) => m.names().map_err(|e| e.to_string())?.triple.unwrap_or_default().into_bytes(),
         None => return Err("the stream holds no module".to_string()),
@@ -284,7 +295,8 @@ fn stream_symbols<'a>(inventory: &Inventory<'a>, list: &mut SymbolList<'a>) -> R
     if list.triple.is_empty() && list.symbols.is_empty() {
         list.triple = triple.clone();
     }
-    match Symtab::from_inventory(inventory) {
+    let symtab = if from_records { Ok(None) } else { Symtab::from_inventory(inventory) };
+    match symtab {
         // LLVM uses the table only when it describes every module of the file.
         Ok(Some(t)) if t.module_count() as usize == inventory.modules.len() => {
             // Darwin's letter `s` needs SF_Const, which the table does not keep: the
@@ -326,7 +338,8 @@ fn module_symbols<'a>(inventory: &Inventory<'a>, list: &mut SymbolList<'a>) -> R
                 matches!(s.source, GlobalRef::Var(i) if module.globals.get(i).is_some_and(|g| g.is_constant));
             list.symbols.push(NmSymbol { name: Cow::Owned(s.name), flags: s.flags, constant });
         }
-        for (name, flags) in asm_symbols(&module.asm) {
+        let darwin = triple_is_darwin(module.triple.as_deref().unwrap_or_default().as_bytes());
+        for (name, flags) in asm_symbols(&module.asm, darwin) {
             list.symbols.push(NmSymbol { name: Cow::Owned(name), flags, constant: false });
         }
         // Newer LLVM (19 does, 14 does not) records the GOT symbol that x86-32 ELF code
@@ -362,135 +375,239 @@ enum AsmState {
 }
 
 /// The symbols of module-level inline asm, as LLVM's `ModuleSymbolTable::CollectAsmSymbols`
-/// flags them, for the AT&T-style asm modules carry. LLVM runs the target's assembler
-/// parser; this reads the statements that make symbols: labels (`x:`), assignments
-/// (`x = e`, `.set x, e`, `.equ x, e`), `.globl`/`.global`, `.weak`, `.comm`/`.lcomm`,
-/// and symbols used in data directives and instruction operands. Every asm symbol is
-/// executable (LLVM's FIXME says so), global unless only defined, undefined unless
-/// defined.
-fn asm_symbols(asm: &[String]) -> Vec<(Vec<u8>, SymbolFlags)> {
-    let mut states: Vec<(Vec<u8>, AsmState)> = Vec::new();
-    let mut state_of = |name: &[u8], f: &dyn Fn(Option<AsmState>) -> AsmState| {
+/// flags them. LLVM runs the target's assembler; this reads the statements that make
+/// symbols: labels (`x:`), assignments (`x = e`, `.set x, e`, `.equ x, e`), `.globl`,
+/// `.global`, `.weak`, `.comm`, `.lcomm`, symbols used in data directives and (in AT&T
+/// syntax, which module asm starts in) instruction operands; numeric labels (`2:`, `2b`,
+/// `3f`) become the assembler's `.Ltmp<n>` symbols, numbered in order of creation; a
+/// `.cfi_*` directive makes the assembler's unnamed label. Every asm symbol is executable
+/// (LLVM's FIXME says so), global unless only defined, undefined unless defined.
+fn asm_symbols(asm: &[String], darwin: bool) -> Vec<(Vec<u8>, SymbolFlags)> {
+    let mut scan = AsmScan { states: Vec::new(), next_tmp: 0, numeric: Vec::new(), darwin };
+    let mut intel = false;
+    for line in asm.iter().flat_map(|l| l.lines()) {
+        let line = line.split('#').next().unwrap_or_default();
+        let line = line.split("//").next().unwrap_or_default();
+        for statement in line.split(';') {
+            scan.statement(statement.trim(), &mut intel);
+        }
+    }
+    scan.states
+        .into_iter()
+        .map(|(name, state)| {
+            let flags = SymbolFlags::EXECUTABLE
+                | match state {
+                    AsmState::DefinedGlobal => SymbolFlags::GLOBAL,
+                    AsmState::Defined => 0,
+                    AsmState::Global | AsmState::Used => SymbolFlags::UNDEFINED | SymbolFlags::GLOBAL,
+                    AsmState::DefinedWeak => SymbolFlags::WEAK | SymbolFlags::GLOBAL,
+                    AsmState::UndefinedWeak => SymbolFlags::WEAK | SymbolFlags::UNDEFINED,
+                };
+            (name, SymbolFlags(flags))
+        })
+        .collect()
+}
+
+/// The state of [`asm_symbols`]' reading.
+struct AsmScan {
+    /// Every symbol met, in order, with its state.
+    states: Vec<(Vec<u8>, AsmState)>,
+    /// The next `.Ltmp` number.
+    next_tmp: u32,
+    /// Numeric labels: (number, its last definition, its pending forward reference).
+    numeric: Vec<(u64, Option<Vec<u8>>, Option<Vec<u8>>)>,
+    darwin: bool,
+}
+
+impl AsmScan {
+    fn mark(&mut self, name: &[u8], how: fn(Option<AsmState>) -> AsmState) {
+        // `foo@PLT` is `foo` with a variant.
         let name = name.split(|&b| b == b'@').next().unwrap_or_default();
-        if name.is_empty() || name[0].is_ascii_digit() || name == b"." {
+        if name.first().is_none_or(u8::is_ascii_digit) || name == b"." {
             return;
         }
-        match states.iter_mut().find(|(n, _)| n == name) {
-            Some((_, s)) => *s = f(Some(*s)),
-            None => states.push((name.to_vec(), f(None))),
+        match self.states.iter_mut().find(|(n, _)| n == name) {
+            Some((_, s)) => *s = how(Some(*s)),
+            None => self.states.push((name.to_vec(), how(None))),
         }
-    };
-    use AsmState::*;
-    let defined = |s: Option<AsmState>| match s {
-        Some(DefinedGlobal | Global) => DefinedGlobal,
-        Some(DefinedWeak | UndefinedWeak) => DefinedWeak,
-        _ => Defined,
-    };
-    let global = |weak: bool| {
-        move |s: Option<AsmState>| match s {
-            Some(DefinedGlobal | Defined) => {
-                if weak {
-                    DefinedWeak
-                } else {
-                    DefinedGlobal
+    }
+
+    /// The assembler's unnamed temporary label (all of them are one entry: LLVM keys the
+    /// symbols by name).
+    fn mark_unnamed(&mut self) {
+        match self.states.iter_mut().find(|(n, _)| n.is_empty()) {
+            Some((_, s)) => *s = Self::defined(Some(*s)),
+            None => self.states.push((Vec::new(), AsmState::Defined)),
+        }
+    }
+
+    /// RecordStreamer::markDefined.
+    fn defined(s: Option<AsmState>) -> AsmState {
+        match s {
+            Some(AsmState::DefinedGlobal | AsmState::Global) => AsmState::DefinedGlobal,
+            Some(AsmState::DefinedWeak | AsmState::UndefinedWeak) => AsmState::DefinedWeak,
+            _ => AsmState::Defined,
+        }
+    }
+
+    /// RecordStreamer::markGlobal for `.globl`.
+    fn global(s: Option<AsmState>) -> AsmState {
+        match s {
+            Some(AsmState::DefinedGlobal | AsmState::Defined) => AsmState::DefinedGlobal,
+            Some(keep @ (AsmState::DefinedWeak | AsmState::UndefinedWeak)) => keep,
+            _ => AsmState::Global,
+        }
+    }
+
+    /// RecordStreamer::markGlobal for `.weak`.
+    fn weak(s: Option<AsmState>) -> AsmState {
+        match s {
+            Some(AsmState::DefinedGlobal | AsmState::Defined) => AsmState::DefinedWeak,
+            Some(keep @ (AsmState::DefinedWeak | AsmState::UndefinedWeak)) => keep,
+            _ => AsmState::UndefinedWeak,
+        }
+    }
+
+    /// RecordStreamer::markUsed.
+    fn used(s: Option<AsmState>) -> AsmState {
+        s.unwrap_or(AsmState::Used)
+    }
+
+    /// A new named temporary symbol, as `MCContext::createNamedTempSymbol` names it.
+    fn tmp(&mut self) -> Vec<u8> {
+        let prefix = if self.darwin { "Ltmp" } else { ".Ltmp" };
+        let name = format!("{prefix}{}", self.next_tmp).into_bytes();
+        self.next_tmp += 1;
+        name
+    }
+
+    fn numeric_slot(&mut self, n: u64) -> usize {
+        match self.numeric.iter().position(|(m, _, _)| *m == n) {
+            Some(i) => i,
+            None => {
+                self.numeric.push((n, None, None));
+                self.numeric.len() - 1
+            }
+        }
+    }
+
+    /// A numeric label's definition `N:`: the symbol a forward reference made, or a new one.
+    fn define_numeric(&mut self, n: u64) {
+        let i = self.numeric_slot(n);
+        let name = match self.numeric[i].2.take() {
+            Some(name) => name,
+            None => self.tmp(),
+        };
+        self.mark(&name, Self::defined);
+        self.numeric[i].1 = Some(name);
+    }
+
+    /// A reference `Nf` (forward: made now if not yet) or `Nb` (the last definition).
+    fn refer_numeric(&mut self, n: u64, forward: bool) {
+        let i = self.numeric_slot(n);
+        let name = if forward {
+            match self.numeric[i].2.clone() {
+                Some(name) => name,
+                None => {
+                    let name = self.tmp();
+                    self.numeric[i].2 = Some(name.clone());
+                    name
                 }
             }
-            Some(keep @ (DefinedWeak | UndefinedWeak)) => keep,
-            _ => {
-                if weak {
-                    UndefinedWeak
-                } else {
-                    Global
-                }
+        } else {
+            match self.numeric[i].1.clone() {
+                Some(name) => name,
+                None => return,
             }
-        }
-    };
-    let used = |s: Option<AsmState>| s.unwrap_or(Used);
-    let idents = |text: &str| -> Vec<Vec<u8>> {
-        let mut out = Vec::new();
+        };
+        self.mark(&name, Self::used);
+    }
+
+    /// The symbols an expression or operand list uses: identifiers (not `%registers`)
+    /// when `symbols`, and numeric label references always.
+    fn uses(&mut self, text: &str, symbols: bool) {
         let bytes = text.as_bytes();
         let mut i = 0;
         while i < bytes.len() {
             let b = bytes[i];
-            let starts = b.is_ascii_alphabetic() || b == b'_' || b == b'.';
-            let register = i > 0 && bytes[i - 1] == b'%';
-            if starts {
+            if b.is_ascii_alphabetic() || b == b'_' || b == b'.' {
                 let start = i;
                 while i < bytes.len()
                     && (bytes[i].is_ascii_alphanumeric() || matches!(bytes[i], b'_' | b'.' | b'$' | b'@'))
                 {
                     i += 1;
                 }
-                if !register {
-                    out.push(bytes[start..i].to_vec());
+                let register = start > 0 && bytes[start - 1] == b'%';
+                if symbols && !register {
+                    self.mark(&bytes[start..i], Self::used);
                 }
             } else if b.is_ascii_digit() {
+                let start = i;
                 while i < bytes.len() && bytes[i].is_ascii_alphanumeric() {
                     i += 1;
+                }
+                let token = &text[start..i];
+                if let Some((digits, dir)) = token.split_at_checked(token.len().saturating_sub(1)) {
+                    if let (Ok(n), "f" | "b") = (digits.parse::<u64>(), dir) {
+                        self.refer_numeric(n, dir == "f");
+                    }
                 }
             } else {
                 i += 1;
             }
         }
-        out
-    };
-    for line in asm.iter().flat_map(|l| l.lines()) {
-        let line = line.split('#').next().unwrap_or_default();
-        let line = line.split("//").next().unwrap_or_default();
-        for statement in line.split(';') {
-            let mut st = statement.trim();
-            // Labels, possibly several, before the statement.
-            while let Some((label, rest)) = st.split_once(':') {
-                let label = label.trim();
-                if label.is_empty() || label.contains(|c: char| c.is_whitespace() || c == ',' || c == '(') {
-                    break;
+    }
+
+    fn statement(&mut self, mut st: &str, intel: &mut bool) {
+        // Labels, possibly several, before the statement.
+        while let Some((label, rest)) = st.split_once(':') {
+            let label = label.trim();
+            if label.is_empty() || label.contains(|c: char| c.is_whitespace() || c == ',' || c == '(' || c == '[') {
+                break;
+            }
+            match label.parse::<u64>() {
+                Ok(n) => self.define_numeric(n),
+                Err(_) => self.mark(label.as_bytes(), Self::defined),
+            }
+            st = rest.trim();
+        }
+        if st.is_empty() {
+            return;
+        }
+        let (word, rest) = st.split_once(|c: char| c.is_whitespace()).unwrap_or((st, ""));
+        let rest = rest.trim();
+        let names = || rest.split(',').map(str::trim).filter(|n| !n.is_empty());
+        match word {
+            ".intel_syntax" => *intel = true,
+            ".att_syntax" => *intel = false,
+            ".globl" | ".global" => names().for_each(|n| self.mark(n.as_bytes(), Self::global)),
+            ".weak" => names().for_each(|n| self.mark(n.as_bytes(), Self::weak)),
+            ".comm" | ".lcomm" => {
+                if let Some(n) = names().next() {
+                    self.mark(n.as_bytes(), Self::defined);
                 }
-                state_of(label.as_bytes(), &defined);
-                st = rest.trim();
             }
-            if st.is_empty() {
-                continue;
+            ".set" | ".equ" | ".equiv" => {
+                let (name, value) = rest.split_once(',').unwrap_or((rest, ""));
+                self.uses(value, true);
+                self.mark(name.trim().as_bytes(), Self::defined);
             }
-            let (word, rest) = st.split_once(|c: char| c.is_whitespace()).unwrap_or((st, ""));
-            let rest = rest.trim();
-            let first_arg = || rest.split(',').next().unwrap_or_default().trim();
-            match word {
-                ".globl" | ".global" => rest.split(',').for_each(|n| state_of(n.trim().as_bytes(), &global(false))),
-                ".weak" => rest.split(',').for_each(|n| state_of(n.trim().as_bytes(), &global(true))),
-                ".comm" | ".lcomm" => state_of(first_arg().as_bytes(), &defined),
-                ".set" | ".equ" | ".equiv" => {
-                    let (name, value) = rest.split_once(',').unwrap_or((rest, ""));
-                    idents(value).iter().for_each(|n| state_of(n, &used));
-                    state_of(name.trim().as_bytes(), &defined);
+            ".long" | ".quad" | ".int" | ".word" | ".short" | ".hword" | ".byte" | ".2byte" | ".4byte" | ".8byte"
+            | ".xword" | ".dc.a" => self.uses(rest, true),
+            // The assembler's label for the frame's CFI, unnamed.
+            w if w.starts_with(".cfi_") && w != ".cfi_sections" => self.mark_unnamed(),
+            w if w.starts_with('.') => {}
+            _ => match st.split_once('=') {
+                Some((name, value)) if !name.trim().contains(char::is_whitespace) && !*intel => {
+                    self.uses(value, true);
+                    self.mark(name.trim().as_bytes(), Self::defined);
                 }
-                ".long" | ".quad" | ".int" | ".word" | ".short" | ".hword" | ".byte" | ".2byte" | ".4byte"
-                | ".8byte" | ".xword" | ".dc.a" => idents(rest).iter().for_each(|n| state_of(n, &used)),
-                w if w.starts_with('.') => {}
-                _ => match st.split_once('=') {
-                    Some((name, value)) if !name.trim().contains(char::is_whitespace) => {
-                        idents(value).iter().for_each(|n| state_of(n, &used));
-                        state_of(name.trim().as_bytes(), &defined);
-                    }
-                    // An instruction: the symbols of its operands are used.
-                    _ => idents(rest).iter().for_each(|n| state_of(n, &used)),
-                },
-            }
+                // An instruction: the symbols of its operands are used. In Intel syntax
+                // registers and size keywords are bare words: only numeric labels are read.
+                _ => self.uses(rest, !*intel),
+            },
         }
     }
-    states
-        .into_iter()
-        .map(|(name, state)| {
-            let flags = SymbolFlags::EXECUTABLE
-                | match state {
-                    DefinedGlobal => SymbolFlags::GLOBAL,
-                    Defined => 0,
-                    Global | Used => SymbolFlags::UNDEFINED | SymbolFlags::GLOBAL,
-                    DefinedWeak => SymbolFlags::WEAK | SymbolFlags::GLOBAL,
-                    UndefinedWeak => SymbolFlags::WEAK | SymbolFlags::UNDEFINED,
-                };
-            (name, SymbolFlags(flags))
-        })
-        .collect()
 }
 
 /// Lists the files given, writing to `out`.
@@ -598,7 +715,7 @@ impl<W: Write> Lister<'_, W> {
             }
         }
         for (arch, streams) in &slices {
-            let list = read_symbols(streams)?;
+            let list = read_symbols(streams, self.opts.from_records)?;
             let header = match arch {
                 Some(cpu) => Cow::Owned(format!("{} (for architecture {})", names.header, arch_name(*cpu))),
                 None => names.header.clone(),
@@ -774,7 +891,7 @@ mod tests {
             ".weak weak_def\nweak_def:\n.weak weak_undef".to_string(),
             ".globl declared_only # a comment naming not_a_symbol".to_string(),
         ];
-        let found = asm_symbols(&asm);
+        let found = asm_symbols(&asm, false);
         let flags = |name: &str| found.iter().find(|(n, _)| n == name.as_bytes()).map(|(_, f)| f.bits());
         let (x, g, u, w) = (SymbolFlags::EXECUTABLE, SymbolFlags::GLOBAL, SymbolFlags::UNDEFINED, SymbolFlags::WEAK);
         assert_eq!(flags("module_asm_sym"), Some(x | g));

@@ -551,3 +551,52 @@ fn damaged_inputs_give_an_error_never_a_panic() {
         }
     }
 }
+
+/// Where no llvm-nm reads a file (LLVM 22 bitcode), the oracle is the SYMTAB that LLVM
+/// 22 wrote: the listing from the module records (and their module asm) must equal the
+/// listing from the SYMTAB, on every testdata file with a SYMTAB and on every rlib of the
+/// Rust sysroot.
+#[test]
+fn module_records_list_what_the_symtab_lists() {
+    let mut inputs = testdata_inputs();
+    match Command::new("rustc").args(["--print", "sysroot"]).output() {
+        Ok(o) if o.status.success() => {
+            let sysroot = PathBuf::from(String::from_utf8_lossy(&o.stdout).trim());
+            for dir in std::fs::read_dir(sysroot.join("lib/rustlib")).unwrap().flatten() {
+                let Ok(libs) = std::fs::read_dir(dir.path().join("lib")) else { continue };
+                let mut rlibs: Vec<PathBuf> =
+                    libs.flatten().map(|e| e.path()).filter(|p| p.extension().is_some_and(|e| e == "rlib")).collect();
+                rlibs.sort();
+                inputs.extend(rlibs);
+            }
+        }
+        _ => skip_or_fail::<()>("rustc not found: the sysroot's rlibs are not compared").unwrap_or(()),
+    }
+    let (mut files, mut lines) = (0, 0);
+    for input in &inputs {
+        let from_symtab = ours(&[input.clone().into_os_string()]);
+        let from_records = ours(&[OsString::from("--symbols-from=module"), input.clone().into_os_string()]);
+        assert_eq!(
+            from_symtab.ok,
+            from_records.ok,
+            "{}: {}{}",
+            input.display(),
+            from_symtab.stderr,
+            from_records.stderr
+        );
+        if from_symtab.stdout != from_records.stdout {
+            let (a, b) = (String::from_utf8_lossy(&from_symtab.stdout), String::from_utf8_lossy(&from_records.stdout));
+            let at = a.lines().zip(b.lines()).take_while(|(x, y)| x == y).count();
+            panic!(
+                "{}: the records differ from the SYMTAB at line {at}:\n  SYMTAB:  {:?}\n  records: {:?}",
+                input.display(),
+                a.lines().nth(at),
+                b.lines().nth(at)
+            );
+        }
+        files += 1;
+        lines += from_symtab.stdout.split(|&b| b == b'\n').filter(|l| l.len() > 19 && !l.ends_with(b":")).count();
+    }
+    eprintln!("module records against SYMTAB: {files} inputs, {lines} symbol lines identical");
+    assert!(files >= 20);
+}
