@@ -408,14 +408,18 @@ fn asm_symbols(asm: &[String], darwin: bool) -> Vec<(Vec<u8>, SymbolFlags)> {
         .collect()
 }
 
+/// A numeric label: its number, the symbol of its last definition (what `Nb` means) and
+/// that of a forward reference not yet defined (what `Nf` means).
+type NumericLabel = (u64, Option<Vec<u8>>, Option<Vec<u8>>);
+
 /// The state of [`asm_symbols`]' reading.
 struct AsmScan {
     /// Every symbol met, in order, with its state.
     states: Vec<(Vec<u8>, AsmState)>,
     /// The next `.Ltmp` number.
     next_tmp: u32,
-    /// Numeric labels: (number, its last definition, its pending forward reference).
-    numeric: Vec<(u64, Option<Vec<u8>>, Option<Vec<u8>>)>,
+    /// Numeric labels (`2:`) and the temporary symbols standing for them.
+    numeric: Vec<NumericLabel>,
     darwin: bool,
 }
 
