@@ -911,6 +911,23 @@ mod tests {
     }
 
     #[test]
+    fn numeric_labels_cfi_and_intel_syntax_as_the_assembler_makes_them() {
+        let asm = [".intel_syntax\n.globl probe\nprobe:\n.cfi_startproc\n  push rbp\n  cmp r11, 0x1000\n  jna 3f\n2:\n  \
+                    sub rsp, 0x1000\n  test qword ptr [rsp + 8], rsp\n  ja 2b\n3:\n  ret\n.cfi_endproc\n.Lend:\n.att_syntax\n  \
+                    call helper"
+            .to_string()];
+        let found = asm_symbols(&asm, false);
+        let names: Vec<&[u8]> = found.iter().map(|(n, _)| n.as_slice()).collect();
+        // `3f` is met before `2:`: it takes .Ltmp0.
+        assert_eq!(names, [&b"probe"[..], b"", b".Ltmp0", b".Ltmp1", b".Lend", b"helper"]);
+        let x = SymbolFlags::EXECUTABLE;
+        assert_eq!(found[0].1.bits(), x | SymbolFlags::GLOBAL);
+        assert!(found[1..5].iter().all(|(_, f)| f.bits() == x));
+        assert_eq!(found[5].1.bits(), x | SymbolFlags::UNDEFINED | SymbolFlags::GLOBAL);
+        assert_eq!(asm_symbols(&["2:".to_string()], true)[0].0, b"Ltmp0");
+    }
+
+    #[test]
     fn triples() {
         assert!(triple_is_64_bit(b"x86_64-unknown-linux-gnu") && triple_is_64_bit(b"arm64-apple-macosx11.0.0"));
         assert!(!triple_is_64_bit(b"i686-pc-windows-msvc") && !triple_is_64_bit(b"") && !triple_is_64_bit(b"arm64_32"));
