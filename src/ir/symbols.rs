@@ -23,6 +23,8 @@ pub struct ModuleSymbol<'m> {
     pub common_size: Option<u64>,
     /// Alignment of a common symbol (0 if the variable gives none).
     pub common_align: Option<u64>,
+    /// The section of the object it names (an alias: its aliasee's), if any.
+    pub section: Option<&'m str>,
     /// The global value it comes from.
     pub source: GlobalRef,
 }
@@ -153,7 +155,9 @@ impl<'a> Module<'a> {
             flags |= SymbolFlags::FORMAT_SPECIFIC;
         }
         // irsymtab::Builder::addSymbol
-        if used.contains(&common.value_id) {
+        let preserved =
+            core::str::from_utf8(&common.name).is_ok_and(|n| super::libcalls::is_preserved(n, self.llvm_major()));
+        if used.contains(&common.value_id) || preserved {
             flags |= SymbolFlags::USED;
         }
         if common.thread_local != ThreadLocal::No {
@@ -175,6 +179,15 @@ impl<'a> Module<'a> {
                 common_size = layout.alloc_size(&self.types, common.value_type, 0);
                 common_align = Some(self.globals.get(i).and_then(|g| g.alignment).unwrap_or(0));
             }
+        }
+        // The aliasee object's section, kept in the symbol's uncommon part.
+        let section = self.aliasee_object(source).and_then(|o| match o {
+            GlobalRef::Function(i) => self.functions.get(i).and_then(|f| f.section.as_deref()),
+            GlobalRef::Var(i) => self.globals.get(i).and_then(|g| g.section.as_deref()),
+            GlobalRef::Alias(_) => None,
+        });
+        if section.is_some_and(|s| !s.is_empty()) {
+            flags |= SymbolFlags::HAS_UNCOMMON;
         }
         // Mangler::getNameWithPrefix, through ModuleSymbolTable::printSymbolName.
         let mut name = Vec::new();
@@ -205,7 +218,7 @@ impl<'a> Module<'a> {
             }
             name.extend_from_slice(raw);
         }
-        Some(ModuleSymbol { name, ir_name, flags: SymbolFlags(flags), common_size, common_align, source })
+        Some(ModuleSymbol { name, ir_name, flags: SymbolFlags(flags), common_size, common_align, section, source })
     }
 
     /// Value ids named in `llvm.used` and `llvm.compiler.used` (both count as used for
@@ -247,29 +260,41 @@ impl<'a> Module<'a> {
         None
     }
 
-    /// Whether `getAliaseeObject()` is a function or an ifunc: for a function, itself;
-    /// for an alias, the object at the end of its aliasee (through casts, GEPs and other
-    /// aliases).
+    /// Whether `getAliaseeObject()` is a function or an ifunc.
     fn aliasee_is_executable(&self, source: GlobalRef) -> bool {
+        match self.aliasee_object(source) {
+            Some(GlobalRef::Function(_)) => true,
+            Some(GlobalRef::Alias(i)) => self.aliases.get(i).is_some_and(|a| a.is_ifunc),
+            _ => false,
+        }
+    }
+
+    /// `getAliaseeObject()`: a function, variable or ifunc is its own; an alias's is the
+    /// object at the end of its aliasee (through casts, GEPs and other aliases).
+    fn aliasee_object(&self, source: GlobalRef) -> Option<GlobalRef> {
         let mut current = source;
         for _ in 0..MAX_CHAIN {
             match current {
-                GlobalRef::Function(_) => return true,
-                GlobalRef::Var(_) => return false,
                 GlobalRef::Alias(i) => {
-                    let Some(a) = self.aliases.get(i) else { return false };
+                    let a = self.aliases.get(i)?;
                     if a.is_ifunc {
-                        return true;
+                        return Some(current);
                     }
-                    let Some(target) = self.strip_to_global(a.target) else { return false };
-                    let Some(&next) = usize::try_from(target).ok().and_then(|t| self.values.get(t)) else {
-                        return false;
-                    };
-                    current = next;
+                    let target = self.strip_to_global(a.target)?;
+                    current = *usize::try_from(target).ok().and_then(|t| self.values.get(t))?;
                 }
+                object => return Some(object),
             }
         }
-        false
+        None
+    }
+
+    /// The major version of the LLVM that wrote the module, from its producer
+    /// (`LLVM14.0.6`, `LLVM22.1.2-rust-1.95.0-stable`).
+    pub fn llvm_major(&self) -> Option<u32> {
+        let p = self.producer.as_deref()?.strip_prefix("LLVM")?;
+        let digits = p.split(|c: char| !c.is_ascii_digit()).next()?;
+        digits.parse().ok()
     }
 }
 
