@@ -69,7 +69,7 @@ fn parse_name(s: &str) -> Option<(Vec<u8>, &str)> {
         None
     } else {
         let end = s.find(|c: char| !(c.is_ascii_alphanumeric() || "-$._".contains(c))).unwrap_or(s.len());
-        Some((s[..end].as_bytes().to_vec(), &s[end..]))
+        Some((s.as_bytes()[..end].to_vec(), &s[end..]))
     }
 }
 
