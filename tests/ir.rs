@@ -446,3 +446,18 @@ fn newer_llvm_content_is_kept_not_rejected() {
         other => panic!("{other:?}"),
     }
 }
+
+/// Inputs the `ir` fuzz target found (`fuzz/regressions/ir-*`) read without a panic.
+#[test]
+fn ir_fuzz_regressions_replay() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fuzz/regressions");
+    let mut n = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.file_name().is_some_and(|f| f.to_string_lossy().starts_with("ir-")) {
+            read_everything(&std::fs::read(&path).unwrap());
+            n += 1;
+        }
+    }
+    assert!(n >= 1);
+}

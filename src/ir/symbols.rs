@@ -334,7 +334,11 @@ impl Layout {
             let mut parts = spec.split(':');
             let head = parts.next().unwrap_or("");
             let nums: Vec<u64> = parts.filter_map(|p| p.parse().ok()).collect();
-            let (kind, rest) = head.split_at(head.len().min(1));
+            // The kind is one ASCII letter; anything else is no spec this needs.
+            let (kind, rest) = match head.as_bytes().first() {
+                Some(c) if c.is_ascii_alphabetic() => head.split_at(1),
+                _ => continue,
+            };
             match kind {
                 "i" | "f" => {
                     let (Ok(w), Some(&abi)) = (rest.parse::<u64>(), nums.first()) else { continue };
