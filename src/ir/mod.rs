@@ -32,6 +32,7 @@
 mod attributes;
 mod error;
 mod globals;
+mod libcalls;
 mod module;
 mod symbol;
 mod symbols;

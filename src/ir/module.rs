@@ -119,13 +119,28 @@ pub struct Module<'a> {
     /// The MODULE block, to read again.
     #[cfg_attr(feature = "serde", serde(skip))]
     pub block: LazyBlock<'a>,
-    /// Module-level constants by value id from `constants_base`.
+    /// The module-level CONSTANTS blocks, skipped: read when symbols need them (the
+    /// `llvm.used` lists, aliasees). Their values are numbered from `constants_base`.
     #[cfg_attr(feature = "serde", serde(skip))]
-    pub(crate) constants: Vec<ConstantRef>,
+    pub(crate) constants_blocks: Vec<LazyBlock<'a>>,
     #[cfg_attr(feature = "serde", serde(skip))]
     pub(crate) constants_base: u64,
-    #[cfg_attr(feature = "serde", serde(skip))]
-    pub(crate) aggregate_elements: Vec<u64>,
+}
+
+/// The module-level constants, as far as symbols need them, by value id from `base`.
+#[derive(Default)]
+pub(crate) struct Constants {
+    pub(crate) refs: Vec<ConstantRef>,
+    pub(crate) base: u64,
+    /// The element value ids of every aggregate.
+    pub(crate) elements: Vec<u64>,
+}
+
+impl Constants {
+    pub(crate) fn get(&self, value_id: u64) -> Option<ConstantRef> {
+        let i = value_id.checked_sub(self.base)?;
+        self.refs.get(usize::try_from(i).ok()?).copied()
+    }
 }
 
 /// Reads every module of an IR bitcode stream.
@@ -185,9 +200,8 @@ impl<'a> Module<'a> {
             function_blocks: 0,
             values: Vec::new(),
             block: info.module.clone(),
-            constants: Vec::new(),
+            constants_blocks: Vec::new(),
             constants_base: 0,
-            aggregate_elements: Vec::new(),
         };
         let mut state = ReadState {
             strtab: info.strtab.unwrap_or(&[]),
@@ -206,7 +220,12 @@ impl<'a> Module<'a> {
                     ids::PARAMATTR_GROUP_BLOCK_ID => m.read_attribute_groups(&mut reader)?,
                     ids::PARAMATTR_BLOCK_ID => m.read_attribute_lists(&mut reader)?,
                     ids::VALUE_SYMTAB_BLOCK_ID => m.read_vst(&mut reader, &mut state)?,
-                    ids::CONSTANTS_BLOCK_ID => m.read_constants(&mut reader)?,
+                    ids::CONSTANTS_BLOCK_ID => {
+                        if m.constants_blocks.is_empty() {
+                            m.constants_base = m.values.len() as u64;
+                        }
+                        m.constants_blocks.push(reader.skip_block()?);
+                    }
                     ids::FUNCTION_BLOCK_ID => {
                         state.bodies.push(reader.skip_block()?);
                         m.function_blocks += 1;
@@ -758,11 +777,21 @@ impl<'a> Module<'a> {
         })
     }
 
-    fn read_constants(&mut self, reader: &mut Reader<'a>) -> Result<(), IrError> {
-        if self.constants.is_empty() {
-            self.constants_base = self.values.len() as u64;
+    /// Reads the module-level constants blocks (skipped by [`Module::read`]). A block that
+    /// cannot be read ends the table where it broke: symbols then resolve less, nothing fails.
+    pub(crate) fn constants(&self) -> Constants {
+        let mut table = Constants { base: self.constants_base, ..Constants::default() };
+        for block in &self.constants_blocks {
+            let Ok(mut reader) = block.reader() else { break };
+            if reader.advance().is_err() || Self::read_constants(&mut reader, &mut table).is_err() {
+                break;
+            }
         }
-        let (constants, elements) = (&mut self.constants, &mut self.aggregate_elements);
+        table
+    }
+
+    fn read_constants(reader: &mut Reader<'a>, table: &mut Constants) -> Result<(), IrError> {
+        let (constants, elements) = (&mut table.refs, &mut table.elements);
         each_record(reader, |r| {
             let ops = r.operands();
             let c = match r.code() {

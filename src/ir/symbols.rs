@@ -4,7 +4,7 @@
 use alloc::vec::Vec;
 
 use super::globals::{DllStorage, Linkage, ThreadLocal, UnnamedAddr};
-use super::module::{ConstantRef, GlobalRef, Module};
+use super::module::{ConstantRef, Constants, GlobalRef, Module};
 use super::symbol::{SymbolFlags, Visibility};
 use super::types::{Type, TypeId, TypeTable};
 
@@ -23,6 +23,8 @@ pub struct ModuleSymbol<'m> {
     pub common_size: Option<u64>,
     /// Alignment of a common symbol (0 if the variable gives none).
     pub common_align: Option<u64>,
+    /// The section of the object it names (an alias: its aliasee's), if any.
+    pub section: Option<&'m str>,
     /// The global value it comes from.
     pub source: GlobalRef,
 }
@@ -92,7 +94,11 @@ impl<'a> Module<'a> {
     /// names.
     pub fn symbols(&self) -> Vec<ModuleSymbol<'_>> {
         let mangling = Mangling::from_datalayout(self.datalayout.as_deref().unwrap_or(""));
-        let used = self.used_values();
+        // The constants are read only if something needs them.
+        let needs_constants = !self.aliases.is_empty()
+            || self.globals.iter().any(|g| is_used_list(&g.common.name) && g.initializer.is_some());
+        let constants = if needs_constants { self.constants() } else { Constants::default() };
+        let used = self.used_values(&constants);
         let order = (0..self.functions.len())
             .map(GlobalRef::Function)
             .chain((0..self.globals.len()).map(GlobalRef::Var))
@@ -101,7 +107,7 @@ impl<'a> Module<'a> {
         let mut unnamed = 0u64;
         let mut out = Vec::new();
         for source in order {
-            let Some(sym) = self.symbol(source, mangling, &used, &mut unnamed) else { continue };
+            let Some(sym) = self.symbol(source, mangling, &used, &constants, &mut unnamed) else { continue };
             out.push(sym);
         }
         out
@@ -112,6 +118,7 @@ impl<'a> Module<'a> {
         source: GlobalRef,
         mangling: Mangling,
         used: &[u64],
+        constants: &Constants,
         unnamed: &mut u64,
     ) -> Option<ModuleSymbol<'_>> {
         let (common, is_declaration, is_var_constant, var_section) = match source {
@@ -131,7 +138,7 @@ impl<'a> Module<'a> {
         if linkage == Linkage::AvailableExternally || is_declaration {
             flags |= SymbolFlags::UNDEFINED;
         }
-        if self.aliasee_is_executable(source) {
+        if self.aliasee_is_executable(source, constants) {
             flags |= SymbolFlags::EXECUTABLE;
         }
         if matches!(source, GlobalRef::Alias(i) if self.aliases.get(i).is_some_and(|a| !a.is_ifunc)) {
@@ -153,7 +160,9 @@ impl<'a> Module<'a> {
             flags |= SymbolFlags::FORMAT_SPECIFIC;
         }
         // irsymtab::Builder::addSymbol
-        if used.contains(&common.value_id) {
+        let preserved =
+            core::str::from_utf8(&common.name).is_ok_and(|n| super::libcalls::is_preserved(n, self.llvm_major()));
+        if used.contains(&common.value_id) || preserved {
             flags |= SymbolFlags::USED;
         }
         if common.thread_local != ThreadLocal::No {
@@ -175,6 +184,15 @@ impl<'a> Module<'a> {
                 common_size = layout.alloc_size(&self.types, common.value_type, 0);
                 common_align = Some(self.globals.get(i).and_then(|g| g.alignment).unwrap_or(0));
             }
+        }
+        // The aliasee object's section, kept in the symbol's uncommon part.
+        let section = self.aliasee_object(source, constants).and_then(|o| match o {
+            GlobalRef::Function(i) => self.functions.get(i).and_then(|f| f.section.as_deref()),
+            GlobalRef::Var(i) => self.globals.get(i).and_then(|g| g.section.as_deref()),
+            GlobalRef::Alias(_) => None,
+        });
+        if section.is_some_and(|s| !s.is_empty()) {
+            flags |= SymbolFlags::HAS_UNCOMMON;
         }
         // Mangler::getNameWithPrefix, through ModuleSymbolTable::printSymbolName.
         let mut name = Vec::new();
@@ -205,22 +223,22 @@ impl<'a> Module<'a> {
             }
             name.extend_from_slice(raw);
         }
-        Some(ModuleSymbol { name, ir_name, flags: SymbolFlags(flags), common_size, common_align, source })
+        Some(ModuleSymbol { name, ir_name, flags: SymbolFlags(flags), common_size, common_align, section, source })
     }
 
     /// Value ids named in `llvm.used` and `llvm.compiler.used` (both count as used for
     /// `irsymtab`), through casts.
-    fn used_values(&self) -> Vec<u64> {
+    fn used_values(&self, constants: &Constants) -> Vec<u64> {
         let mut out = Vec::new();
         for g in &self.globals {
-            if &*g.common.name != b"llvm.used" && &*g.common.name != b"llvm.compiler.used" {
+            if !is_used_list(&g.common.name) {
                 continue;
             }
             let Some(init) = g.initializer else { continue };
-            let Some(ConstantRef::Aggregate { start, len }) = self.constant(init) else { continue };
-            let elements = self.aggregate_elements.get(start..start.saturating_add(len)).unwrap_or(&[]);
+            let Some(ConstantRef::Aggregate { start, len }) = constants.get(init) else { continue };
+            let elements = constants.elements.get(start..start.saturating_add(len)).unwrap_or(&[]);
             for &e in elements {
-                if let Some(v) = self.strip_to_global(e) {
+                if let Some(v) = self.strip_to_global(e, constants) {
                     out.push(v);
                 }
             }
@@ -228,18 +246,13 @@ impl<'a> Module<'a> {
         out
     }
 
-    fn constant(&self, value_id: u64) -> Option<ConstantRef> {
-        let i = value_id.checked_sub(self.constants_base)?;
-        self.constants.get(usize::try_from(i).ok()?).copied()
-    }
-
     /// Follows casts and GEPs from a value id to a global value id.
-    fn strip_to_global(&self, mut v: u64) -> Option<u64> {
+    fn strip_to_global(&self, mut v: u64, constants: &Constants) -> Option<u64> {
         for _ in 0..MAX_CHAIN {
             if usize::try_from(v).is_ok_and(|i| i < self.values.len()) {
                 return Some(v);
             }
-            match self.constant(v)? {
+            match constants.get(v)? {
                 ConstantRef::Cast(op) | ConstantRef::Gep(op) => v = op,
                 _ => return None,
             }
@@ -247,30 +260,47 @@ impl<'a> Module<'a> {
         None
     }
 
-    /// Whether `getAliaseeObject()` is a function or an ifunc: for a function, itself;
-    /// for an alias, the object at the end of its aliasee (through casts, GEPs and other
-    /// aliases).
-    fn aliasee_is_executable(&self, source: GlobalRef) -> bool {
+    /// Whether `getAliaseeObject()` is a function or an ifunc.
+    fn aliasee_is_executable(&self, source: GlobalRef, constants: &Constants) -> bool {
+        match self.aliasee_object(source, constants) {
+            Some(GlobalRef::Function(_)) => true,
+            Some(GlobalRef::Alias(i)) => self.aliases.get(i).is_some_and(|a| a.is_ifunc),
+            _ => false,
+        }
+    }
+
+    /// `getAliaseeObject()`: a function, variable or ifunc is its own; an alias's is the
+    /// object at the end of its aliasee (through casts, GEPs and other aliases).
+    fn aliasee_object(&self, source: GlobalRef, constants: &Constants) -> Option<GlobalRef> {
         let mut current = source;
         for _ in 0..MAX_CHAIN {
             match current {
-                GlobalRef::Function(_) => return true,
-                GlobalRef::Var(_) => return false,
                 GlobalRef::Alias(i) => {
-                    let Some(a) = self.aliases.get(i) else { return false };
+                    let a = self.aliases.get(i)?;
                     if a.is_ifunc {
-                        return true;
+                        return Some(current);
                     }
-                    let Some(target) = self.strip_to_global(a.target) else { return false };
-                    let Some(&next) = usize::try_from(target).ok().and_then(|t| self.values.get(t)) else {
-                        return false;
-                    };
-                    current = next;
+                    let target = self.strip_to_global(a.target, constants)?;
+                    current = *usize::try_from(target).ok().and_then(|t| self.values.get(t))?;
                 }
+                object => return Some(object),
             }
         }
-        false
+        None
     }
+
+    /// The major version of the LLVM that wrote the module, from its producer
+    /// (`LLVM14.0.6`, `LLVM22.1.2-rust-1.95.0-stable`).
+    pub fn llvm_major(&self) -> Option<u32> {
+        let p = self.producer.as_deref()?.strip_prefix("LLVM")?;
+        let digits = p.split(|c: char| !c.is_ascii_digit()).next()?;
+        digits.parse().ok()
+    }
+}
+
+/// `llvm.used` or `llvm.compiler.used`: both count as used for `irsymtab`.
+fn is_used_list(name: &[u8]) -> bool {
+    name == b"llvm.used" || name == b"llvm.compiler.used"
 }
 
 /// `GlobalValue::canBeOmittedFromSymbolTable`.
@@ -309,7 +339,11 @@ impl Layout {
             let mut parts = spec.split(':');
             let head = parts.next().unwrap_or("");
             let nums: Vec<u64> = parts.filter_map(|p| p.parse().ok()).collect();
-            let (kind, rest) = head.split_at(head.len().min(1));
+            // The kind is one ASCII letter; anything else is no spec this needs.
+            let (kind, rest) = match head.as_bytes().first() {
+                Some(c) if c.is_ascii_alphabetic() => head.split_at(1),
+                _ => continue,
+            };
             match kind {
                 "i" | "f" => {
                     let (Ok(w), Some(&abi)) = (rest.parse::<u64>(), nums.first()) else { continue };

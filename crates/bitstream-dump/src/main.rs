@@ -20,6 +20,8 @@
 //!   --flamegraph OUT.svg  draw where the bits go
 //!   --list                list the bitstreams, their modules and command lines
 //!   --nm FILE...          list the symbols as llvm-nm does (see `nm.rs`)
+//!   --summary             per IR module: producer, triple, datalayout, counts, the
+//!                         largest function bodies, metadata and debug-info bits (`summary.rs`)
 //!   --progress / --no-progress   force the progress bar on or off (default: on when
 //!                         stderr is a terminal and the input is large)
 //! ```
@@ -38,6 +40,7 @@ mod legacy;
 mod llvm;
 mod nm;
 mod progress;
+mod summary;
 mod walk;
 
 use std::fs::File;
@@ -81,6 +84,10 @@ Its own:
   --list                 list the bitstreams (provenance, magic, size, embedded command
                          line) and the modules of each
   --nm FILE...           list the symbols as llvm-nm does (--nm --help for more)
+  --summary              per IR module: producer, target triple, datalayout, source
+                         file, counts of globals/functions/declarations/aliases, the 20
+                         largest function bodies, metadata and debug-info bits
+                         (--format json: one JSON object per module)
   --progress, --no-progress
                          progress bar on stderr (default: when stderr is a terminal
                          and the input is at least 16 MiB)
@@ -128,6 +135,7 @@ struct Options {
     format: Format,
     flamegraph: Option<String>,
     list: bool,
+    summary: bool,
     progress: Option<bool>,
     input: Source,
 }
@@ -149,6 +157,7 @@ fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Option<Options>,
         format: Format::Text,
         flamegraph: None,
         list: false,
+        summary: false,
         progress: None,
         input: Source::Bundled,
     };
@@ -195,6 +204,7 @@ fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Option<Options>,
             "folded" => o.format = if flag(value)? { Format::Folded } else { o.format },
             "flamegraph" => o.flamegraph = Some(take("flamegraph")?),
             "list" => o.list = flag(value)?,
+            "summary" => o.summary = flag(value)?,
             "progress" => o.progress = Some(flag(value)?),
             "no-progress" => o.progress = Some(!flag(value)?),
             "h" | "help" => return Ok(None),
@@ -322,7 +332,7 @@ fn run(opts: &Options, out: &mut impl Write) -> Result<(), String> {
     }
     let mut container = None;
     let embedded = embedded_streams(&opts.input, bytes, &mut container)?;
-    if opts.list {
+    if opts.list || opts.summary {
         let bare;
         let streams = match &embedded {
             Some(streams) => streams.as_slice(),
@@ -332,6 +342,13 @@ fn run(opts: &Options, out: &mut impl Write) -> Result<(), String> {
                 &bare[..]
             }
         };
+        if opts.summary {
+            let json = opts.format == Format::Json;
+            return streams
+                .iter()
+                .filter(|e| e.magic().is_ok_and(|m| m == Magic::LlvmIr))
+                .try_for_each(|e| summary::write_summary(e, json, out));
+        }
         return streams.iter().try_for_each(|e| inventory::write_inventory(e, out));
     }
     let mut folded = Folded::new(None);
