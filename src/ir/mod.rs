@@ -1,13 +1,51 @@
 //! The LLVM IR layer: what the records of an IR bitcode module mean, read without LLVM.
 //!
 //! ```
-//! use llvm_bitstream_reader::ir::{SymbolFlags, Visibility};
+//! use llvm_bitstream_reader::ir::Module;
 //!
-//! let flags = SymbolFlags(SymbolFlags::GLOBAL | SymbolFlags::EXECUTABLE | 1);
-//! assert!(flags.global() && flags.executable());
-//! assert_eq!(flags.visibility(), Visibility::Hidden);
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/rustc_llvm22_o3.bc"))?;
+//! let module = Module::parse(&bytes)?;
+//! assert!(module.triple.as_deref().is_some_and(|t| t.contains("linux")));
+//! // Function bodies are not decoded: each definition keeps its FUNCTION_BLOCK, skipped.
+//! for f in module.definitions() {
+//!     println!("{} {} {} bits", f.common.linkage, f.common.name_str(), f.body_bits().unwrap_or(0));
+//! }
+//! // Symbols as LLVM's irsymtab derives them.
+//! let symbols = module.symbols();
+//! assert!(symbols.iter().any(|s| s.flags.executable() && !s.flags.undefined()));
+//! # Ok(()) }
 //! ```
+//!
+//! - [`Module`]: one module's records (identification, triple, datalayout, …), its
+//!   [`TypeTable`], attribute groups, globals, functions, aliases and ifuncs, each
+//!   function definition paired with its body as a [`LazyBlock`](crate::LazyBlock);
+//!   [`read_modules`] reads every module of a stream.
+//! - [`Module::symbols`]: the module's symbols, with [`SymbolFlags`] bit for bit as
+//!   LLVM's `irsymtab` sets them.
+//!
+//! Version skew is not an error: unknown record codes, type codes, attribute kinds and
+//! encodings, linkages and trailing operands are kept (`Unknown(n)`,
+//! [`Module::unknown_records`], `extra_operands`). Only structural breaks are errors
+//! ([`IrError`]), with their bit offsets.
 
+mod attributes;
+mod error;
+mod globals;
+mod libcalls;
+mod module;
 mod symbol;
+mod symbols;
+pub mod symtab;
+mod types;
 
+pub use attributes::{AttrIndex, AttrKind, Attribute, AttributeGroup, AttributeList, AttributesDisplay, ConstantRange};
+pub use error::IrError;
+pub use globals::{
+    Alias, Comdat, ComdatSelection, DllStorage, Function, GlobalCommon, GlobalVar, Linkage, Name, ThreadLocal,
+    UnnamedAddr,
+};
+pub use module::{GlobalRef, Module, UnknownRecord, read_modules};
 pub use symbol::{SymbolFlags, Visibility};
+pub use symbols::ModuleSymbol;
+pub use types::{Type, TypeDisplay, TypeId, TypeTable};

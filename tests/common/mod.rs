@@ -76,3 +76,21 @@ pub fn llvm14_tool(name: &str) -> Option<PathBuf> {
     }
     skip_or_fail(&format!("{name} of LLVM 14 not found (llvm-config-14 --bindir, or {name}-14 on PATH)"))
 }
+
+/// LLVM 19's `llvm-dis` (Debian's `llvm-19`): `llvm-dis-19` on the `PATH`, or
+/// `/usr/lib/llvm-19/bin/llvm-dis`. `None` after printing why (or a panic under
+/// `CI=true`) if it is not installed.
+pub fn llvm19_dis() -> Option<PathBuf> {
+    if cfg!(miri) {
+        eprintln!("skipping the comparison with llvm-dis-19: Miri cannot run processes");
+        return None;
+    }
+    if Command::new("llvm-dis-19").arg("--version").output().is_ok_and(|o| o.status.success()) {
+        return Some(PathBuf::from("llvm-dis-19"));
+    }
+    let fixed = Path::new("/usr/lib/llvm-19/bin/llvm-dis");
+    if fixed.exists() {
+        return Some(fixed.to_path_buf());
+    }
+    skip_or_fail("llvm-dis-19 not found (Debian package llvm-19)")
+}

@@ -21,6 +21,9 @@
 //!   --list                list the bitstreams, their modules and command lines
 //!   --diagnostics         a clang .dia file: one line per diagnostic, as libclang's
 //!                         clang_formatDiagnostic prints it (--format json: everything)
+//!   --nm FILE...          list the symbols as llvm-nm does (see `nm.rs`)
+//!   --summary             per IR module: producer, triple, datalayout, counts, the
+//!                         largest function bodies, metadata and debug-info bits (`summary.rs`)
 //!   --progress / --no-progress   force the progress bar on or off (default: on when
 //!                         stderr is a terminal and the input is large)
 //! ```
@@ -38,8 +41,10 @@ mod inventory;
 mod json;
 mod legacy;
 mod llvm;
+mod nm;
 mod progress;
 mod remarks;
+mod summary;
 mod walk;
 
 use std::fs::File;
@@ -92,6 +97,11 @@ Its own:
                          lines. A meta container is followed to the file it names.
   --remarks-with OTHER   the other half of a separate remarks layout (the meta container
                          with the string table, or the remarks file)
+  --nm FILE...           list the symbols as llvm-nm does (--nm --help for more)
+  --summary              per IR module: producer, target triple, datalayout, source
+                         file, counts of globals/functions/declarations/aliases, the 20
+                         largest function bodies, metadata and debug-info bits
+                         (--format json: one JSON object per module)
   --progress, --no-progress
                          progress bar on stderr (default: when stderr is a terminal
                          and the input is at least 16 MiB)
@@ -140,6 +150,7 @@ struct Options {
     flamegraph: Option<String>,
     list: bool,
     diagnostics: bool,
+    summary: bool,
     progress: Option<bool>,
     input: Source,
     remarks: bool,
@@ -164,6 +175,7 @@ fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Option<Options>,
         flamegraph: None,
         list: false,
         diagnostics: false,
+        summary: false,
         progress: None,
         input: Source::Bundled,
         remarks: false,
@@ -215,6 +227,7 @@ fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Option<Options>,
             "diagnostics" => o.diagnostics = flag(value)?,
             "remarks" => o.remarks = flag(value)?,
             "remarks-with" => o.remarks_with = Some(take("remarks-with")?),
+            "summary" => o.summary = flag(value)?,
             "progress" => o.progress = Some(flag(value)?),
             "no-progress" => o.progress = Some(!flag(value)?),
             "h" | "help" => return Ok(None),
@@ -230,7 +243,12 @@ fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Option<Options>,
 }
 
 fn main() -> ExitCode {
-    let opts = match parse_args(std::env::args().skip(1)) {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    // `--nm` is a mode of its own, with its own options and any number of files.
+    if args.iter().take_while(|a| *a != "--").any(|a| a == "--nm" || a == "-nm") {
+        return nm::main(&args);
+    }
+    let opts = match parse_args(args) {
         Ok(Some(o)) => o,
         Ok(None) => {
             print!("{USAGE}");
@@ -347,7 +365,7 @@ fn run(opts: &Options, out: &mut impl Write) -> Result<(), String> {
     }
     let mut container = None;
     let embedded = embedded_streams(&opts.input, bytes, &mut container)?;
-    if opts.list {
+    if opts.list || opts.summary {
         let bare;
         let streams = match &embedded {
             Some(streams) => streams.as_slice(),
@@ -357,6 +375,13 @@ fn run(opts: &Options, out: &mut impl Write) -> Result<(), String> {
                 &bare[..]
             }
         };
+        if opts.summary {
+            let json = opts.format == Format::Json;
+            return streams
+                .iter()
+                .filter(|e| e.magic().is_ok_and(|m| m == Magic::LlvmIr))
+                .try_for_each(|e| summary::write_summary(e, json, out));
+        }
         return streams.iter().try_for_each(|e| inventory::write_inventory(e, out));
     }
     let mut folded = Folded::new(None);

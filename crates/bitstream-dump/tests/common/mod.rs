@@ -66,3 +66,19 @@ pub fn bcanalyzer() -> Option<PathBuf> {
     }
     skip_or_fail("llvm-bcanalyzer of LLVM 14 not found (llvm-config-14 --bindir, or on PATH)")
 }
+
+/// An LLVM tool of a given major version: `<name>` in `/usr/lib/llvm-<major>/bin`, or
+/// `<name>-<major>` on the `PATH`. `None` after printing why (or a panic under `CI=true`).
+pub fn llvm_tool(name: &str, major: u32) -> Option<PathBuf> {
+    let in_lib = Path::new(&format!("/usr/lib/llvm-{major}/bin")).join(name);
+    if in_lib.exists() {
+        return Some(in_lib);
+    }
+    // Some tools (llvm-lto2) answer --version with their usage and a failure: that they
+    // ran is enough.
+    let versioned = PathBuf::from(format!("{name}-{major}"));
+    if Command::new(&versioned).arg("--version").output().is_ok() {
+        return Some(versioned);
+    }
+    skip_or_fail(&format!("{name} of LLVM {major} not found ({name}-{major} on PATH, or /usr/lib/llvm-{major}/bin)"))
+}

@@ -1,0 +1,593 @@
+//! Attributes: the PARAMATTR_GROUP block's groups and the PARAMATTR block's lists,
+//! printed as `llvm-dis` prints them.
+
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::fmt;
+
+use super::types::{TypeId, TypeTable, write_escaped};
+
+/// An attribute kind number (`ATTR_KIND_*` of LLVMBitCodes.h). Numbers this crate does
+/// not know are kept: [`AttrKind::name`] is then `None` and the attribute prints as
+/// `unknown_attr(N)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct AttrKind(pub u64);
+
+/// Spellings by kind number, as of LLVM 22 (LLVMBitCodes.h `ATTR_KIND_*`, Attributes.td).
+const KIND_NAMES: [&str; 108] = [
+    "",                                  // 0: none
+    "align",                             // 1
+    "alwaysinline",                      // 2
+    "byval",                             // 3
+    "inlinehint",                        // 4
+    "inreg",                             // 5
+    "minsize",                           // 6
+    "naked",                             // 7
+    "nest",                              // 8
+    "noalias",                           // 9
+    "nobuiltin",                         // 10
+    "nocapture",                         // 11 (LLVM 21 reads it as captures(none))
+    "noduplicate",                       // 12
+    "noimplicitfloat",                   // 13
+    "noinline",                          // 14
+    "nonlazybind",                       // 15
+    "noredzone",                         // 16
+    "noreturn",                          // 17
+    "nounwind",                          // 18
+    "optsize",                           // 19
+    "readnone",                          // 20
+    "readonly",                          // 21
+    "returned",                          // 22
+    "returns_twice",                     // 23
+    "signext",                           // 24
+    "alignstack",                        // 25
+    "ssp",                               // 26
+    "sspreq",                            // 27
+    "sspstrong",                         // 28
+    "sret",                              // 29
+    "sanitize_address",                  // 30
+    "sanitize_thread",                   // 31
+    "sanitize_memory",                   // 32
+    "uwtable",                           // 33
+    "zeroext",                           // 34
+    "builtin",                           // 35
+    "cold",                              // 36
+    "optnone",                           // 37
+    "inalloca",                          // 38
+    "nonnull",                           // 39
+    "jumptable",                         // 40
+    "dereferenceable",                   // 41
+    "dereferenceable_or_null",           // 42
+    "convergent",                        // 43
+    "safestack",                         // 44
+    "argmemonly",                        // 45 (LLVM 16 reads it as memory(argmem: readwrite))
+    "swiftself",                         // 46
+    "swifterror",                        // 47
+    "norecurse",                         // 48
+    "inaccessiblememonly",               // 49
+    "inaccessiblemem_or_argmemonly",     // 50
+    "allocsize",                         // 51
+    "writeonly",                         // 52
+    "speculatable",                      // 53
+    "strictfp",                          // 54
+    "sanitize_hwaddress",                // 55
+    "nocf_check",                        // 56
+    "optforfuzzing",                     // 57
+    "shadowcallstack",                   // 58
+    "speculative_load_hardening",        // 59
+    "immarg",                            // 60
+    "willreturn",                        // 61
+    "nofree",                            // 62
+    "nosync",                            // 63
+    "sanitize_memtag",                   // 64
+    "preallocated",                      // 65
+    "nomerge",                           // 66
+    "null_pointer_is_valid",             // 67
+    "noundef",                           // 68
+    "byref",                             // 69
+    "mustprogress",                      // 70
+    "nocallback",                        // 71
+    "hot",                               // 72
+    "noprofile",                         // 73
+    "vscale_range",                      // 74
+    "swiftasync",                        // 75
+    "nosanitize_coverage",               // 76
+    "elementtype",                       // 77
+    "disable_sanitizer_instrumentation", // 78
+    "nosanitize_bounds",                 // 79
+    "allocalign",                        // 80
+    "allocptr",                          // 81
+    "allockind",                         // 82
+    "presplitcoroutine",                 // 83
+    "fn_ret_thunk_extern",               // 84
+    "skipprofile",                       // 85
+    "memory",                            // 86
+    "nofpclass",                         // 87
+    "optdebug",                          // 88
+    "writable",                          // 89
+    "coro_only_destroy_when_complete",   // 90
+    "dead_on_unwind",                    // 91
+    "range",                             // 92
+    "sanitize_numerical_stability",      // 93
+    "initializes",                       // 94
+    "hybrid_patchable",                  // 95
+    "sanitize_realtime",                 // 96
+    "sanitize_realtime_blocking",        // 97
+    "coro_elide_safe",                   // 98
+    "noext",                             // 99
+    "nodivergencesource",                // 100
+    "sanitize_type",                     // 101
+    "captures",                          // 102
+    "dead_on_return",                    // 103
+    "sanitize_alloc_token",              // 104
+    "nocreateundeforpoison",             // 105
+    "denormal_fpenv",                    // 106
+    "nooutline",                         // 107
+];
+
+impl AttrKind {
+    /// LLVM's spelling (`nounwind`, `align`, `byval`), or `None` for a kind this crate
+    /// does not know.
+    pub fn name(self) -> Option<&'static str> {
+        KIND_NAMES.get(usize::try_from(self.0).ok()?).copied().filter(|n| !n.is_empty())
+    }
+}
+
+impl fmt::Display for AttrKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.name() {
+            Some(n) => f.write_str(n),
+            None => write!(f, "unknown_attr({})", self.0),
+        }
+    }
+}
+
+/// A signed range `[lower, upper)` of a `range` or `initializes` attribute. Values of
+/// types wider than 64 bits keep their sign-rotated words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
+pub enum ConstantRange {
+    /// At most 64 bits: the bounds, sign-extended.
+    Small {
+        /// Inclusive lower bound.
+        lower: i64,
+        /// Exclusive upper bound.
+        upper: i64,
+    },
+    /// Wider: the words of each bound, as stored (sign-rotated).
+    Wide {
+        /// The lower bound's words.
+        lower: Vec<u64>,
+        /// The upper bound's words.
+        upper: Vec<u64>,
+    },
+}
+
+impl fmt::Display for ConstantRange {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ConstantRange::Small { lower, upper } => write!(f, "{lower}, {upper}"),
+            ConstantRange::Wide { lower, upper } => write!(f, "{lower:?}, {upper:?}"),
+        }
+    }
+}
+
+/// One attribute of a group.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
+pub enum Attribute {
+    /// An enum attribute (encoding 0): `nounwind`.
+    Enum(AttrKind),
+    /// An integer attribute (encoding 1): `align 8`, `memory(read)`, `uwtable(sync)`.
+    Int(AttrKind, u64),
+    /// A string attribute (encodings 3 and 4): `"key"` or `"key"="value"`.
+    String {
+        /// The key.
+        key: String,
+        /// The value, if the attribute has one.
+        value: Option<String>,
+    },
+    /// A type attribute (encodings 5 and 6): `byval(%struct.S)`, or `byval` without a type.
+    Type(AttrKind, Option<TypeId>),
+    /// A constant-range attribute (encoding 7): `range(i32 0, 10)`.
+    Range {
+        /// The kind.
+        kind: AttrKind,
+        /// The integer width.
+        bit_width: u64,
+        /// The range.
+        range: ConstantRange,
+    },
+    /// A constant-range-list attribute (encoding 8): `initializes((0, 4), (8, 12))`.
+    RangeList {
+        /// The kind.
+        kind: AttrKind,
+        /// The integer width.
+        bit_width: u64,
+        /// The ranges.
+        ranges: Vec<ConstantRange>,
+    },
+    /// An encoding this crate does not know: the rest of the record from it on, kept.
+    Unknown {
+        /// The encoding number.
+        encoding: u64,
+        /// The operands after it (to the end of the record).
+        operands: Vec<u64>,
+    },
+}
+
+/// The attribute list index of a group: the function (`0xFFFFFFFF`), its return value
+/// (0), or parameter `n` (`n + 1`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub enum AttrIndex {
+    /// Function attributes.
+    Function,
+    /// Return-value attributes.
+    Return,
+    /// Attributes of parameter `n` (from 0).
+    Param(u64),
+}
+
+impl AttrIndex {
+    /// The index for an encoded value.
+    pub fn from_code(code: u64) -> Self {
+        match code {
+            0xFFFF_FFFF => AttrIndex::Function,
+            0 => AttrIndex::Return,
+            n => AttrIndex::Param(n - 1),
+        }
+    }
+}
+
+/// A PARAMATTR_GRP_CODE_ENTRY: `attributes #id = { … }` for one index.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
+pub struct AttributeGroup {
+    /// The group id (the `#N` of the bitcode, not necessarily `llvm-dis`'s numbering).
+    pub id: u64,
+    /// What the attributes apply to.
+    pub index: AttrIndex,
+    /// The attributes, in record order (the writer's sorted order).
+    pub attributes: Vec<Attribute>,
+    /// Bit offset of the record.
+    pub bit: u64,
+}
+
+/// A PARAMATTR_CODE_ENTRY: the groups one function or call uses (by group id), or, for
+/// the legacy PARAMATTR_CODE_ENTRY_OLD, `(index, raw attribute bits)` pairs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
+pub enum AttributeList {
+    /// Group ids.
+    Groups(Vec<u64>),
+    /// LLVM 3.2-era `(index, encoded attribute bits)` pairs.
+    Legacy(Vec<(u64, u64)>),
+}
+
+impl AttributeGroup {
+    /// Prints the attributes as `llvm-dis` prints them inside `attributes #N = { … }`,
+    /// space-separated (types are named from `types`).
+    pub fn display<'t>(&'t self, types: &'t TypeTable) -> AttributesDisplay<'t> {
+        AttributesDisplay { attributes: &self.attributes, types }
+    }
+}
+
+/// A group's attributes printed as `llvm-dis` prints them; see [`AttributeGroup::display`].
+pub struct AttributesDisplay<'t> {
+    attributes: &'t [Attribute],
+    types: &'t TypeTable,
+}
+
+impl fmt::Display for AttributesDisplay<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, a) in self.attributes.iter().enumerate() {
+            if i > 0 {
+                f.write_char(' ')?;
+            }
+            write_attribute(f, a, self.types)?;
+        }
+        Ok(())
+    }
+}
+
+use core::fmt::Write as _;
+
+fn write_attribute(f: &mut fmt::Formatter<'_>, a: &Attribute, types: &TypeTable) -> fmt::Result {
+    match a {
+        Attribute::Enum(k) => write!(f, "{k}"),
+        Attribute::Int(k, v) => write_int_attribute(f, *k, *v),
+        Attribute::String { key, value } => {
+            f.write_char('"')?;
+            write_escaped(f, key.as_bytes())?;
+            f.write_char('"')?;
+            if let Some(v) = value {
+                f.write_str("=\"")?;
+                write_escaped(f, v.as_bytes())?;
+                f.write_char('"')?;
+            }
+            Ok(())
+        }
+        Attribute::Type(k, Some(t)) => write!(f, "{k}({})", types.display(*t)),
+        Attribute::Type(k, None) => write!(f, "{k}"),
+        Attribute::Range { kind, bit_width, range } => write!(f, "{kind}(i{bit_width} {range})"),
+        Attribute::RangeList { kind, ranges, .. } => {
+            write!(f, "{kind}(")?;
+            for (i, r) in ranges.iter().enumerate() {
+                if i > 0 {
+                    f.write_str(", ")?;
+                }
+                write!(f, "({r})")?;
+            }
+            f.write_char(')')
+        }
+        Attribute::Unknown { encoding, operands } => write!(f, "unknown_attr_encoding({encoding}: {operands:?})"),
+    }
+}
+
+fn mod_ref(v: u64) -> &'static str {
+    ["none", "read", "write", "readwrite"][(v & 3) as usize]
+}
+
+fn write_int_attribute(f: &mut fmt::Formatter<'_>, kind: AttrKind, v: u64) -> fmt::Result {
+    use crate::ids::ir::raw::*;
+    let Ok(k) = u32::try_from(kind.0) else { return write!(f, "{kind}({v})") };
+    match k {
+        ATTR_KIND_ALIGNMENT => write!(f, "align {v}"),
+        ATTR_KIND_STACK_ALIGNMENT
+        | ATTR_KIND_DEREFERENCEABLE
+        | ATTR_KIND_DEREFERENCEABLE_OR_NULL
+        | ATTR_KIND_DEAD_ON_RETURN => write!(f, "{kind}({v})"),
+        ATTR_KIND_UW_TABLE => match v {
+            0 => Ok(()),
+            1 => f.write_str("uwtable(sync)"),
+            _ => f.write_str("uwtable"),
+        },
+        ATTR_KIND_ALLOC_SIZE => {
+            let (elem, num) = (v >> 32, v & 0xFFFF_FFFF);
+            if num == 0xFFFF_FFFF { write!(f, "allocsize({elem})") } else { write!(f, "allocsize({elem},{num})") }
+        }
+        ATTR_KIND_VSCALE_RANGE => write!(f, "vscale_range({},{})", v >> 32, v & 0xFFFF_FFFF),
+        ATTR_KIND_ALLOC_KIND => {
+            f.write_str("allockind(\"")?;
+            let names = ["alloc", "realloc", "free", "uninitialized", "zeroed", "aligned"];
+            let mut first = true;
+            for (bit, name) in names.iter().enumerate() {
+                if v & (1 << bit) != 0 {
+                    if !first {
+                        f.write_char(',')?;
+                    }
+                    first = false;
+                    f.write_str(name)?;
+                }
+            }
+            f.write_str("\")")
+        }
+        ATTR_KIND_MEMORY => write_memory(f, v),
+        ATTR_KIND_NOFPCLASS => write_nofpclass(f, v),
+        ATTR_KIND_CAPTURES => write_captures(f, v),
+        _ => write!(f, "{kind}({v})"),
+    }
+}
+
+/// `memory(...)` as LLVM's `Attribute::getAsString` prints it: the access to "other"
+/// memory first, as the default, then every location that differs. The encoding's top
+/// byte is its version: 0 (LLVM 16-20) has argmem, inaccessiblemem, other; 1 adds
+/// errnomem before other; 2 adds two target memories after other.
+fn write_memory(f: &mut fmt::Formatter<'_>, encoded: u64) -> fmt::Result {
+    let version = encoded >> 56;
+    let locations: &[&str] = match version {
+        0 => &["argmem", "inaccessiblemem", ""],
+        1 => &["argmem", "inaccessiblemem", "errnomem", ""],
+        _ => &["argmem", "inaccessiblemem", "errnomem", "", "target_mem0", "target_mem1"],
+    };
+    let get = |i: usize| (encoded >> (2 * i)) & 3;
+    let other_index = locations.iter().position(|l| l.is_empty()).unwrap_or(0);
+    let other = get(other_index);
+    let all = (0..locations.len()).fold(0, |acc, i| acc | get(i));
+    f.write_str("memory(")?;
+    let mut first = true;
+    if other != 0 || all == other {
+        first = false;
+        f.write_str(mod_ref(other))?;
+    }
+    for (i, loc) in locations.iter().enumerate() {
+        if loc.is_empty() || get(i) == other {
+            continue;
+        }
+        if !first {
+            f.write_str(", ")?;
+        }
+        first = false;
+        write!(f, "{loc}: {}", mod_ref(get(i)))?;
+    }
+    f.write_char(')')
+}
+
+fn write_nofpclass(f: &mut fmt::Formatter<'_>, v: u64) -> fmt::Result {
+    // LLVM's FPClassTest bits and the groups `printFPClassTest`-style output uses.
+    const ALL: u64 = 0x3ff;
+    let groups: [(u64, &str); 14] = [
+        (ALL, "all"),
+        (0x3, "nan"),
+        (0x204, "inf"),
+        (0x108, "norm"),
+        (0x90, "sub"),
+        (0x60, "zero"),
+        (0x1, "snan"),
+        (0x2, "qnan"),
+        (0x4, "ninf"),
+        (0x8, "nnorm"),
+        (0x10, "nsub"),
+        (0x20, "nzero"),
+        (0x40, "pzero"),
+        (0x80, "psub"),
+    ];
+    let mut left = v & ALL;
+    f.write_str("nofpclass(")?;
+    let mut first = true;
+    let mut emit = |f: &mut fmt::Formatter<'_>, name: &str| {
+        let sep = if first { "" } else { " " };
+        first = false;
+        write!(f, "{sep}{name}")
+    };
+    for (mask, name) in groups {
+        if left & mask == mask && mask != 0 {
+            emit(f, name)?;
+            left &= !mask;
+        }
+    }
+    for (mask, name) in [(0x100, "pnorm"), (0x200, "pinf")] {
+        if left & mask != 0 {
+            emit(f, name)?;
+            left &= !mask;
+        }
+    }
+    if first {
+        f.write_str("none")?;
+    }
+    f.write_char(')')
+}
+
+/// `captures(...)` (LLVM 21): the low 4 bits are what the pointer may be captured as
+/// other than through the return value, the next 4 what the return value may capture.
+fn write_captures(f: &mut fmt::Formatter<'_>, v: u64) -> fmt::Result {
+    fn components(c: u64) -> String {
+        if c == 0 {
+            return String::from("none");
+        }
+        if c == 0xf {
+            return String::from("all");
+        }
+        let mut out = Vec::new();
+        if c & 3 == 3 {
+            out.push("address");
+        } else if c & 1 != 0 {
+            out.push("address_is_null");
+        }
+        if c & 0xc == 0xc {
+            out.push("provenance");
+        } else if c & 4 != 0 {
+            out.push("read_provenance");
+        }
+        out.join(", ")
+    }
+    let (other, ret) = (v & 0xf, (v >> 4) & 0xf);
+    f.write_str("captures(")?;
+    if other == ret {
+        f.write_str(&components(other))?;
+    } else {
+        if other != 0 {
+            write!(f, "{}, ", components(other))?;
+        }
+        write!(f, "ret: {}", components(ret))?;
+    }
+    f.write_char(')')
+}
+
+/// Decodes the attributes of a PARAMATTR_GRP_CODE_ENTRY from operand 2 on. Unknown
+/// encodings keep the rest of the record; nothing here is an error.
+pub(crate) fn decode_group_attributes(ops: &[u64]) -> Vec<Attribute> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    let get = |i: usize| ops.get(i).copied();
+    while let Some(encoding) = get(i) {
+        i += 1;
+        match encoding {
+            0 => {
+                let Some(k) = get(i) else { break };
+                out.push(Attribute::Enum(AttrKind(k)));
+                i += 1;
+            }
+            1 => {
+                let (Some(k), Some(v)) = (get(i), get(i + 1)) else { break };
+                out.push(Attribute::Int(AttrKind(k), v));
+                i += 2;
+            }
+            3 | 4 => {
+                let key = c_string(ops, &mut i);
+                let value = (encoding == 4).then(|| c_string(ops, &mut i));
+                out.push(Attribute::String { key, value });
+            }
+            5 | 6 => {
+                let Some(k) = get(i) else { break };
+                i += 1;
+                let ty = if encoding == 6 {
+                    let Some(t) = get(i) else { break };
+                    i += 1;
+                    Some(TypeId(u32::try_from(t).unwrap_or(u32::MAX)))
+                } else {
+                    None
+                };
+                out.push(Attribute::Type(AttrKind(k), ty));
+            }
+            7 => {
+                let (Some(k), Some(bit_width)) = (get(i), get(i + 1)) else { break };
+                i += 2;
+                let Some(range) = constant_range(ops, &mut i, bit_width) else { break };
+                out.push(Attribute::Range { kind: AttrKind(k), bit_width, range });
+            }
+            8 => {
+                let (Some(k), Some(count), Some(bit_width)) = (get(i), get(i + 1), get(i + 2)) else { break };
+                i += 3;
+                let mut ranges = Vec::new();
+                for _ in 0..count {
+                    // Each range takes at least one operand, so the count is bounded by the record.
+                    let Some(r) = constant_range(ops, &mut i, bit_width) else { break };
+                    ranges.push(r);
+                }
+                out.push(Attribute::RangeList { kind: AttrKind(k), bit_width, ranges });
+            }
+            _ => {
+                out.push(Attribute::Unknown { encoding, operands: ops.get(i..).unwrap_or(&[]).to_vec() });
+                break;
+            }
+        }
+    }
+    out
+}
+
+/// A NUL-terminated string of operands (each truncated to a byte, as LLVM does).
+fn c_string(ops: &[u64], i: &mut usize) -> String {
+    let mut bytes = Vec::new();
+    while let Some(&c) = ops.get(*i) {
+        *i += 1;
+        if c == 0 {
+            break;
+        }
+        bytes.push(c as u8);
+    }
+    String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+}
+
+/// LLVM's `readConstantRange`.
+fn constant_range(ops: &[u64], i: &mut usize, bit_width: u64) -> Option<ConstantRange> {
+    if bit_width > 64 {
+        let words = *ops.get(*i)?;
+        *i += 1;
+        let (lo_words, hi_words) = ((words & 0xFFFF_FFFF) as usize, (words >> 32) as usize);
+        let lower = ops.get(*i..i.checked_add(lo_words)?)?.to_vec();
+        *i += lo_words;
+        let upper = ops.get(*i..i.checked_add(hi_words)?)?.to_vec();
+        *i += hi_words;
+        Some(ConstantRange::Wide { lower, upper })
+    } else {
+        let (lower, upper) = (*ops.get(*i)?, *ops.get(*i + 1)?);
+        *i += 2;
+        let sext = |v: u64| {
+            let v = crate::decode_sign_rotated(v);
+            if bit_width == 0 || bit_width >= 64 {
+                v
+            } else {
+                let shift = 64 - bit_width;
+                (v << shift) >> shift
+            }
+        };
+        Some(ConstantRange::Small { lower: sext(lower), upper: sext(upper) })
+    }
+}

@@ -1,0 +1,925 @@
+//! Reading a MODULE_BLOCK: its own records and the small blocks that give them meaning
+//! (types, attributes, the module-level value symbol table and constants), with every
+//! FUNCTION_BLOCK skipped in O(1) and kept for later.
+
+use alloc::borrow::Cow;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use super::attributes::{AttrIndex, AttributeGroup, AttributeList, decode_group_attributes};
+use super::error::IrError;
+use super::globals::{
+    Alias, Comdat, ComdatSelection, DllStorage, Function, GlobalCommon, GlobalVar, Linkage, Name, ThreadLocal,
+    UnnamedAddr,
+};
+use super::symbol::Visibility;
+use super::types::{Type, TypeId, TypeTable};
+use crate::ids::ir::raw as ids;
+use crate::modules::{Inventory, ModuleInfo};
+use crate::reader::{Bitstream, Entry, LazyBlock, Reader};
+use crate::record::RecordRef;
+
+/// A record of the module block this crate does not interpret, kept as read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
+pub struct UnknownRecord {
+    /// The block it is in.
+    pub block_id: u32,
+    /// Its code.
+    pub code: u32,
+    /// Bit offset of the record.
+    pub bit: u64,
+    /// Its operands.
+    pub operands: Vec<u64>,
+}
+
+/// Which global value a value id names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub enum GlobalRef {
+    /// `Module::globals[i]`.
+    Var(usize),
+    /// `Module::functions[i]`.
+    Function(usize),
+    /// `Module::aliases[i]` (an alias or an ifunc).
+    Alias(usize),
+}
+
+/// What a module-level constant is, as far as symbols need it (`llvm.used` lists,
+/// aliasees): the rest is not kept.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ConstantRef {
+    /// A cast of the value with this id.
+    Cast(u64),
+    /// A GEP whose base is the value with this id.
+    Gep(u64),
+    /// An aggregate: its element value ids are `Module::aggregate_elements[start..start+len]`.
+    Aggregate { start: usize, len: usize },
+    /// Anything else.
+    Other,
+}
+
+/// One IR module: its identification, its module-level records, types, attributes and
+/// global values, and its function bodies left unread.
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
+pub struct Module<'a> {
+    /// The module's position in the stream, from 0.
+    pub index: usize,
+    /// The producer of the IDENTIFICATION block (`LLVM14.0.6`), if there is one.
+    pub producer: Option<String>,
+    /// The IDENTIFICATION block's epoch.
+    pub epoch: Option<u64>,
+    /// MODULE_CODE_VERSION: 0 (absolute value ids), 1 (relative), 2 (names in STRTAB).
+    pub version: Option<u64>,
+    /// MODULE_CODE_TRIPLE.
+    pub triple: Option<String>,
+    /// MODULE_CODE_DATALAYOUT.
+    pub datalayout: Option<String>,
+    /// MODULE_CODE_ASM, one entry per record (each may hold several lines).
+    pub asm: Vec<String>,
+    /// MODULE_CODE_SOURCE_FILENAME.
+    pub source_filename: Option<String>,
+    /// MODULE_CODE_HASH: five 32-bit words.
+    pub hash: Option<Vec<u64>>,
+    /// MODULE_CODE_SECTIONNAME, in order (globals refer to them from 1).
+    pub section_names: Vec<String>,
+    /// MODULE_CODE_GCNAME, in order (functions refer to them from 1).
+    pub gc_names: Vec<String>,
+    /// MODULE_CODE_DEPLIB (obsolete).
+    pub deplibs: Vec<String>,
+    /// MODULE_CODE_COMDAT, in order.
+    pub comdats: Vec<Comdat<'a>>,
+    /// MODULE_CODE_VSTOFFSET: the module-level VST's offset in 32-bit words, as written.
+    pub vst_offset: Option<u64>,
+    /// The type table.
+    pub types: TypeTable,
+    /// PARAMATTR_GROUP entries.
+    pub attribute_groups: Vec<AttributeGroup>,
+    /// PARAMATTR lists (referred to from 1 by globals and functions).
+    pub attribute_lists: Vec<AttributeList>,
+    /// GLOBALVAR records.
+    pub globals: Vec<GlobalVar<'a>>,
+    /// FUNCTION records, with their bodies.
+    pub functions: Vec<Function<'a>>,
+    /// ALIAS, ALIAS_OLD and IFUNC records.
+    pub aliases: Vec<Alias<'a>>,
+    /// Module records this crate does not interpret.
+    pub unknown_records: Vec<UnknownRecord>,
+    /// Bits taken by module-level METADATA blocks (headers included).
+    pub metadata_bits: u64,
+    /// The MODULE block's size in bits (header to end).
+    pub module_bits: u64,
+    /// FUNCTION_BLOCKs found (one per definition, in a well-formed module).
+    pub function_blocks: usize,
+    /// Value id → global value.
+    pub values: Vec<GlobalRef>,
+    /// The MODULE block, to read again.
+    #[cfg_attr(feature = "serde", serde(skip))]
+    pub block: LazyBlock<'a>,
+    /// The module-level CONSTANTS blocks, skipped: read when symbols need them (the
+    /// `llvm.used` lists, aliasees). Their values are numbered from `constants_base`.
+    #[cfg_attr(feature = "serde", serde(skip))]
+    pub(crate) constants_blocks: Vec<LazyBlock<'a>>,
+    #[cfg_attr(feature = "serde", serde(skip))]
+    pub(crate) constants_base: u64,
+}
+
+/// The module-level constants, as far as symbols need them, by value id from `base`.
+#[derive(Default)]
+pub(crate) struct Constants {
+    pub(crate) refs: Vec<ConstantRef>,
+    pub(crate) base: u64,
+    /// The element value ids of every aggregate.
+    pub(crate) elements: Vec<u64>,
+}
+
+impl Constants {
+    pub(crate) fn get(&self, value_id: u64) -> Option<ConstantRef> {
+        let i = value_id.checked_sub(self.base)?;
+        self.refs.get(usize::try_from(i).ok()?).copied()
+    }
+}
+
+/// Reads every module of an IR bitcode stream.
+///
+/// ```
+/// use llvm_bitstream_reader::{Bitstream, ir};
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/llvm14_multi_module_cat.bc"))?;
+/// let modules = ir::read_modules(&Bitstream::new(&bytes)?)?;
+/// assert_eq!(modules.len(), 3);
+/// # Ok(()) }
+/// ```
+pub fn read_modules<'a>(stream: &Bitstream<'a>) -> Result<Vec<Module<'a>>, IrError> {
+    let inventory = Inventory::read(stream)?;
+    inventory.modules.iter().map(Module::read).collect()
+}
+
+impl<'a> Module<'a> {
+    /// Reads the first module of an IR bitcode stream (a `.bc` file's bytes, wrapper
+    /// header allowed).
+    pub fn parse(bytes: &'a [u8]) -> Result<Self, IrError> {
+        let stream = Bitstream::new(bytes)?;
+        let inventory = Inventory::read(&stream)?;
+        let Some(first) = inventory.modules.first() else {
+            return Err(IrError::NoSuchModule { index: 0, count: 0 });
+        };
+        Module::read(first)
+    }
+
+    /// Reads one module listed by [`Inventory::read`].
+    pub fn read(info: &ModuleInfo<'a>) -> Result<Self, IrError> {
+        let bm = info.module.bookmark();
+        let mut m = Module {
+            index: info.index,
+            producer: info.identification.as_ref().map(|i| i.producer.clone()),
+            epoch: info.identification.as_ref().and_then(|i| i.epoch),
+            version: None,
+            triple: None,
+            datalayout: None,
+            asm: Vec::new(),
+            source_filename: None,
+            hash: None,
+            section_names: Vec::new(),
+            gc_names: Vec::new(),
+            deplibs: Vec::new(),
+            comdats: Vec::new(),
+            vst_offset: None,
+            types: TypeTable::default(),
+            attribute_groups: Vec::new(),
+            attribute_lists: Vec::new(),
+            globals: Vec::new(),
+            functions: Vec::new(),
+            aliases: Vec::new(),
+            unknown_records: Vec::new(),
+            metadata_bits: 0,
+            module_bits: bm.end_bit().saturating_sub(bm.header_bit),
+            function_blocks: 0,
+            values: Vec::new(),
+            block: info.module.clone(),
+            constants_blocks: Vec::new(),
+            constants_base: 0,
+        };
+        let mut state = ReadState {
+            strtab: info.strtab.unwrap_or(&[]),
+            begin_bit: info.begin_bit,
+            bodies: Vec::new(),
+            vst_names: Vec::new(),
+            fn_offsets: Vec::new(),
+        };
+        let mut reader = info.module.reader()?;
+        // The block reader's first entry is the module block itself.
+        reader.advance()?;
+        while let Some(entry) = reader.advance()? {
+            match entry {
+                Entry::EnterBlock(b) => match b.block_id {
+                    ids::TYPE_BLOCK_ID_NEW => m.read_types(&mut reader)?,
+                    ids::PARAMATTR_GROUP_BLOCK_ID => m.read_attribute_groups(&mut reader)?,
+                    ids::PARAMATTR_BLOCK_ID => m.read_attribute_lists(&mut reader)?,
+                    ids::VALUE_SYMTAB_BLOCK_ID => m.read_vst(&mut reader, &mut state)?,
+                    ids::CONSTANTS_BLOCK_ID => {
+                        if m.constants_blocks.is_empty() {
+                            m.constants_base = m.values.len() as u64;
+                        }
+                        m.constants_blocks.push(reader.skip_block()?);
+                    }
+                    ids::FUNCTION_BLOCK_ID => {
+                        state.bodies.push(reader.skip_block()?);
+                        m.function_blocks += 1;
+                    }
+                    id => {
+                        let lazy = reader.skip_block()?;
+                        if id == ids::METADATA_BLOCK_ID {
+                            let bm = lazy.bookmark();
+                            m.metadata_bits += bm.end_bit().saturating_sub(bm.header_bit);
+                        }
+                    }
+                },
+                Entry::Record { .. } => {
+                    let record = reader.read_record()?;
+                    m.module_record(&record, &state)?;
+                }
+                Entry::EndBlock(_) => break,
+                _ => {}
+            }
+        }
+        m.finish(state);
+        Ok(m)
+    }
+
+    /// The value type of a global value id, if it names one.
+    pub fn global(&self, value_id: u64) -> Option<&GlobalCommon<'a>> {
+        match *self.values.get(usize::try_from(value_id).ok()?)? {
+            GlobalRef::Var(i) => self.globals.get(i).map(|g| &g.common),
+            GlobalRef::Function(i) => self.functions.get(i).map(|f| &f.common),
+            GlobalRef::Alias(i) => self.aliases.get(i).map(|a| &a.common),
+        }
+    }
+
+    /// Function definitions (with a body record).
+    pub fn definitions(&self) -> impl Iterator<Item = &Function<'a>> {
+        self.functions.iter().filter(|f| !f.is_declaration)
+    }
+
+    /// The function attribute groups (index `Function`), printed as `llvm-dis` prints
+    /// them after `attributes #N = `: `{ noinline nounwind "frame-pointer"="all" }`.
+    pub fn function_attribute_sets(&self) -> impl Iterator<Item = String> + '_ {
+        self.attribute_groups.iter().filter(|g| g.index == AttrIndex::Function).map(|g| {
+            if g.attributes.is_empty() {
+                String::from("{ }")
+            } else {
+                alloc::format!("{{ {} }}", g.display(&self.types))
+            }
+        })
+    }
+
+    fn module_record(&mut self, r: &RecordRef<'_, 'a>, state: &ReadState<'a>) -> Result<(), IrError> {
+        let ops = r.operands();
+        match r.code() {
+            ids::MODULE_CODE_VERSION => self.version = ops.first().copied(),
+            ids::MODULE_CODE_TRIPLE => self.triple = Some(r.text_from(0)),
+            ids::MODULE_CODE_DATALAYOUT => self.datalayout = Some(r.text_from(0)),
+            ids::MODULE_CODE_ASM => self.asm.push(r.text_from(0)),
+            ids::MODULE_CODE_SOURCE_FILENAME => self.source_filename = Some(r.text_from(0)),
+            ids::MODULE_CODE_HASH => self.hash = Some(ops.to_vec()),
+            ids::MODULE_CODE_SECTIONNAME => self.section_names.push(r.text_from(0)),
+            ids::MODULE_CODE_GCNAME => self.gc_names.push(r.text_from(0)),
+            ids::MODULE_CODE_DEPLIB => self.deplibs.push(r.text_from(0)),
+            ids::MODULE_CODE_VSTOFFSET => self.vst_offset = ops.first().copied(),
+            ids::MODULE_CODE_COMDAT => self.comdat_record(r, state)?,
+            ids::MODULE_CODE_GLOBALVAR => self.globalvar_record(r, state)?,
+            ids::MODULE_CODE_FUNCTION => self.function_record(r, state)?,
+            ids::MODULE_CODE_ALIAS | ids::MODULE_CODE_ALIAS_OLD | ids::MODULE_CODE_IFUNC => {
+                self.alias_record(r, state)?
+            }
+            code => self.unknown_records.push(UnknownRecord {
+                block_id: ids::MODULE_BLOCK_ID,
+                code,
+                bit: r.bit_offset(),
+                operands: ops.to_vec(),
+            }),
+        }
+        Ok(())
+    }
+
+    fn uses_strtab(&self) -> bool {
+        self.version.is_some_and(|v| v >= 2)
+    }
+
+    /// Splits off a VERSION 2 record's name (offset, size in the STRTAB).
+    fn name_of<'r>(
+        &self,
+        r: &RecordRef<'r, 'a>,
+        state: &ReadState<'a>,
+        what: &'static str,
+    ) -> Result<(Name<'a>, &'r [u64]), IrError> {
+        let ops = r.operands();
+        if !self.uses_strtab() {
+            return Ok((Cow::Borrowed(&[]), ops));
+        }
+        let [offset, size, rest @ ..] = ops else {
+            return Err(IrError::RecordTooShort { what, bit: r.bit_offset(), len: ops.len(), needed: 2 });
+        };
+        let name = strtab_slice(state.strtab, *offset, *size).ok_or(IrError::NameOutOfStrtab {
+            bit: r.bit_offset(),
+            offset: *offset,
+            size: *size,
+            strtab_len: state.strtab.len(),
+        })?;
+        Ok((Cow::Borrowed(name), rest))
+    }
+
+    fn check_type(&self, r: &RecordRef<'_, '_>, index: u64) -> Result<TypeId, IrError> {
+        match u32::try_from(index) {
+            Ok(i) if (i as usize) < self.types.len() => Ok(TypeId(i)),
+            _ => Err(IrError::TypeOutOfRange { bit: r.bit_offset(), index, len: self.types.len() }),
+        }
+    }
+
+    /// The pointee of a legacy pointer-typed record's type, and the pointer's address space.
+    fn pointee(&self, r: &RecordRef<'_, '_>, ty: TypeId, what: &'static str) -> Result<(TypeId, u64), IrError> {
+        match self.types.get(ty) {
+            Some(Type::Pointer { pointee: Some(p), address_space }) => Ok((*p, *address_space)),
+            _ => Err(IrError::WrongType {
+                what,
+                bit: r.bit_offset(),
+                index: u64::from(ty.0),
+                expected: "a typed pointer",
+            }),
+        }
+    }
+
+    fn section(&self, r: &RecordRef<'_, '_>, id: u64) -> Result<Option<String>, IrError> {
+        lookup_1based(&self.section_names, id, "section", r.bit_offset())
+    }
+
+    fn comdat_record(&mut self, r: &RecordRef<'_, 'a>, state: &ReadState<'a>) -> Result<(), IrError> {
+        let (name, rest) = self.name_of(r, state, "COMDAT")?;
+        let short = |needed| IrError::RecordTooShort { what: "COMDAT", bit: r.bit_offset(), len: rest.len(), needed };
+        let selection = ComdatSelection::from_code(*rest.first().ok_or_else(|| short(1))?);
+        let name = if self.uses_strtab() {
+            name
+        } else {
+            // v1: [selection_kind, name_size, name chars…]
+            let size = *rest.get(1).ok_or_else(|| short(2))?;
+            let chars = usize::try_from(size).ok().and_then(|s| rest.get(2..2usize.checked_add(s)?));
+            let chars = chars.ok_or_else(|| short(2usize.saturating_add(size as usize)))?;
+            Cow::Owned(chars.iter().map(|&c| c as u8).collect())
+        };
+        self.comdats.push(Comdat { name, selection });
+        Ok(())
+    }
+
+    fn common(
+        &self,
+        r: &RecordRef<'_, 'a>,
+        name: Name<'a>,
+        value_type: TypeId,
+        address_space: u64,
+        raw_linkage: u64,
+    ) -> GlobalCommon<'a> {
+        let linkage = Linkage::from_code(raw_linkage);
+        GlobalCommon {
+            name,
+            value_id: self.values.len() as u64,
+            linkage,
+            raw_linkage,
+            visibility: Visibility::Default,
+            dll_storage: match raw_linkage {
+                5 => DllStorage::Import,
+                6 => DllStorage::Export,
+                _ => DllStorage::Default,
+            },
+            thread_local: ThreadLocal::No,
+            unnamed_addr: UnnamedAddr::None,
+            dso_local: false,
+            partition: None,
+            value_type,
+            address_space,
+            bit: r.bit_offset(),
+            extra_operands: Vec::new(),
+        }
+    }
+
+    fn globalvar_record(&mut self, r: &RecordRef<'_, 'a>, state: &ReadState<'a>) -> Result<(), IrError> {
+        // [strtab offset, strtab size,] pointer type or value type, isconst|explicit<<1|addrspace<<2,
+        // initid, linkage, alignment, section, visibility, threadlocal, unnamed_addr,
+        // externally_initialized, dllstorageclass, comdat, attributes, dso_local,
+        // partition offset, partition size, sanitizer, code model
+        let (name, ops) = self.name_of(r, state, "GLOBALVAR")?;
+        if ops.len() < 6 {
+            return Err(IrError::RecordTooShort { what: "GLOBALVAR", bit: r.bit_offset(), len: ops.len(), needed: 6 });
+        }
+        let ty = self.check_type(r, ops[0])?;
+        let explicit = ops[1] & 2 != 0;
+        let (value_type, address_space) = if explicit { (ty, ops[1] >> 2) } else { self.pointee(r, ty, "GLOBALVAR")? };
+        let mut c = self.common(r, name, value_type, address_space, ops[3]);
+        let get = |i: usize| ops.get(i).copied();
+        if !c.linkage.is_local() {
+            c.visibility = get(6).map_or(Visibility::Default, Visibility::from_code);
+            if let Some(d) = get(10) {
+                c.dll_storage = DllStorage::from_code(d);
+            }
+        } else if get(10).is_some() {
+            c.dll_storage = DllStorage::Default;
+        }
+        c.thread_local = get(7).map_or(ThreadLocal::No, ThreadLocal::from_code);
+        c.unnamed_addr = get(8).map_or(UnnamedAddr::None, UnnamedAddr::from_code);
+        c.dso_local = get(13).is_some_and(|v| v != 0);
+        if let (Some(off), Some(size)) = (get(14), get(15)) {
+            c.partition = Some(self.partition(r, state, off, size)?);
+        }
+        c.extra_operands = ops.get(18..).unwrap_or(&[]).to_vec();
+        infer_dso_local(&mut c);
+        let comdat = self.comdat_ref(r, get(11), c.raw_linkage)?;
+        let var = GlobalVar {
+            common: c,
+            is_constant: ops[1] & 1 != 0,
+            initializer: ops[2].checked_sub(1),
+            alignment: decode_alignment(ops[4]),
+            section: self.section(r, ops[5])?,
+            externally_initialized: get(9).is_some_and(|v| v != 0),
+            comdat,
+            attributes: get(12).filter(|&a| a != 0),
+            sanitizer: get(16).filter(|&s| s != 0),
+            code_model: get(17).filter(|&m| m != 0),
+        };
+        self.values.push(GlobalRef::Var(self.globals.len()));
+        self.globals.push(var);
+        Ok(())
+    }
+
+    fn function_record(&mut self, r: &RecordRef<'_, 'a>, state: &ReadState<'a>) -> Result<(), IrError> {
+        // [strtab offset, strtab size,] type, callingconv, isproto, linkage, paramattr,
+        // alignment, section, visibility, gc, unnamed_addr, prologuedata, dllstorageclass,
+        // comdat, prefixdata, personalityfn, dso_local, addrspace, partition offset,
+        // partition size, preferred alignment
+        let (name, ops) = self.name_of(r, state, "FUNCTION")?;
+        if ops.len() < 8 {
+            return Err(IrError::RecordTooShort { what: "FUNCTION", bit: r.bit_offset(), len: ops.len(), needed: 8 });
+        }
+        let mut ty = self.check_type(r, ops[0])?;
+        let mut address_space = 0;
+        if let Some(Type::Pointer { pointee: Some(p), address_space: a }) = self.types.get(ty) {
+            (ty, address_space) = (*p, *a);
+        }
+        if !matches!(self.types.get(ty), Some(Type::Function { .. })) {
+            return Err(IrError::WrongType {
+                what: "FUNCTION",
+                bit: r.bit_offset(),
+                index: u64::from(ty.0),
+                expected: "a function type",
+            });
+        }
+        let get = |i: usize| ops.get(i).copied();
+        if let Some(a) = get(16) {
+            address_space = a;
+        }
+        let mut c = self.common(r, name, ty, address_space, ops[3]);
+        if !c.linkage.is_local() {
+            c.visibility = Visibility::from_code(ops[7]);
+            if let Some(d) = get(11) {
+                c.dll_storage = DllStorage::from_code(d);
+            }
+        } else if get(11).is_some() {
+            c.dll_storage = DllStorage::Default;
+        }
+        c.unnamed_addr = get(9).map_or(UnnamedAddr::None, UnnamedAddr::from_code);
+        c.dso_local = get(15).is_some_and(|v| v != 0);
+        if let (Some(off), Some(size)) = (get(17), get(18)) {
+            // LLVM ignores a function's partition that does not fit the STRTAB.
+            c.partition = strtab_slice(state.strtab, off, size).map(Cow::Borrowed);
+        }
+        c.extra_operands = ops.get(20..).unwrap_or(&[]).to_vec();
+        infer_dso_local(&mut c);
+        let comdat = self.comdat_ref(r, get(12), c.raw_linkage)?;
+        let function = Function {
+            common: c,
+            calling_conv: ops[1],
+            is_declaration: ops[2] != 0,
+            attributes: Some(ops[4]).filter(|&a| a != 0),
+            alignment: decode_alignment(ops[5]),
+            section: self.section(r, ops[6])?,
+            gc: lookup_1based(&self.gc_names, get(8).unwrap_or(0), "gc", r.bit_offset())?,
+            prologue: get(10).and_then(|v| v.checked_sub(1)),
+            comdat,
+            prefix: get(13).and_then(|v| v.checked_sub(1)),
+            personality: get(14).and_then(|v| v.checked_sub(1)),
+            preferred_alignment: get(19).and_then(decode_alignment),
+            body: None,
+        };
+        self.values.push(GlobalRef::Function(self.functions.len()));
+        self.functions.push(function);
+        Ok(())
+    }
+
+    fn alias_record(&mut self, r: &RecordRef<'_, 'a>, state: &ReadState<'a>) -> Result<(), IrError> {
+        // ALIAS_OLD: [pointer type, aliasee, linkage, visibility, dll, tls, unnamed_addr, dso_local]
+        // ALIAS: [strtab offset, strtab size,] type, addrspace, aliasee, linkage, visibility,
+        //        dllstorageclass, threadlocal, unnamed_addr, dso_local, partition offset, size
+        // IFUNC: [strtab offset, strtab size,] type, addrspace, resolver, linkage,
+        //        visibility, dso_local, partition offset, partition size
+        let code = r.code();
+        let what = match code {
+            ids::MODULE_CODE_IFUNC => "IFUNC",
+            ids::MODULE_CODE_ALIAS_OLD => "ALIAS_OLD",
+            _ => "ALIAS",
+        };
+        let (name, ops) = self.name_of(r, state, what)?;
+        let old = code == ids::MODULE_CODE_ALIAS_OLD;
+        let needed = if old { 3 } else { 4 };
+        if ops.len() < needed {
+            return Err(IrError::RecordTooShort { what, bit: r.bit_offset(), len: ops.len(), needed });
+        }
+        let ty = self.check_type(r, ops[0])?;
+        let (value_type, address_space, mut i) =
+            if old { (self.pointee(r, ty, what)?.0, self.pointee(r, ty, what)?.1, 1) } else { (ty, ops[1], 2) };
+        let target = ops[i];
+        let mut c = self.common(r, name, value_type, address_space, ops[i + 1]);
+        i += 2;
+        let mut next = || {
+            let v = ops.get(i).copied();
+            i += 1;
+            v
+        };
+        if let Some(v) = next() {
+            if !c.linkage.is_local() {
+                c.visibility = Visibility::from_code(v);
+            }
+        }
+        if code != ids::MODULE_CODE_IFUNC {
+            if let Some(d) = next() {
+                c.dll_storage = if c.linkage.is_local() { DllStorage::Default } else { DllStorage::from_code(d) };
+            }
+            if let Some(t) = next() {
+                c.thread_local = ThreadLocal::from_code(t);
+            }
+            if let Some(u) = next() {
+                c.unnamed_addr = UnnamedAddr::from_code(u);
+            }
+        }
+        if let Some(d) = next() {
+            c.dso_local = d != 0;
+        }
+        let (off, size) = (next(), next());
+        if let (Some(off), Some(size)) = (off, size) {
+            c.partition = Some(self.partition(r, state, off, size)?);
+        }
+        c.extra_operands = ops.get(i.min(ops.len())..).unwrap_or(&[]).to_vec();
+        infer_dso_local(&mut c);
+        self.values.push(GlobalRef::Alias(self.aliases.len()));
+        self.aliases.push(Alias { common: c, is_ifunc: code == ids::MODULE_CODE_IFUNC, target });
+        Ok(())
+    }
+
+    fn partition(
+        &self,
+        r: &RecordRef<'_, '_>,
+        state: &ReadState<'a>,
+        off: u64,
+        size: u64,
+    ) -> Result<Name<'a>, IrError> {
+        strtab_slice(state.strtab, off, size).map(Cow::Borrowed).ok_or(IrError::NameOutOfStrtab {
+            bit: r.bit_offset(),
+            offset: off,
+            size,
+            strtab_len: state.strtab.len(),
+        })
+    }
+
+    /// A comdat reference (from 1; 0 is none). A record too old to have the field has an
+    /// implicit comdat of its own for the legacy weak/linkonce codes: that is not one of
+    /// the module's COMDAT records, so it is left out here.
+    fn comdat_ref(&self, r: &RecordRef<'_, '_>, id: Option<u64>, _raw_linkage: u64) -> Result<Option<u64>, IrError> {
+        match id {
+            None | Some(0) => Ok(None),
+            Some(n) if n as usize <= self.comdats.len() && n <= usize::MAX as u64 => Ok(Some(n - 1)),
+            Some(n) => {
+                Err(IrError::BadReference { what: "comdat", bit: r.bit_offset(), index: n, len: self.comdats.len() })
+            }
+        }
+    }
+
+    fn read_types(&mut self, reader: &mut Reader<'a>) -> Result<(), IrError> {
+        let mut pending_name: Option<String> = None;
+        // (record bit, referring entry, referenced index)
+        let mut refs: Vec<(u64, usize, u64)> = Vec::new();
+        let types = &mut self.types;
+        each_record(reader, |r| {
+            let ops = r.operands();
+            let entry = types.types.len();
+            let mut refer = |i: u64| refs.push((r.bit_offset(), entry, i));
+            let tid = |v: u64| TypeId(u32::try_from(v).unwrap_or(u32::MAX));
+            let ty = match r.code() {
+                ids::TYPE_CODE_NUMENTRY => {
+                    types.declared_len = ops.first().copied();
+                    return Ok(());
+                }
+                ids::TYPE_CODE_STRUCT_NAME => {
+                    pending_name = Some(r.text_from(0));
+                    return Ok(());
+                }
+                ids::TYPE_CODE_VOID => Type::Void,
+                ids::TYPE_CODE_HALF => Type::Half,
+                ids::TYPE_CODE_BFLOAT => Type::BFloat,
+                ids::TYPE_CODE_FLOAT => Type::Float,
+                ids::TYPE_CODE_DOUBLE => Type::Double,
+                ids::TYPE_CODE_X86_FP80 => Type::X86Fp80,
+                ids::TYPE_CODE_FP128 => Type::Fp128,
+                ids::TYPE_CODE_PPC_FP128 => Type::PpcFp128,
+                ids::TYPE_CODE_LABEL => Type::Label,
+                ids::TYPE_CODE_METADATA => Type::Metadata,
+                ids::TYPE_CODE_X86_MMX => Type::X86Mmx,
+                ids::TYPE_CODE_X86_AMX => Type::X86Amx,
+                ids::TYPE_CODE_TOKEN => Type::Token,
+                ids::TYPE_CODE_INTEGER if !ops.is_empty() => Type::Integer(ops[0]),
+                ids::TYPE_CODE_BYTE if !ops.is_empty() => Type::Byte(ops[0]),
+                ids::TYPE_CODE_POINTER if !ops.is_empty() => {
+                    refer(ops[0]);
+                    Type::Pointer { pointee: Some(tid(ops[0])), address_space: ops.get(1).copied().unwrap_or(0) }
+                }
+                ids::TYPE_CODE_OPAQUE_POINTER => {
+                    Type::Pointer { pointee: None, address_space: ops.first().copied().unwrap_or(0) }
+                }
+                ids::TYPE_CODE_FUNCTION_OLD | ids::TYPE_CODE_FUNCTION => {
+                    // FUNCTION_OLD: [vararg, attrid, retty, params…]; FUNCTION: [vararg, retty, params…]
+                    let first = if r.code() == ids::TYPE_CODE_FUNCTION { 1 } else { 2 };
+                    if ops.len() <= first {
+                        return Err(short("TYPE FUNCTION", r.bit_offset(), ops.len(), first + 1));
+                    }
+                    ops[first..].iter().for_each(|&t| refer(t));
+                    Type::Function {
+                        vararg: ops[0] != 0,
+                        ret: tid(ops[first]),
+                        params: ops[first + 1..].iter().map(|&t| tid(t)).collect(),
+                    }
+                }
+                ids::TYPE_CODE_STRUCT_ANON | ids::TYPE_CODE_STRUCT_NAMED if !ops.is_empty() => {
+                    ops[1..].iter().for_each(|&t| refer(t));
+                    let identified = r.code() == ids::TYPE_CODE_STRUCT_NAMED;
+                    Type::Struct {
+                        name: if identified { pending_name.take().filter(|n| !n.is_empty()) } else { None },
+                        identified,
+                        packed: ops[0] != 0,
+                        elements: Some(ops[1..].iter().map(|&t| tid(t)).collect()),
+                    }
+                }
+                ids::TYPE_CODE_OPAQUE => Type::Struct {
+                    name: pending_name.take().filter(|n| !n.is_empty()),
+                    identified: true,
+                    packed: false,
+                    elements: None,
+                },
+                ids::TYPE_CODE_ARRAY | ids::TYPE_CODE_VECTOR if ops.len() >= 2 => {
+                    refer(ops[1]);
+                    if r.code() == ids::TYPE_CODE_ARRAY {
+                        Type::Array { len: ops[0], element: tid(ops[1]) }
+                    } else {
+                        Type::Vector {
+                            len: ops[0],
+                            element: tid(ops[1]),
+                            scalable: ops.get(2).is_some_and(|&s| s != 0),
+                        }
+                    }
+                }
+                ids::TYPE_CODE_TARGET_TYPE if !ops.is_empty() => {
+                    let n = ops[0];
+                    let Some(params) = usize::try_from(n).ok().and_then(|n| ops.get(1..n.checked_add(1)?)) else {
+                        return Err(short("TYPE TARGET_TYPE", r.bit_offset(), ops.len(), 1));
+                    };
+                    params.iter().for_each(|&t| refer(t));
+                    Type::TargetExt {
+                        name: pending_name.take().unwrap_or_default(),
+                        types: params.iter().map(|&t| tid(t)).collect(),
+                        ints: ops[1 + params.len()..].to_vec(),
+                    }
+                }
+                ids::TYPE_CODE_INTEGER
+                | ids::TYPE_CODE_BYTE
+                | ids::TYPE_CODE_POINTER
+                | ids::TYPE_CODE_STRUCT_ANON
+                | ids::TYPE_CODE_STRUCT_NAMED
+                | ids::TYPE_CODE_ARRAY
+                | ids::TYPE_CODE_VECTOR
+                | ids::TYPE_CODE_TARGET_TYPE => {
+                    return Err(short("TYPE", r.bit_offset(), ops.len(), ops.len() + 1));
+                }
+                code => Type::Unknown { code, operands: ops.to_vec() },
+            };
+            types.types.push(ty);
+            Ok(())
+        })?;
+        // A type may refer forward only to an identified struct (printed by name), so that
+        // printing a type always ends.
+        for (bit, entry, index) in refs {
+            let target = usize::try_from(index).ok().and_then(|i| self.types.types.get(i).map(|t| (i, t)));
+            match target {
+                Some((i, t)) if i < entry || t.is_identified_struct() => {}
+                _ => return Err(IrError::TypeOutOfRange { bit, index, len: self.types.len() }),
+            }
+        }
+        Ok(())
+    }
+
+    fn read_attribute_groups(&mut self, reader: &mut Reader<'a>) -> Result<(), IrError> {
+        let groups = &mut self.attribute_groups;
+        each_record(reader, |r| {
+            let ops = r.operands();
+            if r.code() != ids::PARAMATTR_GRP_CODE_ENTRY {
+                return Ok(());
+            }
+            if ops.len() < 2 {
+                return Err(short("PARAMATTR_GRP_CODE_ENTRY", r.bit_offset(), ops.len(), 3));
+            }
+            groups.push(AttributeGroup {
+                id: ops[0],
+                index: AttrIndex::from_code(ops[1]),
+                attributes: decode_group_attributes(&ops[2..]),
+                bit: r.bit_offset(),
+            });
+            Ok(())
+        })
+    }
+
+    fn read_attribute_lists(&mut self, reader: &mut Reader<'a>) -> Result<(), IrError> {
+        let lists = &mut self.attribute_lists;
+        each_record(reader, |r| {
+            let ops = r.operands();
+            match r.code() {
+                ids::PARAMATTR_CODE_ENTRY => lists.push(AttributeList::Groups(ops.to_vec())),
+                ids::PARAMATTR_CODE_ENTRY_OLD => {
+                    lists.push(AttributeList::Legacy(ops.chunks_exact(2).map(|p| (p[0], p[1])).collect()))
+                }
+                _ => {}
+            }
+            Ok(())
+        })
+    }
+
+    fn read_vst(&mut self, reader: &mut Reader<'a>, state: &mut ReadState<'a>) -> Result<(), IrError> {
+        each_record(reader, |r| {
+            let ops = r.operands();
+            let bytes = |from: usize| ops.get(from..).unwrap_or(&[]).iter().map(|&c| c as u8).collect::<Vec<u8>>();
+            match (r.code(), ops) {
+                (ids::VST_CODE_ENTRY, [id, ..]) => state.vst_names.push((*id, bytes(1))),
+                (ids::VST_CODE_FNENTRY, [id, offset, rest @ ..]) => {
+                    state.fn_offsets.push((*id, *offset));
+                    if !rest.is_empty() {
+                        state.vst_names.push((*id, bytes(2)));
+                    }
+                }
+                _ => {}
+            }
+            Ok(())
+        })
+    }
+
+    /// Reads the module-level constants blocks (skipped by [`Module::read`]). A block that
+    /// cannot be read ends the table where it broke: symbols then resolve less, nothing fails.
+    pub(crate) fn constants(&self) -> Constants {
+        let mut table = Constants { base: self.constants_base, ..Constants::default() };
+        for block in &self.constants_blocks {
+            let Ok(mut reader) = block.reader() else { break };
+            if reader.advance().is_err() || Self::read_constants(&mut reader, &mut table).is_err() {
+                break;
+            }
+        }
+        table
+    }
+
+    fn read_constants(reader: &mut Reader<'a>, table: &mut Constants) -> Result<(), IrError> {
+        let (constants, elements) = (&mut table.refs, &mut table.elements);
+        each_record(reader, |r| {
+            let ops = r.operands();
+            let c = match r.code() {
+                ids::CST_CODE_SETTYPE => return Ok(()),
+                // [opcode, opty, opval]
+                ids::CST_CODE_CE_CAST if ops.len() >= 3 => ConstantRef::Cast(ops[2]),
+                // [pointee type (if odd), (type, value)…]
+                ids::CST_CODE_CE_GEP_OLD | ids::CST_CODE_CE_INBOUNDS_GEP if ops.len() >= 2 => {
+                    let base = if ops.len() % 2 == 1 { 2 } else { 1 };
+                    ops.get(base).map_or(ConstantRef::Other, |&b| ConstantRef::Gep(b))
+                }
+                // [pointee type, flags or inrange index, (type, value)…]
+                ids::CST_CODE_CE_GEP_WITH_INRANGE_INDEX_OLD | ids::CST_CODE_CE_GEP if ops.len() >= 4 => {
+                    ConstantRef::Gep(ops[3])
+                }
+                ids::CST_CODE_AGGREGATE => {
+                    let start = elements.len();
+                    elements.extend_from_slice(ops);
+                    ConstantRef::Aggregate { start, len: ops.len() }
+                }
+                _ => ConstantRef::Other,
+            };
+            constants.push(c);
+            Ok(())
+        })
+    }
+
+    fn finish(&mut self, state: ReadState<'a>) {
+        // Names from a module-level VST (files before VERSION 2).
+        if !self.uses_strtab() {
+            for (id, name) in state.vst_names {
+                let common = match usize::try_from(id).ok().and_then(|i| self.values.get(i)) {
+                    Some(GlobalRef::Var(i)) => self.globals.get_mut(*i).map(|g| &mut g.common),
+                    Some(GlobalRef::Function(i)) => self.functions.get_mut(*i).map(|f| &mut f.common),
+                    Some(GlobalRef::Alias(i)) => self.aliases.get_mut(*i).map(|a| &mut a.common),
+                    None => None,
+                };
+                if let Some(c) = common {
+                    c.name = Cow::Owned(name);
+                }
+            }
+        }
+        // Bodies: in order, as LLVM's lazy reader pairs them, then by FNENTRY offset
+        // where the VST gives one that points at a body.
+        let definitions: Vec<usize> =
+            self.functions.iter().enumerate().filter(|(_, f)| !f.is_declaration).map(|(i, _)| i).collect();
+        for (&f, body) in definitions.iter().zip(&state.bodies) {
+            self.functions[f].body = Some(body.clone());
+        }
+        for (id, offset) in state.fn_offsets {
+            let Some(GlobalRef::Function(f)) = usize::try_from(id).ok().and_then(|i| self.values.get(i)) else {
+                continue;
+            };
+            let Some(word) = offset.checked_sub(1) else { continue };
+            let bit = state.begin_bit.saturating_add(word.saturating_mul(32));
+            if let Some(body) = state.bodies.iter().find(|b| b.bookmark().header_bit == bit) {
+                if let Some(func) = self.functions.get_mut(*f) {
+                    func.body = Some(body.clone());
+                }
+            }
+        }
+    }
+}
+
+/// What reading one module needs beside the module.
+struct ReadState<'a> {
+    strtab: &'a [u8],
+    begin_bit: u64,
+    bodies: Vec<LazyBlock<'a>>,
+    vst_names: Vec<(u64, Vec<u8>)>,
+    fn_offsets: Vec<(u64, u64)>,
+}
+
+fn short(what: &'static str, bit: u64, len: usize, needed: usize) -> IrError {
+    IrError::RecordTooShort { what, bit, len, needed }
+}
+
+fn strtab_slice(strtab: &[u8], offset: u64, size: u64) -> Option<&[u8]> {
+    let start = usize::try_from(offset).ok()?;
+    let end = start.checked_add(usize::try_from(size).ok()?)?;
+    strtab.get(start..end)
+}
+
+fn lookup_1based(table: &[String], id: u64, what: &'static str, bit: u64) -> Result<Option<String>, IrError> {
+    if id == 0 {
+        return Ok(None);
+    }
+    match usize::try_from(id - 1).ok().and_then(|i| table.get(i)) {
+        Some(s) => Ok(Some(s.clone())),
+        None => Err(IrError::BadReference { what, bit, index: id, len: table.len() }),
+    }
+}
+
+/// Alignment stored as log2 + 1 (0: none).
+fn decode_alignment(v: u64) -> Option<u64> {
+    match v {
+        0 => None,
+        v if v <= 64 => Some(1u64 << (v - 1)),
+        // Past what fits: kept as the raw exponent + 1 would lose it; LLVM rejects it.
+        _ => None,
+    }
+}
+
+/// LLVM's `inferDSOLocal`.
+fn infer_dso_local(c: &mut GlobalCommon<'_>) {
+    if c.linkage.is_local() || (c.visibility != Visibility::Default && c.linkage != Linkage::ExternWeak) {
+        c.dso_local = true;
+    }
+}
+
+/// Reads the records of the block just entered through its END_BLOCK, skipping nested
+/// blocks, and hands each to `f`.
+fn each_record<'a>(
+    reader: &mut Reader<'a>,
+    mut f: impl FnMut(&RecordRef<'_, 'a>) -> Result<(), IrError>,
+) -> Result<(), IrError> {
+    while let Some(entry) = reader.advance()? {
+        match entry {
+            Entry::EnterBlock(_) => {
+                reader.skip_block()?;
+            }
+            Entry::Record { .. } => {
+                let r = reader.read_record()?;
+                f(&r)?;
+            }
+            Entry::EndBlock(_) => break,
+            _ => {}
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,450 @@
+//! A module's symbols as LLVM's `ModuleSymbolTable` and `irsymtab::Builder` derive them
+//! from the module records: mangled names and [`SymbolFlags`] bit for bit.
+
+use alloc::vec::Vec;
+
+use super::globals::{DllStorage, Linkage, ThreadLocal, UnnamedAddr};
+use super::module::{ConstantRef, Constants, GlobalRef, Module};
+use super::symbol::{SymbolFlags, Visibility};
+use super::types::{Type, TypeId, TypeTable};
+
+/// One symbol of a module, as `irsymtab` would store it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
+pub struct ModuleSymbol<'m> {
+    /// The mangled name (`_main` on Mach-O, `\01` names unprefixed, `__imp_` for dllimport).
+    pub name: Vec<u8>,
+    /// The IR name (empty for an unnamed value).
+    pub ir_name: &'m [u8],
+    /// The flags, exactly as `irsymtab::Builder::addSymbol` sets them.
+    pub flags: SymbolFlags,
+    /// Size of a common symbol (the value type's allocation size under the datalayout).
+    pub common_size: Option<u64>,
+    /// Alignment of a common symbol (0 if the variable gives none).
+    pub common_align: Option<u64>,
+    /// The section of the object it names (an alias: its aliasee's), if any.
+    pub section: Option<&'m str>,
+    /// The global value it comes from.
+    pub source: GlobalRef,
+}
+
+/// What the datalayout says about names: LLVM's mangling modes (`m:e`, `m:o`, …).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mangling {
+    None,
+    Elf,
+    MachO,
+    WinCoff,
+    WinCoffX86,
+    Mips,
+    Goff,
+    Xcoff,
+}
+
+impl Mangling {
+    fn from_datalayout(dl: &str) -> Self {
+        for spec in dl.split('-') {
+            if let Some(m) = spec.strip_prefix("m:") {
+                return match m {
+                    "e" => Mangling::Elf,
+                    "o" => Mangling::MachO,
+                    "w" => Mangling::WinCoff,
+                    "x" => Mangling::WinCoffX86,
+                    "m" => Mangling::Mips,
+                    "l" => Mangling::Goff,
+                    "a" => Mangling::Xcoff,
+                    _ => Mangling::None,
+                };
+            }
+        }
+        Mangling::None
+    }
+
+    fn global_prefix(self) -> Option<u8> {
+        matches!(self, Mangling::MachO | Mangling::WinCoffX86).then_some(b'_')
+    }
+
+    fn private_prefix(self) -> &'static [u8] {
+        match self {
+            Mangling::None => b"",
+            Mangling::Elf | Mangling::WinCoff => b".L",
+            Mangling::Goff => b"L#",
+            Mangling::Mips => b"$",
+            Mangling::MachO | Mangling::WinCoffX86 => b"L",
+            Mangling::Xcoff => b"L..",
+        }
+    }
+
+    fn no_prefix_for_question_mark(self) -> bool {
+        matches!(self, Mangling::WinCoff | Mangling::WinCoffX86)
+    }
+}
+
+/// How deep alias chains and constant expressions are followed.
+const MAX_CHAIN: usize = 64;
+
+impl<'a> Module<'a> {
+    /// The module's symbols, in `irsymtab` order (functions, global variables, aliases,
+    /// ifuncs, each in record order), with names mangled for the datalayout and flags set
+    /// as `irsymtab::Builder::addSymbol` sets them.
+    ///
+    /// Not derived (they need LLVM's MC layer or are rare): symbols of module-level
+    /// inline asm, and the `@N` byte-count suffixes of 32-bit Windows stdcall/fastcall
+    /// names.
+    pub fn symbols(&self) -> Vec<ModuleSymbol<'_>> {
+        let mangling = Mangling::from_datalayout(self.datalayout.as_deref().unwrap_or(""));
+        // The constants are read only if something needs them.
+        let needs_constants = !self.aliases.is_empty()
+            || self.globals.iter().any(|g| is_used_list(&g.common.name) && g.initializer.is_some());
+        let constants = if needs_constants { self.constants() } else { Constants::default() };
+        let used = self.used_values(&constants);
+        let order = (0..self.functions.len())
+            .map(GlobalRef::Function)
+            .chain((0..self.globals.len()).map(GlobalRef::Var))
+            .chain(self.aliases.iter().enumerate().filter(|(_, a)| !a.is_ifunc).map(|(i, _)| GlobalRef::Alias(i)))
+            .chain(self.aliases.iter().enumerate().filter(|(_, a)| a.is_ifunc).map(|(i, _)| GlobalRef::Alias(i)));
+        let mut unnamed = 0u64;
+        let mut out = Vec::new();
+        for source in order {
+            let Some(sym) = self.symbol(source, mangling, &used, &constants, &mut unnamed) else { continue };
+            out.push(sym);
+        }
+        out
+    }
+
+    fn symbol(
+        &self,
+        source: GlobalRef,
+        mangling: Mangling,
+        used: &[u64],
+        constants: &Constants,
+        unnamed: &mut u64,
+    ) -> Option<ModuleSymbol<'_>> {
+        let (common, is_declaration, is_var_constant, var_section) = match source {
+            GlobalRef::Function(i) => {
+                let f = self.functions.get(i)?;
+                (&f.common, f.is_declaration, false, None)
+            }
+            GlobalRef::Var(i) => {
+                let g = self.globals.get(i)?;
+                (&g.common, g.is_declaration(), g.is_constant, g.section.as_deref())
+            }
+            GlobalRef::Alias(i) => (&self.aliases.get(i)?.common, false, false, None),
+        };
+        let linkage = common.linkage;
+        let mut flags = 0u32;
+        // ModuleSymbolTable::getSymbolFlags
+        if linkage == Linkage::AvailableExternally || is_declaration {
+            flags |= SymbolFlags::UNDEFINED;
+        }
+        if self.aliasee_is_executable(source, constants) {
+            flags |= SymbolFlags::EXECUTABLE;
+        }
+        if matches!(source, GlobalRef::Alias(i) if self.aliases.get(i).is_some_and(|a| !a.is_ifunc)) {
+            flags |= SymbolFlags::INDIRECT;
+        }
+        if linkage == Linkage::Private {
+            flags |= SymbolFlags::FORMAT_SPECIFIC;
+        }
+        if !linkage.is_local() {
+            flags |= SymbolFlags::GLOBAL;
+        }
+        if linkage == Linkage::Common {
+            flags |= SymbolFlags::COMMON;
+        }
+        if linkage.is_weak_for_symbols() {
+            flags |= SymbolFlags::WEAK;
+        }
+        if common.name.starts_with(b"llvm.") || var_section == Some("llvm.metadata") {
+            flags |= SymbolFlags::FORMAT_SPECIFIC;
+        }
+        // irsymtab::Builder::addSymbol
+        let preserved =
+            core::str::from_utf8(&common.name).is_ok_and(|n| super::libcalls::is_preserved(n, self.llvm_major()));
+        if used.contains(&common.value_id) || preserved {
+            flags |= SymbolFlags::USED;
+        }
+        if common.thread_local != ThreadLocal::No {
+            flags |= SymbolFlags::TLS;
+        }
+        if common.unnamed_addr == UnnamedAddr::Global {
+            flags |= SymbolFlags::UNNAMED_ADDR;
+        }
+        if can_be_omitted(linkage, common.unnamed_addr, matches!(source, GlobalRef::Var(_)), is_var_constant) {
+            flags |= SymbolFlags::MAY_OMIT;
+        }
+        let visibility = if linkage.is_local() { Visibility::Default } else { common.visibility };
+        flags |= (visibility.code() as u32) & 3;
+        let (mut common_size, mut common_align) = (None, None);
+        if linkage == Linkage::Common {
+            if let GlobalRef::Var(i) = source {
+                flags |= SymbolFlags::HAS_UNCOMMON;
+                let layout = Layout::new(self.datalayout.as_deref().unwrap_or(""));
+                common_size = layout.alloc_size(&self.types, common.value_type, 0);
+                common_align = Some(self.globals.get(i).and_then(|g| g.alignment).unwrap_or(0));
+            }
+        }
+        // The aliasee object's section, kept in the symbol's uncommon part.
+        let section = self.aliasee_object(source, constants).and_then(|o| match o {
+            GlobalRef::Function(i) => self.functions.get(i).and_then(|f| f.section.as_deref()),
+            GlobalRef::Var(i) => self.globals.get(i).and_then(|g| g.section.as_deref()),
+            GlobalRef::Alias(_) => None,
+        });
+        if section.is_some_and(|s| !s.is_empty()) {
+            flags |= SymbolFlags::HAS_UNCOMMON;
+        }
+        // Mangler::getNameWithPrefix, through ModuleSymbolTable::printSymbolName.
+        let mut name = Vec::new();
+        if common.dll_storage == DllStorage::Import {
+            name.extend_from_slice(b"__imp_");
+        }
+        let ir_name: &[u8] = &common.name;
+        let generated;
+        let raw: &[u8] = if ir_name.is_empty() {
+            *unnamed += 1;
+            generated = alloc::format!("__unnamed_{unnamed}");
+            generated.as_bytes()
+        } else {
+            ir_name
+        };
+        if let Some(stripped) = raw.strip_prefix(b"\x01") {
+            name.extend_from_slice(stripped);
+        } else {
+            let mut prefix = mangling.global_prefix();
+            if mangling.no_prefix_for_question_mark() && raw.first() == Some(&b'?') {
+                prefix = None;
+            }
+            if linkage == Linkage::Private {
+                name.extend_from_slice(mangling.private_prefix());
+            }
+            if let Some(p) = prefix {
+                name.push(p);
+            }
+            name.extend_from_slice(raw);
+        }
+        Some(ModuleSymbol { name, ir_name, flags: SymbolFlags(flags), common_size, common_align, section, source })
+    }
+
+    /// Value ids named in `llvm.used` and `llvm.compiler.used` (both count as used for
+    /// `irsymtab`), through casts.
+    fn used_values(&self, constants: &Constants) -> Vec<u64> {
+        let mut out = Vec::new();
+        for g in &self.globals {
+            if !is_used_list(&g.common.name) {
+                continue;
+            }
+            let Some(init) = g.initializer else { continue };
+            let Some(ConstantRef::Aggregate { start, len }) = constants.get(init) else { continue };
+            let elements = constants.elements.get(start..start.saturating_add(len)).unwrap_or(&[]);
+            for &e in elements {
+                if let Some(v) = self.strip_to_global(e, constants) {
+                    out.push(v);
+                }
+            }
+        }
+        out
+    }
+
+    /// Follows casts and GEPs from a value id to a global value id.
+    fn strip_to_global(&self, mut v: u64, constants: &Constants) -> Option<u64> {
+        for _ in 0..MAX_CHAIN {
+            if usize::try_from(v).is_ok_and(|i| i < self.values.len()) {
+                return Some(v);
+            }
+            match constants.get(v)? {
+                ConstantRef::Cast(op) | ConstantRef::Gep(op) => v = op,
+                _ => return None,
+            }
+        }
+        None
+    }
+
+    /// Whether `getAliaseeObject()` is a function or an ifunc.
+    fn aliasee_is_executable(&self, source: GlobalRef, constants: &Constants) -> bool {
+        match self.aliasee_object(source, constants) {
+            Some(GlobalRef::Function(_)) => true,
+            Some(GlobalRef::Alias(i)) => self.aliases.get(i).is_some_and(|a| a.is_ifunc),
+            _ => false,
+        }
+    }
+
+    /// `getAliaseeObject()`: a function, variable or ifunc is its own; an alias's is the
+    /// object at the end of its aliasee (through casts, GEPs and other aliases).
+    fn aliasee_object(&self, source: GlobalRef, constants: &Constants) -> Option<GlobalRef> {
+        let mut current = source;
+        for _ in 0..MAX_CHAIN {
+            match current {
+                GlobalRef::Alias(i) => {
+                    let a = self.aliases.get(i)?;
+                    if a.is_ifunc {
+                        return Some(current);
+                    }
+                    let target = self.strip_to_global(a.target, constants)?;
+                    current = *usize::try_from(target).ok().and_then(|t| self.values.get(t))?;
+                }
+                object => return Some(object),
+            }
+        }
+        None
+    }
+
+    /// The major version of the LLVM that wrote the module, from its producer
+    /// (`LLVM14.0.6`, `LLVM22.1.2-rust-1.95.0-stable`).
+    pub fn llvm_major(&self) -> Option<u32> {
+        let p = self.producer.as_deref()?.strip_prefix("LLVM")?;
+        let digits = p.split(|c: char| !c.is_ascii_digit()).next()?;
+        digits.parse().ok()
+    }
+}
+
+/// `llvm.used` or `llvm.compiler.used`: both count as used for `irsymtab`.
+fn is_used_list(name: &[u8]) -> bool {
+    name == b"llvm.used" || name == b"llvm.compiler.used"
+}
+
+/// `GlobalValue::canBeOmittedFromSymbolTable`.
+fn can_be_omitted(linkage: Linkage, unnamed: UnnamedAddr, is_var: bool, is_constant: bool) -> bool {
+    if linkage != Linkage::LinkOnceOdr {
+        return false;
+    }
+    if unnamed == UnnamedAddr::Global {
+        return true;
+    }
+    if is_var && !is_constant {
+        return false;
+    }
+    unnamed == UnnamedAddr::Local
+}
+
+/// The parts of a datalayout that sizes need (`p`, `i`, `f`, `v`, `a` specifications).
+struct Layout {
+    /// (width, ABI alignment in bits)
+    ints: Vec<(u64, u64)>,
+    floats: Vec<(u64, u64)>,
+    /// (address space, size, ABI alignment) in bits
+    pointers: Vec<(u64, u64, u64)>,
+    aggregate_align: u64,
+}
+
+impl Layout {
+    fn new(dl: &str) -> Self {
+        let mut l = Layout {
+            ints: alloc::vec![(1, 8), (8, 8), (16, 16), (32, 32), (64, 32)],
+            floats: alloc::vec![(16, 16), (32, 32), (64, 64), (128, 128)],
+            pointers: alloc::vec![(0, 64, 64)],
+            aggregate_align: 0,
+        };
+        for spec in dl.split('-') {
+            let mut parts = spec.split(':');
+            let head = parts.next().unwrap_or("");
+            let nums: Vec<u64> = parts.filter_map(|p| p.parse().ok()).collect();
+            // The kind is one ASCII letter; anything else is no spec this needs.
+            let (kind, rest) = match head.as_bytes().first() {
+                Some(c) if c.is_ascii_alphabetic() => head.split_at(1),
+                _ => continue,
+            };
+            match kind {
+                "i" | "f" => {
+                    let (Ok(w), Some(&abi)) = (rest.parse::<u64>(), nums.first()) else { continue };
+                    let table = if kind == "i" { &mut l.ints } else { &mut l.floats };
+                    table.retain(|e| e.0 != w);
+                    table.push((w, abi));
+                    table.sort_unstable();
+                }
+                "p" => {
+                    let space = rest.parse().unwrap_or(0);
+                    if let (Some(&size), Some(&abi)) = (nums.first(), nums.get(1)) {
+                        l.pointers.retain(|e| e.0 != space);
+                        l.pointers.push((space, size, abi));
+                    }
+                }
+                "a" => l.aggregate_align = nums.first().copied().unwrap_or(0),
+                _ => {}
+            }
+        }
+        l
+    }
+
+    fn pointer(&self, space: u64) -> (u64, u64) {
+        let find = |s| self.pointers.iter().find(|p| p.0 == s).map(|p| (p.1, p.2));
+        find(space).or_else(|| find(0)).unwrap_or((64, 64))
+    }
+
+    /// ABI alignment in bytes.
+    fn align(&self, types: &TypeTable, id: TypeId, depth: usize) -> Option<u64> {
+        if depth > MAX_CHAIN {
+            return None;
+        }
+        let bits = match types.get(id)? {
+            Type::Integer(w) | Type::Byte(w) => {
+                self.ints.iter().find(|e| e.0 >= *w).or(self.ints.last()).map_or(8, |e| e.1)
+            }
+            Type::Half | Type::BFloat => 16,
+            Type::Float => 32,
+            Type::Double => self.floats.iter().find(|e| e.0 == 64).map_or(64, |e| e.1),
+            Type::X86Fp80 | Type::Fp128 | Type::PpcFp128 => 128,
+            Type::Pointer { address_space, .. } => self.pointer(*address_space).1,
+            Type::Array { element, .. } => return self.align(types, *element, depth + 1),
+            Type::Vector { .. } => {
+                let size = self.store_size(types, id, depth + 1)?;
+                return Some(size.max(1).next_power_of_two());
+            }
+            Type::Struct { packed: true, .. } => 8,
+            Type::Struct { elements: Some(e), .. } => {
+                let mut a = (self.aggregate_align / 8).max(1);
+                for t in e {
+                    a = a.max(self.align(types, *t, depth + 1)?);
+                }
+                return Some(a);
+            }
+            _ => 8,
+        };
+        Some((bits / 8).max(1))
+    }
+
+    /// Store size in bytes.
+    fn store_size(&self, types: &TypeTable, id: TypeId, depth: usize) -> Option<u64> {
+        if depth > MAX_CHAIN {
+            return None;
+        }
+        Some(match types.get(id)? {
+            Type::Integer(w) | Type::Byte(w) => w.div_ceil(8),
+            Type::Half | Type::BFloat => 2,
+            Type::Float => 4,
+            Type::Double | Type::X86Mmx => 8,
+            Type::X86Fp80 => 10,
+            Type::Fp128 | Type::PpcFp128 => 16,
+            Type::Pointer { address_space, .. } => self.pointer(*address_space).0 / 8,
+            Type::Array { len, element } => len.checked_mul(self.alloc_size(types, *element, depth + 1)?)?,
+            Type::Vector { len, element, .. } => {
+                let bits = match types.get(*element)? {
+                    Type::Integer(w) => *w,
+                    _ => self.store_size(types, *element, depth + 1)?.checked_mul(8)?,
+                };
+                len.checked_mul(bits)?.div_ceil(8)
+            }
+            Type::Struct { packed, elements: Some(e), .. } => {
+                let mut offset = 0u64;
+                for t in e {
+                    if !packed {
+                        let a = self.align(types, *t, depth + 1)?;
+                        offset = offset.checked_next_multiple_of(a)?;
+                    }
+                    offset = offset.checked_add(self.alloc_size(types, *t, depth + 1)?)?;
+                }
+                if !packed {
+                    offset = offset.checked_next_multiple_of(self.align(types, id, depth + 1)?)?;
+                }
+                offset
+            }
+            _ => return None,
+        })
+    }
+
+    /// `DataLayout::getTypeAllocSize`: the store size rounded up to the ABI alignment.
+    fn alloc_size(&self, types: &TypeTable, id: TypeId, depth: usize) -> Option<u64> {
+        let size = self.store_size(types, id, depth)?;
+        size.checked_next_multiple_of(self.align(types, id, depth)?)
+    }
+}

@@ -1,0 +1,375 @@
+//! The type table (TYPE_BLOCK_ID_NEW): every type code LLVM 22 writes and the legacy
+//! ones, printed as `llvm-dis` prints them.
+
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::cell::Cell;
+use core::fmt;
+
+/// An index into a module's type table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct TypeId(pub u32);
+
+/// One entry of the type table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
+pub enum Type {
+    /// `void`.
+    Void,
+    /// `half`.
+    Half,
+    /// `bfloat`.
+    BFloat,
+    /// `float`.
+    Float,
+    /// `double`.
+    Double,
+    /// `x86_fp80`.
+    X86Fp80,
+    /// `fp128`.
+    Fp128,
+    /// `ppc_fp128`.
+    PpcFp128,
+    /// `label`.
+    Label,
+    /// `metadata`.
+    Metadata,
+    /// `x86_mmx` (LLVM 19 and later read it as `<1 x i64>`).
+    X86Mmx,
+    /// `x86_amx`.
+    X86Amx,
+    /// `token`.
+    Token,
+    /// `iN`.
+    Integer(u64),
+    /// `bN` (TYPE_CODE_BYTE, newer than LLVM 22).
+    Byte(u64),
+    /// A pointer: typed (`i32*`, legacy TYPE_CODE_POINTER) when `pointee` is given,
+    /// otherwise opaque (`ptr`).
+    Pointer {
+        /// The pointee of a typed pointer.
+        pointee: Option<TypeId>,
+        /// The address space (0 by default).
+        address_space: u64,
+    },
+    /// A function type (TYPE_CODE_FUNCTION, or the legacy FUNCTION_OLD).
+    Function {
+        /// `...` after the parameters.
+        vararg: bool,
+        /// The return type.
+        ret: TypeId,
+        /// The parameter types.
+        params: Vec<TypeId>,
+    },
+    /// A struct: literal (STRUCT_ANON), identified (STRUCT_NAMED, named by the
+    /// STRUCT_NAME before it, or numbered if it has none), or opaque (OPAQUE:
+    /// `elements` is `None`).
+    Struct {
+        /// The name from STRUCT_NAME; `None` for literal and unnamed identified structs.
+        name: Option<String>,
+        /// Whether the struct is identified (named or numbered), not literal.
+        identified: bool,
+        /// `<{ … }>`.
+        packed: bool,
+        /// The element types; `None` for an opaque struct.
+        elements: Option<Vec<TypeId>>,
+    },
+    /// `[N x T]`.
+    Array {
+        /// N.
+        len: u64,
+        /// T.
+        element: TypeId,
+    },
+    /// `<N x T>` or `<vscale x N x T>`.
+    Vector {
+        /// N.
+        len: u64,
+        /// T.
+        element: TypeId,
+        /// `vscale x`.
+        scalable: bool,
+    },
+    /// `target("name", types…, ints…)`.
+    TargetExt {
+        /// The name, from the STRUCT_NAME before it.
+        name: String,
+        /// Type parameters.
+        types: Vec<TypeId>,
+        /// Integer parameters.
+        ints: Vec<u64>,
+    },
+    /// A type code this crate does not know, kept with its operands.
+    Unknown {
+        /// The record code.
+        code: u32,
+        /// The operands.
+        operands: Vec<u64>,
+    },
+}
+
+impl Type {
+    /// The types this one refers to.
+    pub fn contained(&self) -> impl Iterator<Item = TypeId> + '_ {
+        let (one, many): (Option<TypeId>, &[TypeId]) = match self {
+            Type::Pointer { pointee, .. } => (*pointee, &[]),
+            Type::Function { ret, params, .. } => (Some(*ret), params),
+            Type::Struct { elements: Some(e), .. } => (None, e),
+            Type::Array { element, .. } | Type::Vector { element, .. } => (Some(*element), &[]),
+            Type::TargetExt { types, .. } => (None, types),
+            _ => (None, &[]),
+        };
+        one.into_iter().chain(many.iter().copied())
+    }
+
+    /// Whether it is an identified (named or numbered) struct, printed by name.
+    pub fn is_identified_struct(&self) -> bool {
+        matches!(self, Type::Struct { identified: true, .. })
+    }
+}
+
+/// A module's type table, indexed by [`TypeId`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct TypeTable {
+    /// The entries, in table order.
+    pub types: Vec<Type>,
+    /// TYPE_CODE_NUMENTRY, if the block gave one.
+    pub declared_len: Option<u64>,
+}
+
+/// How many type nodes one `Display` may print before it abbreviates with `…`: type
+/// graphs can be exponentially large when printed (a struct of the previous struct,
+/// twice, and so on), and printing must stay bounded.
+const DISPLAY_BUDGET: u32 = 20_000;
+
+impl TypeTable {
+    /// The type at `id`.
+    pub fn get(&self, id: TypeId) -> Option<&Type> {
+        self.types.get(id.0 as usize)
+    }
+
+    /// The number of types.
+    pub fn len(&self) -> usize {
+        self.types.len()
+    }
+
+    /// Whether the table is empty.
+    pub fn is_empty(&self) -> bool {
+        self.types.is_empty()
+    }
+
+    /// Prints type `id` as `llvm-dis` does (`{ i32, ptr }`, `%struct.Foo`, `i8*`).
+    pub fn display(&self, id: TypeId) -> TypeDisplay<'_> {
+        TypeDisplay { table: self, id, opaque_pointers: false, budget: Cell::new(DISPLAY_BUDGET) }
+    }
+
+    /// Prints type `id` as an LLVM with opaque pointers only (LLVM 17 and later) prints
+    /// it: every typed pointer as `ptr`.
+    pub fn display_opaque(&self, id: TypeId) -> TypeDisplay<'_> {
+        TypeDisplay { table: self, id, opaque_pointers: true, budget: Cell::new(DISPLAY_BUDGET) }
+    }
+
+    /// The number `llvm-dis` gives an unnamed identified struct (`%0`, `%1`, …): its
+    /// position among the unnamed identified structs of the table.
+    fn struct_number(&self, id: TypeId) -> usize {
+        self.types
+            .iter()
+            .take(id.0 as usize)
+            .filter(|t| matches!(t, Type::Struct { identified: true, name: None, .. }))
+            .count()
+    }
+
+    /// The identified structs with their bodies, as `llvm-dis` prints them at the top of
+    /// a module: `%struct.Foo = type { i32 }`, `%T = type opaque`.
+    pub fn struct_definitions(&self, opaque_pointers: bool) -> impl Iterator<Item = String> + '_ {
+        use alloc::format;
+        self.types.iter().enumerate().filter(|(_, t)| t.is_identified_struct()).map(move |(i, t)| {
+            let id = TypeId(i as u32);
+            let name = if opaque_pointers { self.display_opaque(id) } else { self.display(id) };
+            let Type::Struct { packed, elements, .. } = t else { return String::new() };
+            match elements {
+                None => format!("{name} = type opaque"),
+                Some(e) => {
+                    let mut body = String::new();
+                    let _ = write_struct_body(&mut body, self, e, *packed, opaque_pointers, &Cell::new(DISPLAY_BUDGET));
+                    format!("{name} = type {body}")
+                }
+            }
+        })
+    }
+}
+
+/// A type printed as `llvm-dis` prints it; see [`TypeTable::display`].
+pub struct TypeDisplay<'t> {
+    table: &'t TypeTable,
+    id: TypeId,
+    opaque_pointers: bool,
+    budget: Cell<u32>,
+}
+
+impl fmt::Display for TypeDisplay<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_type(f, self.table, self.id, self.opaque_pointers, &self.budget)
+    }
+}
+
+fn write_list(
+    f: &mut dyn fmt::Write,
+    table: &TypeTable,
+    ids: &[TypeId],
+    opaque: bool,
+    budget: &Cell<u32>,
+) -> fmt::Result {
+    for (i, t) in ids.iter().enumerate() {
+        if i > 0 {
+            f.write_str(", ")?;
+        }
+        write_type(f, table, *t, opaque, budget)?;
+    }
+    Ok(())
+}
+
+fn write_struct_body(
+    f: &mut dyn fmt::Write,
+    table: &TypeTable,
+    elements: &[TypeId],
+    packed: bool,
+    opaque: bool,
+    budget: &Cell<u32>,
+) -> fmt::Result {
+    if packed {
+        f.write_char('<')?;
+    }
+    if elements.is_empty() {
+        f.write_str("{}")?;
+    } else {
+        f.write_str("{ ")?;
+        write_list(f, table, elements, opaque, budget)?;
+        f.write_str(" }")?;
+    }
+    if packed {
+        f.write_char('>')?;
+    }
+    Ok(())
+}
+
+fn write_type(f: &mut dyn fmt::Write, table: &TypeTable, id: TypeId, opaque: bool, budget: &Cell<u32>) -> fmt::Result {
+    let left = budget.get();
+    if left == 0 {
+        return f.write_str("…");
+    }
+    budget.set(left - 1);
+    let Some(ty) = table.get(id) else { return write!(f, "<type #{} out of range>", id.0) };
+    match ty {
+        Type::Void => f.write_str("void"),
+        Type::Half => f.write_str("half"),
+        Type::BFloat => f.write_str("bfloat"),
+        Type::Float => f.write_str("float"),
+        Type::Double => f.write_str("double"),
+        Type::X86Fp80 => f.write_str("x86_fp80"),
+        Type::Fp128 => f.write_str("fp128"),
+        Type::PpcFp128 => f.write_str("ppc_fp128"),
+        Type::Label => f.write_str("label"),
+        Type::Metadata => f.write_str("metadata"),
+        Type::X86Mmx => f.write_str("x86_mmx"),
+        Type::X86Amx => f.write_str("x86_amx"),
+        Type::Token => f.write_str("token"),
+        Type::Integer(w) => write!(f, "i{w}"),
+        Type::Byte(w) => write!(f, "b{w}"),
+        Type::Pointer { pointee: Some(p), address_space } if !opaque => {
+            write_type(f, table, *p, opaque, budget)?;
+            if *address_space != 0 {
+                write!(f, " addrspace({address_space})")?;
+            }
+            f.write_char('*')
+        }
+        Type::Pointer { address_space, .. } => {
+            f.write_str("ptr")?;
+            if *address_space != 0 {
+                write!(f, " addrspace({address_space})")?;
+            }
+            Ok(())
+        }
+        Type::Function { vararg, ret, params } => {
+            write_type(f, table, *ret, opaque, budget)?;
+            f.write_str(" (")?;
+            write_list(f, table, params, opaque, budget)?;
+            if *vararg {
+                f.write_str(if params.is_empty() { "..." } else { ", ..." })?;
+            }
+            f.write_char(')')
+        }
+        Type::Struct { name: Some(name), identified: true, .. } => {
+            f.write_char('%')?;
+            write_llvm_name(f, name.as_bytes())
+        }
+        Type::Struct { identified: true, .. } => write!(f, "%{}", table.struct_number(id)),
+        Type::Struct { packed, elements, .. } => {
+            write_struct_body(f, table, elements.as_deref().unwrap_or(&[]), *packed, opaque, budget)
+        }
+        Type::Array { len, element } => {
+            write!(f, "[{len} x ")?;
+            write_type(f, table, *element, opaque, budget)?;
+            f.write_char(']')
+        }
+        Type::Vector { len, element, scalable } => {
+            f.write_char('<')?;
+            if *scalable {
+                f.write_str("vscale x ")?;
+            }
+            write!(f, "{len} x ")?;
+            write_type(f, table, *element, opaque, budget)?;
+            f.write_char('>')
+        }
+        Type::TargetExt { name, types, ints } => {
+            f.write_str("target(\"")?;
+            write_escaped(f, name.as_bytes())?;
+            f.write_char('"')?;
+            for t in types {
+                f.write_str(", ")?;
+                write_type(f, table, *t, opaque, budget)?;
+            }
+            for i in ints {
+                write!(f, ", {i}")?;
+            }
+            f.write_char(')')
+        }
+        Type::Unknown { code, .. } => write!(f, "<unknown type code {code}>"),
+    }
+}
+
+/// Writes a name as LLVM's `printLLVMNameWithoutPrefix` does: bare if every character
+/// is one of `[-a-zA-Z$._0-9]` and it does not start with a digit, else quoted with
+/// `\XX` escapes.
+pub(crate) fn write_llvm_name(f: &mut dyn fmt::Write, name: &[u8]) -> fmt::Result {
+    let bare = !name.is_empty()
+        && !name[0].is_ascii_digit()
+        && name.iter().all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'$' | b'.' | b'_'));
+    if bare {
+        // Every byte is ASCII.
+        for &c in name {
+            f.write_char(char::from(c))?;
+        }
+        Ok(())
+    } else {
+        f.write_char('"')?;
+        write_escaped(f, name)?;
+        f.write_char('"')
+    }
+}
+
+/// LLVM's `printEscapedString`: printable ASCII as is, except `\` and `"`, which (like
+/// every other byte) are written as `\XX`.
+pub(crate) fn write_escaped(f: &mut dyn fmt::Write, s: &[u8]) -> fmt::Result {
+    for &c in s {
+        if (0x20..0x7f).contains(&c) && c != b'"' && c != b'\\' {
+            f.write_char(char::from(c))?;
+        } else {
+            write!(f, "\\{c:02X}")?;
+        }
+    }
+    Ok(())
+}
