@@ -114,6 +114,31 @@ else
     say "clang-14 not found: skipping clang14_* (.dia, .pch, .opt.bitstream)"
 fi
 
+# --- bitcode written by old LLVM (3.2 to 4.0) --------------------------------------
+# Not made here: no LLVM this old is packaged any more. The files are LLVM's own
+# test/Bitcode inputs (Apache-2.0 WITH LLVM-exception), as kept by the llvm-ir crate
+# (github.com/cdisselkoen/llvm-ir, tests/llvm_bc/, commit 39269a1954be). Give a checkout
+# of it in LLVM_IR_CHECKOUT to copy them again; they exercise the format's upgrade paths
+# (VERSION 0/1 value numbering, names in the module VALUE_SYMTAB, typed pointers, legacy
+# linkage codes and attribute groups, VSTOFFSET + FNENTRY in 4.0).
+OLD_BC_COMMIT=39269a1954be8e3f495f027a32bfbd126278f531
+if [ -n "${LLVM_IR_CHECKOUT:-}" ] && git -C "$LLVM_IR_CHECKOUT" cat-file -e "$OLD_BC_COMMIT" 2>/dev/null; then
+    for pair in \
+        linkage-types-3.2.ll.bc:llvm32_linkage_types.bc \
+        global-variables.3.2.ll.bc:llvm32_global_variables.bc \
+        visibility-styles.3.2.ll.bc:llvm32_visibility_styles.bc \
+        highLevelStructure.3.2.ll.bc:llvm32_high_level_structure.bc \
+        attributes-3.3.ll.bc:llvm33_attributes.bc \
+        local-linkage-default-visibility.3.4.ll.bc:llvm34_local_linkage_default_visibility.bc \
+        weak-macho-3.5.ll.bc:llvm35_weak_macho.bc \
+        compatibility-3.6.ll.bc:llvm36_compatibility.bc \
+        compatibility-4.0.ll.bc:llvm40_compatibility.bc; do
+        git -C "$LLVM_IR_CHECKOUT" show "$OLD_BC_COMMIT:tests/llvm_bc/${pair%%:*}" >"$OUT/${pair##*:}"
+    done
+else
+    say "LLVM_IR_CHECKOUT not set (or without commit $OLD_BC_COMMIT): keeping llvm3*_*.bc, llvm40_*.bc"
+fi
+
 # --- check which files LLVM 14's llvm-bcanalyzer can walk -------------------------
 say "llvm-bcanalyzer -dump check:"
 for f in "$OUT"/*.bc "$OUT"/*.dia "$OUT"/*.pch "$OUT"/*.opt.bitstream; do

@@ -338,11 +338,12 @@ fn write_int_attribute(f: &mut fmt::Formatter<'_>, kind: AttrKind, v: u64) -> fm
     use crate::ids::ir::raw::*;
     let Ok(k) = u32::try_from(kind.0) else { return write!(f, "{kind}({v})") };
     match k {
-        ATTR_KIND_ALIGNMENT => write!(f, "align {v}"),
-        ATTR_KIND_STACK_ALIGNMENT
-        | ATTR_KIND_DEREFERENCEABLE
-        | ATTR_KIND_DEREFERENCEABLE_OR_NULL
-        | ATTR_KIND_DEAD_ON_RETURN => write!(f, "{kind}({v})"),
+        // Inside `attributes #N = { … }` LLVM writes `align=N` and `alignstack=N`.
+        ATTR_KIND_ALIGNMENT => write!(f, "align={v}"),
+        ATTR_KIND_STACK_ALIGNMENT => write!(f, "alignstack={v}"),
+        ATTR_KIND_DEREFERENCEABLE | ATTR_KIND_DEREFERENCEABLE_OR_NULL | ATTR_KIND_DEAD_ON_RETURN => {
+            write!(f, "{kind}({v})")
+        }
         ATTR_KIND_UW_TABLE => match v {
             0 => Ok(()),
             1 => f.write_str("uwtable(sync)"),
