@@ -36,9 +36,14 @@ fn summary_agrees_with_llvm_dis_14() {
         if file.extension().is_none_or(|e| e != "bc") {
             continue;
         }
-        let out = Command::new(&dis).arg(&file).args(["-o", "-"]).output().unwrap();
         let modules = summary_json(&file);
-        if !out.status.success() || out.stdout.is_empty() || modules.len() != 1 {
+        if modules.len() != 1 {
+            // llvm-dis would write each module to a file of its own ("-.0", "-.1", …).
+            eprintln!("skipping {}: llvm-dis prints only single-module files to stdout", file.display());
+            continue;
+        }
+        let out = Command::new(&dis).arg(&file).args(["-o", "-"]).output().unwrap();
+        if !out.status.success() || out.stdout.is_empty() {
             eprintln!("skipping {}: llvm-dis 14 cannot print it to stdout", file.display());
             continue;
         }
