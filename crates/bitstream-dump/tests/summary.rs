@@ -55,7 +55,9 @@ fn summary_agrees_with_llvm_dis_14() {
         let name = file.display();
         assert_eq!(m["target_triple"].as_str().map(str::to_string), quoted("target triple = \""), "{name}");
         assert_eq!(m["datalayout"].as_str().map(str::to_string), quoted("target datalayout = \""), "{name}");
-        assert_eq!(m["source_filename"].as_str().map(str::to_string), quoted("source_filename = \""), "{name}");
+        // Without SOURCE_FILENAME (files before LLVM 3.9) LLVM names the module after the input.
+        let source = m["source_filename"].as_str().map_or_else(|| file.display().to_string(), str::to_string);
+        assert_eq!(Some(source), quoted("source_filename = \""), "{name}");
         let count = |p: &str| text.lines().filter(|l| l.starts_with(p)).count() as u64;
         assert_eq!(m["functions"].as_u64(), Some(count("define ")), "{name}");
         assert_eq!(m["declarations"].as_u64(), Some(count("declare ")), "{name}");
