@@ -22,27 +22,12 @@ fn testdata(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata").join(name)
 }
 
-/// Every `.dia` file of testdata/ that is one well-formed stream, and those of the folder
-/// `EXTRA_DIA_DIR` names, if set. Third-party files are not committed; to compare on the
-/// fixtures of swift-tools-support-core, point it at a checkout's
-/// `Tests/TSCUtilityTests/Inputs`.
+/// Every `.dia` file of testdata/ that is one well-formed stream (and of
+/// `EXTRA_TESTDATA_DIR`, see `common::testdata_files`).
 fn dia_files() -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> =
+    let files: Vec<PathBuf> =
         testdata_files().into_iter().filter(|p| p.extension().is_some_and(|e| e == "dia")).collect();
     assert!(files.len() >= 6, "testdata/ lost its .dia files: {files:?}");
-    match std::env::var_os("EXTRA_DIA_DIR") {
-        Some(dir) => {
-            let mut extra: Vec<PathBuf> = std::fs::read_dir(&dir)
-                .unwrap_or_else(|e| panic!("EXTRA_DIA_DIR={}: {e}", dir.to_string_lossy()))
-                .map(|e| e.unwrap().path())
-                .filter(|p| p.extension().is_some_and(|e| e == "dia"))
-                .collect();
-            extra.sort();
-            eprintln!("EXTRA_DIA_DIR: {} more .dia files", extra.len());
-            files.extend(extra);
-        }
-        None => eprintln!("EXTRA_DIA_DIR not set: testdata's .dia files only"),
-    }
     files
 }
 

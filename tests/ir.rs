@@ -275,8 +275,10 @@ fn records_agree_with_llvm_dis_14() {
     let fig = compare_with(&tool, "llvm-dis 14", false);
     eprintln!("llvm-dis 14: {fig:#?}");
     assert!(fig.files >= 7, "LLVM 14 reads its own files");
-    // LLVM 14 wrote these files: every attribute line is what the records say.
-    assert!(fig.attribute_lines_upgraded.is_empty(), "{:#?}", fig.attribute_lines_upgraded);
+    // On the files LLVM 14 wrote, every attribute line is what the records say; on older
+    // files LLVM 14 gives intrinsic declarations its own attributes (and upgrades some).
+    let own: Vec<_> = fig.attribute_lines_upgraded.iter().filter(|l| l.starts_with("llvm14_")).collect();
+    assert!(own.is_empty(), "{own:#?}");
     assert!(fig.names > 200 && fig.structs > 10 && fig.attribute_lines > 20);
 }
 
@@ -460,4 +462,35 @@ fn ir_fuzz_regressions_replay() {
         }
     }
     assert!(n >= 1);
+}
+
+/// Every function definition of every testdata module is paired with a FUNCTION_BLOCK of
+/// its own (by the VST's FNENTRY offsets where the file has them, else in order), and the
+/// body can be read later with the event reader.
+#[test]
+fn every_definition_has_its_own_body() {
+    let mut bodies = 0;
+    for path in common::testdata_files() {
+        let bytes = std::fs::read(&path).unwrap();
+        let Ok(stream) = Bitstream::new(&bytes) else { continue };
+        if stream.magic() != Magic::LlvmIr {
+            continue;
+        }
+        for m in read_modules(&stream).unwrap() {
+            let mut seen = BTreeSet::new();
+            for f in m.definitions() {
+                let body = f
+                    .body
+                    .as_ref()
+                    .unwrap_or_else(|| panic!("{}: {} has no body", path.display(), f.common.name_str()));
+                assert!(seen.insert(body.bookmark().header_bit), "{}: two functions share a body", path.display());
+                // The body reads to its end.
+                let mut reader = body.reader().unwrap();
+                while reader.advance().unwrap().is_some() {}
+                bodies += 1;
+            }
+            assert_eq!(m.function_blocks, seen.len(), "{}", path.display());
+        }
+    }
+    assert!(bodies > 500, "{bodies}");
 }

@@ -338,11 +338,12 @@ fn write_int_attribute(f: &mut fmt::Formatter<'_>, kind: AttrKind, v: u64) -> fm
     use crate::ids::ir::raw::*;
     let Ok(k) = u32::try_from(kind.0) else { return write!(f, "{kind}({v})") };
     match k {
-        ATTR_KIND_ALIGNMENT => write!(f, "align {v}"),
-        ATTR_KIND_STACK_ALIGNMENT
-        | ATTR_KIND_DEREFERENCEABLE
-        | ATTR_KIND_DEREFERENCEABLE_OR_NULL
-        | ATTR_KIND_DEAD_ON_RETURN => write!(f, "{kind}({v})"),
+        // Inside `attributes #N = { … }` LLVM writes `align=N` and `alignstack=N`.
+        ATTR_KIND_ALIGNMENT => write!(f, "align={v}"),
+        ATTR_KIND_STACK_ALIGNMENT => write!(f, "alignstack={v}"),
+        ATTR_KIND_DEREFERENCEABLE | ATTR_KIND_DEREFERENCEABLE_OR_NULL | ATTR_KIND_DEAD_ON_RETURN => {
+            write!(f, "{kind}({v})")
+        }
         ATTR_KIND_UW_TABLE => match v {
             0 => Ok(()),
             1 => f.write_str("uwtable(sync)"),
@@ -589,5 +590,83 @@ fn constant_range(ops: &[u64], i: &mut usize, bit_width: u64) -> Option<Constant
             }
         };
         Some(ConstantRange::Small { lower: sext(lower), upper: sext(upper) })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::string::ToString;
+    use alloc::vec;
+
+    fn shown(attributes: Vec<Attribute>) -> String {
+        let group = AttributeGroup { id: 0, index: AttrIndex::Function, attributes, bit: 0 };
+        group.display(&TypeTable::default()).to_string()
+    }
+
+    /// Spellings from LLVM's LangRef and `Attribute::getAsString` (inside a group).
+    #[test]
+    fn integer_attributes_print_as_llvm_does() {
+        let k = AttrKind;
+        assert_eq!(shown(vec![Attribute::Int(k(1), 8), Attribute::Int(k(25), 16)]), "align=8 alignstack=16");
+        assert_eq!(shown(vec![Attribute::Int(k(33), 1), Attribute::Int(k(33), 2)]), "uwtable(sync) uwtable");
+        assert_eq!(shown(vec![Attribute::Int(k(51), (1 << 32) | 0xFFFF_FFFF)]), "allocsize(1)");
+        assert_eq!(shown(vec![Attribute::Int(k(51), 2)]), "allocsize(0,2)");
+        assert_eq!(shown(vec![Attribute::Int(k(74), (1 << 32) | 16)]), "vscale_range(1,16)");
+        assert_eq!(shown(vec![Attribute::Int(k(82), 1 | 8 | 32)]), "allockind(\"alloc,uninitialized,aligned\")");
+        // memory, version 0 (argmem, inaccessiblemem, other): none, read, argmem: readwrite.
+        assert_eq!(shown(vec![Attribute::Int(k(86), 0)]), "memory(none)");
+        assert_eq!(shown(vec![Attribute::Int(k(86), 0b01_01_01)]), "memory(read)");
+        assert_eq!(shown(vec![Attribute::Int(k(86), 0b00_00_11)]), "memory(argmem: readwrite)");
+        assert_eq!(
+            shown(vec![Attribute::Int(k(86), 0b11_01_00)]),
+            "memory(readwrite, argmem: none, inaccessiblemem: read)"
+        );
+        assert_eq!(shown(vec![Attribute::Enum(k(18)), Attribute::Enum(k(9999))]), "nounwind unknown_attr(9999)");
+        let s = Attribute::String { key: "a\"b".into(), value: Some("c\\d".into()) };
+        assert_eq!(shown(vec![s]), r#""a\22b"="c\5Cd""#);
+    }
+
+    #[test]
+    fn group_records_decode_every_encoding() {
+        // enum nounwind, int align 4, "k" (no value), "k2"="v", type byval without a type,
+        // range i8 [0, 2), then an encoding from the future.
+        let ops = [
+            0,
+            18,
+            1,
+            1,
+            4,
+            3,
+            b'k'.into(),
+            0,
+            4,
+            b'k'.into(),
+            b'2'.into(),
+            0,
+            b'v'.into(),
+            0,
+            5,
+            3,
+            7,
+            92,
+            8,
+            0,
+            4,
+            99,
+            1,
+        ];
+        let a = decode_group_attributes(&ops);
+        assert_eq!(a[0], Attribute::Enum(AttrKind(18)));
+        assert_eq!(a[1], Attribute::Int(AttrKind(1), 4));
+        assert_eq!(a[2], Attribute::String { key: "k".into(), value: None });
+        assert_eq!(a[3], Attribute::String { key: "k2".into(), value: Some("v".into()) });
+        assert_eq!(a[4], Attribute::Type(AttrKind(3), None));
+        assert_eq!(
+            a[5],
+            Attribute::Range { kind: AttrKind(92), bit_width: 8, range: ConstantRange::Small { lower: 0, upper: 2 } }
+        );
+        assert_eq!(a[6], Attribute::Unknown { encoding: 99, operands: vec![1] });
+        assert_eq!(shown(vec![a[5].clone()]), "range(i8 0, 2)");
     }
 }

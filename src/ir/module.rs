@@ -847,7 +847,9 @@ impl<'a> Module<'a> {
             };
             let Some(word) = offset.checked_sub(1) else { continue };
             let bit = state.begin_bit.saturating_add(word.saturating_mul(32));
-            if let Some(body) = state.bodies.iter().find(|b| b.bookmark().header_bit == bit) {
+            // Bodies were found in stream order: sorted by position.
+            let found = state.bodies.binary_search_by_key(&bit, |b| b.bookmark().header_bit);
+            if let Some(body) = found.ok().and_then(|i| state.bodies.get(i)) {
                 if let Some(func) = self.functions.get_mut(*f) {
                     func.body = Some(body.clone());
                 }

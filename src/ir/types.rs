@@ -145,6 +145,10 @@ pub struct TypeTable {
 /// twice, and so on), and printing must stay bounded.
 const DISPLAY_BUDGET: u32 = 20_000;
 
+/// How deeply nested a printed type may be before the rest is abbreviated with `…`
+/// (printing recurses; a file can nest pointers or arrays thousands deep).
+const DISPLAY_DEPTH: u32 = 200;
+
 impl TypeTable {
     /// The type at `id`.
     pub fn get(&self, id: TypeId) -> Option<&Type> {
@@ -163,13 +167,13 @@ impl TypeTable {
 
     /// Prints type `id` as `llvm-dis` does (`{ i32, ptr }`, `%struct.Foo`, `i8*`).
     pub fn display(&self, id: TypeId) -> TypeDisplay<'_> {
-        TypeDisplay { table: self, id, opaque_pointers: false, budget: Cell::new(DISPLAY_BUDGET) }
+        TypeDisplay { table: self, id, opaque_pointers: false, budget: Cell::new((DISPLAY_BUDGET, 0)) }
     }
 
     /// Prints type `id` as an LLVM with opaque pointers only (LLVM 17 and later) prints
     /// it: every typed pointer as `ptr`.
     pub fn display_opaque(&self, id: TypeId) -> TypeDisplay<'_> {
-        TypeDisplay { table: self, id, opaque_pointers: true, budget: Cell::new(DISPLAY_BUDGET) }
+        TypeDisplay { table: self, id, opaque_pointers: true, budget: Cell::new((DISPLAY_BUDGET, 0)) }
     }
 
     /// The number `llvm-dis` gives an unnamed identified struct (`%0`, `%1`, …): its
@@ -194,7 +198,14 @@ impl TypeTable {
                 None => format!("{name} = type opaque"),
                 Some(e) => {
                     let mut body = String::new();
-                    let _ = write_struct_body(&mut body, self, e, *packed, opaque_pointers, &Cell::new(DISPLAY_BUDGET));
+                    let _ = write_struct_body(
+                        &mut body,
+                        self,
+                        e,
+                        *packed,
+                        opaque_pointers,
+                        &Cell::new((DISPLAY_BUDGET, 0)),
+                    );
                     format!("{name} = type {body}")
                 }
             }
@@ -207,7 +218,7 @@ pub struct TypeDisplay<'t> {
     table: &'t TypeTable,
     id: TypeId,
     opaque_pointers: bool,
-    budget: Cell<u32>,
+    budget: Cell<(u32, u32)>,
 }
 
 impl fmt::Display for TypeDisplay<'_> {
@@ -221,7 +232,7 @@ fn write_list(
     table: &TypeTable,
     ids: &[TypeId],
     opaque: bool,
-    budget: &Cell<u32>,
+    budget: &Cell<(u32, u32)>,
 ) -> fmt::Result {
     for (i, t) in ids.iter().enumerate() {
         if i > 0 {
@@ -238,7 +249,7 @@ fn write_struct_body(
     elements: &[TypeId],
     packed: bool,
     opaque: bool,
-    budget: &Cell<u32>,
+    budget: &Cell<(u32, u32)>,
 ) -> fmt::Result {
     if packed {
         f.write_char('<')?;
@@ -256,12 +267,31 @@ fn write_struct_body(
     Ok(())
 }
 
-fn write_type(f: &mut dyn fmt::Write, table: &TypeTable, id: TypeId, opaque: bool, budget: &Cell<u32>) -> fmt::Result {
-    let left = budget.get();
-    if left == 0 {
+fn write_type(
+    f: &mut dyn fmt::Write,
+    table: &TypeTable,
+    id: TypeId,
+    opaque: bool,
+    budget: &Cell<(u32, u32)>,
+) -> fmt::Result {
+    let (left, depth) = budget.get();
+    if left == 0 || depth >= DISPLAY_DEPTH {
         return f.write_str("…");
     }
-    budget.set(left - 1);
+    budget.set((left - 1, depth + 1));
+    let result = write_type_inner(f, table, id, opaque, budget);
+    let (left, _) = budget.get();
+    budget.set((left, depth));
+    result
+}
+
+fn write_type_inner(
+    f: &mut dyn fmt::Write,
+    table: &TypeTable,
+    id: TypeId,
+    opaque: bool,
+    budget: &Cell<(u32, u32)>,
+) -> fmt::Result {
     let Some(ty) = table.get(id) else { return write!(f, "<type #{} out of range>", id.0) };
     match ty {
         Type::Void => f.write_str("void"),
@@ -372,4 +402,62 @@ pub(crate) fn write_escaped(f: &mut dyn fmt::Write, s: &[u8]) -> fmt::Result {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::string::ToString;
+    use alloc::vec;
+
+    /// Spellings from LLVM's LangRef.
+    #[test]
+    fn types_print_in_llvm_syntax() {
+        let t = |i| TypeId(i);
+        let table = TypeTable {
+            types: vec![
+                Type::Integer(32),                                                                              // 0
+                Type::Float,                                                                                    // 1
+                Type::Vector { len: 4, element: t(1), scalable: true },                                         // 2
+                Type::Struct { name: None, identified: false, packed: true, elements: Some(vec![t(0), t(1)]) }, // 3
+                Type::Pointer { pointee: Some(t(0)), address_space: 3 },                                        // 4
+                Type::Function { vararg: true, ret: t(0), params: vec![t(4)] },                                 // 5
+                Type::Struct {
+                    name: Some("struct.Foo".into()),
+                    identified: true,
+                    packed: false,
+                    elements: Some(vec![]),
+                }, // 6
+                Type::Struct { name: Some("a b".into()), identified: true, packed: false, elements: None },     // 7
+                Type::TargetExt { name: "spirv.Image".into(), types: vec![t(1)], ints: vec![0, 1] },            // 8
+                Type::Array { len: 2, element: t(6) },                                                          // 9
+                Type::Pointer { pointee: None, address_space: 1 },                                              // 10
+                Type::Function { vararg: true, ret: t(11), params: vec![] }, // 11 (refers to itself only through a struct in real files)
+            ],
+            declared_len: None,
+        };
+        let shown = |i| table.display(t(i)).to_string();
+        assert_eq!(shown(2), "<vscale x 4 x float>");
+        assert_eq!(shown(3), "<{ i32, float }>");
+        assert_eq!(shown(4), "i32 addrspace(3)*");
+        assert_eq!(table.display_opaque(t(4)).to_string(), "ptr addrspace(3)");
+        assert_eq!(shown(5), "i32 (i32 addrspace(3)*, ...)");
+        assert_eq!(shown(6), "%struct.Foo");
+        assert_eq!(shown(7), "%\"a b\"");
+        assert_eq!(shown(8), "target(\"spirv.Image\", float, 0, 1)");
+        assert_eq!(shown(9), "[2 x %struct.Foo]");
+        assert_eq!(shown(10), "ptr addrspace(1)");
+        // A malformed cycle prints, bounded.
+        assert!(shown(11).ends_with("…") || shown(11).len() < 1_000_000);
+        // Pointers nested 10,000 deep (each type the pointer to the one before) print
+        // abbreviated, without exhausting the stack.
+        let mut deep = TypeTable { types: vec![Type::Integer(8)], declared_len: None };
+        for i in 0..10_000 {
+            deep.types.push(Type::Pointer { pointee: Some(t(i)), address_space: 0 });
+        }
+        let text = deep.display(t(10_000)).to_string();
+        assert!(text.starts_with("…") && text.ends_with('*') && text.len() < 1000, "{text}");
+        let defs: Vec<String> = table.struct_definitions(false).collect();
+        assert_eq!(defs, ["%struct.Foo = type {}", "%\"a b\" = type opaque"]);
+    }
 }

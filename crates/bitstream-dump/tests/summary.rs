@@ -36,9 +36,14 @@ fn summary_agrees_with_llvm_dis_14() {
         if file.extension().is_none_or(|e| e != "bc") {
             continue;
         }
-        let out = Command::new(&dis).arg(&file).args(["-o", "-"]).output().unwrap();
         let modules = summary_json(&file);
-        if !out.status.success() || out.stdout.is_empty() || modules.len() != 1 {
+        if modules.len() != 1 {
+            // llvm-dis would write each module to a file of its own ("-.0", "-.1", …).
+            eprintln!("skipping {}: llvm-dis prints only single-module files to stdout", file.display());
+            continue;
+        }
+        let out = Command::new(&dis).arg(&file).args(["-o", "-"]).output().unwrap();
+        if !out.status.success() || out.stdout.is_empty() {
             eprintln!("skipping {}: llvm-dis 14 cannot print it to stdout", file.display());
             continue;
         }
@@ -50,7 +55,9 @@ fn summary_agrees_with_llvm_dis_14() {
         let name = file.display();
         assert_eq!(m["target_triple"].as_str().map(str::to_string), quoted("target triple = \""), "{name}");
         assert_eq!(m["datalayout"].as_str().map(str::to_string), quoted("target datalayout = \""), "{name}");
-        assert_eq!(m["source_filename"].as_str().map(str::to_string), quoted("source_filename = \""), "{name}");
+        // Without SOURCE_FILENAME (files before LLVM 3.9) LLVM names the module after the input.
+        let source = m["source_filename"].as_str().map_or_else(|| file.display().to_string(), str::to_string);
+        assert_eq!(Some(source), quoted("source_filename = \""), "{name}");
         let count = |p: &str| text.lines().filter(|l| l.starts_with(p)).count() as u64;
         assert_eq!(m["functions"].as_u64(), Some(count("define ")), "{name}");
         assert_eq!(m["declarations"].as_u64(), Some(count("declare ")), "{name}");

@@ -18,18 +18,30 @@ pub fn testdata(name: &str) -> PathBuf {
     repo_root().join("testdata").join(name)
 }
 
-/// Every real (well-formed) file in testdata/, sorted.
+/// Every real (well-formed) file in testdata/, sorted; then those of the folders that
+/// `EXTRA_TESTDATA_DIR` lists (a path list, as `PATH`), if set. Files made by others are not
+/// committed: this is how the tests run on them too, e.g. LLVM's own `test/Bitcode` files
+/// of LLVM 3.2 to 4.0 or swift-tools-support-core's `.dia` fixtures.
 pub fn testdata_files() -> Vec<PathBuf> {
+    let bitstream_file = |p: &PathBuf| {
+        p.is_file() && matches!(p.extension().and_then(|e| e.to_str()), Some("bc" | "dia" | "pch" | "bitstream"))
+    };
     let dir = repo_root().join("testdata");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .expect("testdata/ exists")
-        .map(|e| e.unwrap().path())
-        .filter(|p| {
-            p.is_file() && matches!(p.extension().and_then(|e| e.to_str()), Some("bc" | "dia" | "pch" | "bitstream"))
-        })
-        .collect();
+    let mut files: Vec<PathBuf> =
+        std::fs::read_dir(&dir).expect("testdata/ exists").map(|e| e.unwrap().path()).filter(bitstream_file).collect();
     files.sort();
     assert!(files.len() >= 10, "testdata/ lost its files: {files:?}");
+    if let Some(extra) = std::env::var_os("EXTRA_TESTDATA_DIR") {
+        for dir in std::env::split_paths(&extra) {
+            let mut more: Vec<PathBuf> = std::fs::read_dir(&dir)
+                .unwrap_or_else(|e| panic!("EXTRA_TESTDATA_DIR: {}: {e}", dir.display()))
+                .map(|e| e.unwrap().path())
+                .filter(bitstream_file)
+                .collect();
+            more.sort();
+            files.extend(more);
+        }
+    }
     files
 }
 
