@@ -293,7 +293,8 @@ fn records_agree_with_llvm_dis_19() {
     for line in &fig.attribute_lines_upgraded {
         let (file, _) = line.split_once(": ").unwrap();
         let module_has_old = {
-            let bytes = std::fs::read(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("testdata").join(file)).unwrap();
+            let path = common::testdata_files().into_iter().find(|p| p.file_name().is_some_and(|n| n == file));
+            let bytes = std::fs::read(path.expect("a testdata file")).unwrap();
             let m = Module::parse(&bytes).unwrap();
             m.function_attribute_sets().any(|s| UPGRADED_ATTRIBUTES.iter().any(|a| s.split(' ').any(|w| w == *a)))
         };
@@ -492,5 +493,5 @@ fn every_definition_has_its_own_body() {
             assert_eq!(m.function_blocks, seen.len(), "{}", path.display());
         }
     }
-    assert!(bodies > 500, "{bodies}");
+    assert!(bodies > 300, "{bodies}");
 }
