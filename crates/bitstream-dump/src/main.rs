@@ -63,8 +63,12 @@ use crate::walk::{Failure, walk};
 /// The file read when no FILE is given, under the name it has in the repository.
 const BUNDLED_NAME: &str = "testdata/rustc_llvm22_o0_debuginfo.bc";
 /// Its bytes, built into the program (rustc 1.95, LLVM 22, `-C opt-level=0 -g`; see
-/// `testdata/README.md`).
-const BUNDLED: &[u8] = include_bytes!("../../../testdata/rustc_llvm22_o0_debuginfo.bc");
+/// `testdata/README.md`) when built in the repository (`build.rs`); `None` in a packaged
+/// build, which then needs a FILE.
+#[cfg(bundled_input)]
+const BUNDLED: Option<&[u8]> = Some(include_bytes!(env!("BUNDLED_INPUT")));
+#[cfg(not(bundled_input))]
+const BUNDLED: Option<&[u8]> = None;
 
 const USAGE: &str = "\
 usage: bitstream-dump [OPTIONS] [FILE]
@@ -269,7 +273,13 @@ fn main() -> ExitCode {
         // `bitstream-dump -dump x.bc | head` is not an error.
         Err(e) if e == BROKEN_PIPE => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("bitstream-dump: {}: error: {e}", opts.input.name());
+            // Container errors already start with where they happened (the input's path,
+            // or an archive member's), so the path is not printed twice.
+            let name = opts.input.name();
+            match e.strip_prefix(name).and_then(|rest| rest.strip_prefix(": ")) {
+                Some(rest) => eprintln!("bitstream-dump: {name}: error: {rest}"),
+                None => eprintln!("bitstream-dump: {name}: error: {e}"),
+            }
             ExitCode::FAILURE
         }
     }
@@ -293,7 +303,7 @@ enum Input {
 impl Input {
     fn bytes(&self) -> &[u8] {
         match self {
-            Input::Bundled => BUNDLED,
+            Input::Bundled => BUNDLED.unwrap_or_default(),
             Input::Mapped(f) => f.bytes(),
             Input::Read(v) => v,
         }
@@ -340,6 +350,9 @@ fn embedded_streams<'a>(
 
 fn run(opts: &Options, out: &mut impl Write) -> Result<(), String> {
     let input = match &opts.input {
+        Source::Bundled if BUNDLED.is_none() => {
+            return Err("no FILE given, and this build has no bundled file to show (see --help)".to_string());
+        }
         Source::Bundled => Input::Bundled,
         Source::Stdin => {
             let mut v = Vec::new();
@@ -544,6 +557,6 @@ mod tests {
         assert_eq!(parse(&["-dump"]).input.name(), "testdata/rustc_llvm22_o0_debuginfo.bc");
         assert_eq!(parse(&["-"]).input, Source::Stdin);
         assert_eq!(parse(&["--", "-dump"]).input, Source::Path("-dump".to_string()));
-        assert!(starts_like_a_bitstream(BUNDLED));
+        assert!(starts_like_a_bitstream(BUNDLED.expect("built in the repository")));
     }
 }
