@@ -126,6 +126,7 @@ mod record;
 pub mod remarks;
 #[cfg(feature = "serde")]
 mod serialize;
+mod text;
 #[cfg(feature = "writer")]
 pub mod writer;
 
@@ -137,6 +138,7 @@ pub use file::BitstreamFile;
 pub use header::{Magic, WRAPPER_MAGIC, WrapperHeader};
 pub use reader::{AbbrevDefinition, Bitstream, Block, Bookmark, Entry, Event, EventRef, LazyBlock, Reader};
 pub use record::{Array, ArrayIter, Operands, Record, RecordInfo, RecordRef, UNABBREV_RECORD, decode_sign_rotated};
+pub use text::Text;
 
 /// The README's example, compiled and run as a doctest.
 #[cfg(doctest)]

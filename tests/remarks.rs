@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use llvm_bitstream_reader::remarks::{
-    ContainerType, Remark, RemarkStr, RemarkType, RemarksError, RemarksFile, StringTable, Unrecognized, yaml,
+    ContainerType, Remark, RemarkType, RemarksError, RemarksFile, StringTable, Text, Unrecognized, yaml,
 };
 
 fn testdata(name: &str) -> PathBuf {
@@ -781,7 +781,7 @@ fn strings_borrow_the_string_table() {
     let bytes = std::fs::read(testdata("llvm19_remarks_standalone.opt.bitstream")).unwrap();
     let file = RemarksFile::parse(&bytes).unwrap();
     let range = bytes.as_ptr_range();
-    let inside = |s: RemarkStr<'_>| s.is_empty() || range.contains(&s.as_bytes().as_ptr());
+    let inside = |s: Text<'_>| s.is_empty() || range.contains(&s.as_bytes().as_ptr());
     for remark in file.remarks().unwrap() {
         let remark = remark.unwrap();
         assert!(inside(remark.pass) && inside(remark.name) && inside(remark.function));

@@ -1,70 +1,9 @@
 //! The decoded values of a serialized-diagnostics file: levels, locations, ranges, fix-its
 //! and the id tables, each a small `Copy` value borrowing the input.
 
-use alloc::borrow::Cow;
-use alloc::string::String;
 use core::fmt;
 
-/// Text stored in the file as a blob: borrowed, not checked for UTF-8 (clang writes what
-/// its sources and messages hold). `Display` and the `serde` form replace invalid UTF-8
-/// with U+FFFD; [`Text::as_bytes`] gives the bytes as they are.
-#[derive(Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Text<'a>(pub &'a [u8]);
-
-impl<'a> Text<'a> {
-    /// The bytes as stored.
-    pub fn as_bytes(&self) -> &'a [u8] {
-        self.0
-    }
-
-    /// The text, if it is valid UTF-8.
-    pub fn to_str(&self) -> Result<&'a str, core::str::Utf8Error> {
-        core::str::from_utf8(self.0)
-    }
-
-    /// The text, invalid UTF-8 replaced with U+FFFD (borrowed when valid).
-    pub fn to_string_lossy(&self) -> Cow<'a, str> {
-        String::from_utf8_lossy(self.0)
-    }
-
-    /// Whether the text is empty.
-    pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
-
-    /// The bytes before the first NUL: what libclang's C strings show of the text.
-    pub fn until_nul(&self) -> &'a [u8] {
-        match self.0.iter().position(|&b| b == 0) {
-            Some(n) => &self.0[..n],
-            None => self.0,
-        }
-    }
-}
-
-impl fmt::Display for Text<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for chunk in self.0.utf8_chunks() {
-            f.write_str(chunk.valid())?;
-            if !chunk.invalid().is_empty() {
-                f.write_str("\u{FFFD}")?;
-            }
-        }
-        Ok(())
-    }
-}
-
-impl fmt::Debug for Text<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Debug::fmt(&*self.to_string_lossy(), f)
-    }
-}
-
-#[cfg(feature = "serde")]
-impl serde::Serialize for Text<'_> {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(&self.to_string_lossy())
-    }
-}
+pub use crate::text::Text;
 
 /// A diagnostic's severity: clang's stable `serialized_diags::Level`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

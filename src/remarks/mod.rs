@@ -61,70 +61,9 @@ use crate::ids::remarks::raw as ids;
 use crate::reader::{Bitstream, Entry, Reader};
 use crate::{Magic, RecordRef};
 
-/// A string of a remark: bytes borrowed from the string table (LLVM does not require
-/// UTF-8). `Display` and `serde` show it as text, invalid UTF-8 replaced.
-#[derive(Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct RemarkStr<'a>(pub &'a [u8]);
-
-impl<'a> RemarkStr<'a> {
-    /// The bytes.
-    pub fn as_bytes(&self) -> &'a [u8] {
-        self.0
-    }
-
-    /// The string, if it is UTF-8.
-    pub fn to_str(&self) -> Option<&'a str> {
-        core::str::from_utf8(self.0).ok()
-    }
-
-    /// Whether the string is empty.
-    pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
-}
-
-impl fmt::Display for RemarkStr<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for chunk in self.0.utf8_chunks() {
-            f.write_str(chunk.valid())?;
-            if !chunk.invalid().is_empty() {
-                f.write_str("\u{FFFD}")?;
-            }
-        }
-        Ok(())
-    }
-}
-
-impl fmt::Debug for RemarkStr<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.to_str() {
-            Some(s) => fmt::Debug::fmt(s, f),
-            None => write!(f, "b\"{}\"", self.0.escape_ascii()),
-        }
-    }
-}
-
-impl PartialEq<str> for RemarkStr<'_> {
-    fn eq(&self, other: &str) -> bool {
-        self.0 == other.as_bytes()
-    }
-}
-
-impl PartialEq<&str> for RemarkStr<'_> {
-    fn eq(&self, other: &&str) -> bool {
-        self.0 == other.as_bytes()
-    }
-}
-
-#[cfg(feature = "serde")]
-impl serde::Serialize for RemarkStr<'_> {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        match self.to_str() {
-            Some(s) => serializer.serialize_str(s),
-            None => serializer.collect_str(self),
-        }
-    }
-}
+/// A remark's strings are [`Text`]: bytes borrowed from the string table (LLVM does not
+/// require UTF-8), shown as text.
+pub use crate::text::Text;
 
 /// The string table of a remarks container: NUL-separated strings, indexed from 0 in
 /// order (LLVM's `ParsedStringTable`). It borrows the blob; only the start of each string
@@ -164,19 +103,19 @@ impl<'a> StringTable<'a> {
 
     /// String `index`, without its terminating NUL. Like LLVM, the last string of a blob
     /// that does not end in NUL loses its last byte.
-    pub fn get(&self, index: u64) -> Option<RemarkStr<'a>> {
+    pub fn get(&self, index: u64) -> Option<Text<'a>> {
         let i = usize::try_from(index).ok()?;
         let start = *self.starts.get(i)?;
         let next = self.starts.get(i + 1).copied().unwrap_or(self.blob.len());
-        self.blob.get(start..next.saturating_sub(1).max(start)).map(RemarkStr)
+        self.blob.get(start..next.saturating_sub(1).max(start)).map(Text)
     }
 
     /// Every string, in index order.
-    pub fn iter(&self) -> impl Iterator<Item = RemarkStr<'a>> + '_ {
+    pub fn iter(&self) -> impl Iterator<Item = Text<'a>> + '_ {
         (0..self.starts.len() as u64).filter_map(|i| self.get(i))
     }
 
-    fn lookup(&self, index: u64, bit: u64) -> Result<RemarkStr<'a>, RemarksError> {
+    fn lookup(&self, index: u64, bit: u64) -> Result<Text<'a>, RemarksError> {
         self.get(index).ok_or(RemarksError::StringIndexOutOfBounds { bit, index, len: self.len() })
     }
 }
@@ -258,7 +197,7 @@ impl fmt::Display for RemarkType {
 #[non_exhaustive]
 pub struct DebugLoc<'a> {
     /// The source file's path.
-    pub file: RemarkStr<'a>,
+    pub file: Text<'a>,
     /// The line (1-based; 0 when unknown).
     pub line: u64,
     /// The column (1-based; 0 when unknown).
@@ -278,9 +217,9 @@ impl fmt::Display for DebugLoc<'_> {
 #[non_exhaustive]
 pub struct Argument<'a> {
     /// The key, e.g. `Callee`, `String`, `Cost`.
-    pub key: RemarkStr<'a>,
+    pub key: Text<'a>,
     /// The value, always a string (numbers too).
-    pub value: RemarkStr<'a>,
+    pub value: Text<'a>,
     /// The value's location, if it has one.
     pub loc: Option<DebugLoc<'a>>,
 }
@@ -323,11 +262,11 @@ pub struct Remark<'a> {
     /// What it reports.
     pub remark_type: RemarkType,
     /// The pass that emitted it, e.g. `inline`, `loop-vectorize`.
-    pub pass: RemarkStr<'a>,
+    pub pass: Text<'a>,
     /// Its name within the pass, e.g. `NeverInline`, `MissedDetails`.
-    pub name: RemarkStr<'a>,
+    pub name: Text<'a>,
     /// The function it is about (a mangled name).
-    pub function: RemarkStr<'a>,
+    pub function: Text<'a>,
     /// Where in the source.
     pub loc: Option<DebugLoc<'a>>,
     /// The profile count of the code it is about, with profile data.
@@ -417,7 +356,7 @@ pub struct Meta<'a> {
     /// The string table, if this container has one (in a late META block for LLVM ≥ 22).
     pub string_table: Option<StringTable<'a>>,
     /// The path of the external remarks file, for the meta containers.
-    pub external_file: Option<RemarkStr<'a>>,
+    pub external_file: Option<Text<'a>>,
     /// Records and blocks in the META blocks that LLVM's reader would reject.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Vec::is_empty"))]
     pub unrecognized: Vec<Unrecognized>,
@@ -604,7 +543,7 @@ impl<'a> RemarksFile<'a> {
             container_type,
             remark_version: records.remark_version,
             string_table: records.strtab.map(StringTable::new),
-            external_file: records.external_file.map(RemarkStr),
+            external_file: records.external_file.map(Text),
             unrecognized,
             bit,
         };
@@ -617,7 +556,7 @@ impl<'a> RemarksFile<'a> {
     }
 
     /// The path of the remarks file this meta container points at, if it is one.
-    pub fn external_file(&self) -> Option<RemarkStr<'a>> {
+    pub fn external_file(&self) -> Option<Text<'a>> {
         self.meta.external_file
     }
 

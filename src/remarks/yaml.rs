@@ -38,7 +38,7 @@
 
 use alloc::vec::Vec;
 
-use super::{Argument, DebugLoc, Remark, RemarkStr};
+use super::{Argument, DebugLoc, Remark, Text};
 
 /// `llvm::yaml::Output`'s wrap column for flow mappings.
 const WRAP_COLUMN: usize = 70;
@@ -503,7 +503,7 @@ fn is_printable(u: u32) -> bool {
         && u & 0xFFFE != 0xFFFE
 }
 
-impl RemarkStr<'_> {
+impl Text<'_> {
     /// The string as `llvm::yaml::Output` writes a scalar value: plain, in single quotes
     /// or in double quotes with escapes.
     pub fn to_yaml(&self) -> Vec<u8> {
@@ -530,14 +530,14 @@ mod tests {
 
     #[test]
     fn quoting_follows_needs_quotes() {
-        assert_eq!(RemarkStr(b"remarks.c").to_yaml(), b"remarks.c");
-        assert_eq!(RemarkStr(b"").to_yaml(), b"''");
-        assert_eq!(RemarkStr(b"'").to_yaml(), b"''''");
-        assert_eq!(RemarkStr(b"/a/b").to_yaml(), b"'/a/b'");
-        assert_eq!(RemarkStr(b"a\nb").to_yaml(), b"\"a\\nb\"");
-        assert_eq!(RemarkStr(b"true").to_yaml(), b"'true'");
-        assert_eq!(RemarkStr("é".as_bytes()).to_yaml(), "\"é\"".as_bytes());
-        assert_eq!(RemarkStr(b"\x01").to_yaml(), b"\"\\x01\"");
+        assert_eq!(Text(b"remarks.c").to_yaml(), b"remarks.c");
+        assert_eq!(Text(b"").to_yaml(), b"''");
+        assert_eq!(Text(b"'").to_yaml(), b"''''");
+        assert_eq!(Text(b"/a/b").to_yaml(), b"'/a/b'");
+        assert_eq!(Text(b"a\nb").to_yaml(), b"\"a\\nb\"");
+        assert_eq!(Text(b"true").to_yaml(), b"'true'");
+        assert_eq!(Text("é".as_bytes()).to_yaml(), "\"é\"".as_bytes());
+        assert_eq!(Text(b"\x01").to_yaml(), b"\"\\x01\"");
     }
 
     #[test]

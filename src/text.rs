@@ -1,0 +1,101 @@
+//! Text as the formats store it: bytes borrowed from the input, usually but not always
+//! UTF-8 (clang writes what its sources and messages hold; LLVM's string tables do not
+//! check). One type for the diagnostics, the remarks and whatever else prints file text.
+//!
+//! ```
+//! use llvm_bitstream_reader::Text;
+//!
+//! let t = Text(b"caf\xc3\xa9 \xff");
+//! assert_eq!(t.to_string(), "café \u{FFFD}"); // Display replaces invalid UTF-8
+//! assert!(t.to_str().is_err());
+//! assert_eq!(Text(b"main"), "main");
+//! assert_eq!(Text(b"a\0b").until_nul(), b"a");
+//! ```
+
+use alloc::borrow::Cow;
+use alloc::string::String;
+use core::fmt;
+
+/// Bytes from the input shown as text. `Display` and the `serde` form replace invalid
+/// UTF-8 with U+FFFD; [`Text::as_bytes`] gives the bytes as they are.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Text<'a>(pub &'a [u8]);
+
+impl<'a> Text<'a> {
+    /// The bytes as stored.
+    pub fn as_bytes(&self) -> &'a [u8] {
+        self.0
+    }
+
+    /// The text, if it is valid UTF-8.
+    pub fn to_str(&self) -> Result<&'a str, core::str::Utf8Error> {
+        core::str::from_utf8(self.0)
+    }
+
+    /// The text, invalid UTF-8 replaced with U+FFFD (borrowed when valid).
+    pub fn to_string_lossy(&self) -> Cow<'a, str> {
+        String::from_utf8_lossy(self.0)
+    }
+
+    /// The length in bytes.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Whether the text is empty.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// The bytes before the first NUL: what a C string of the text shows (libclang's).
+    pub fn until_nul(&self) -> &'a [u8] {
+        match self.0.iter().position(|&b| b == 0) {
+            Some(n) => &self.0[..n],
+            None => self.0,
+        }
+    }
+}
+
+impl fmt::Display for Text<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for chunk in self.0.utf8_chunks() {
+            f.write_str(chunk.valid())?;
+            if !chunk.invalid().is_empty() {
+                f.write_str("\u{FFFD}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Text<'_> {
+    /// A string literal when valid UTF-8, else a byte string literal.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.to_str() {
+            Ok(s) => fmt::Debug::fmt(s, f),
+            Err(_) => write!(f, "b\"{}\"", self.0.escape_ascii()),
+        }
+    }
+}
+
+impl PartialEq<str> for Text<'_> {
+    fn eq(&self, other: &str) -> bool {
+        self.0 == other.as_bytes()
+    }
+}
+
+impl PartialEq<&str> for Text<'_> {
+    fn eq(&self, other: &&str) -> bool {
+        self.0 == other.as_bytes()
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Text<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self.to_str() {
+            Ok(s) => serializer.serialize_str(s),
+            Err(_) => serializer.collect_str(self),
+        }
+    }
+}
