@@ -47,7 +47,7 @@ const LINKAGES: [&str; 10] = [
 ];
 
 /// `@name` or `@"escaped name"` at the start of `s`: the name's bytes and the rest.
-fn parse_name(s: &str) -> Option<(Vec<u8>, &str)> {
+pub fn parse_name(s: &str) -> Option<(Vec<u8>, &str)> {
     let s = s.strip_prefix('@')?;
     if let Some(q) = s.strip_prefix('"') {
         let bytes = q.as_bytes();
