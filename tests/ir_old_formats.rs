@@ -164,3 +164,23 @@ fn generated_modules_agree_with_llvm_dis_19() {
     let Some(tool) = common::llvm19_dis() else { return };
     compare(&tool, "llvm-dis 19", true, "old-bitcode-19");
 }
+
+/// LLVM 14's `llvm-bcanalyzer -dump` walks every generated file without error, and
+/// finds the layout's records where they were written.
+#[test]
+fn generated_modules_pass_llvm_bcanalyzer_14() {
+    let Some(tool) = common::llvm14_tool("llvm-bcanalyzer") else { return };
+    for (path, layout) in generated("old-bitcode-bcanalyzer").iter().zip(&LAYOUTS) {
+        let out = std::process::Command::new(&tool).arg("-dump").arg(path).output().unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success(), "{}: {}", path.display(), String::from_utf8_lossy(&out.stderr));
+        assert!(text.contains(&format!("<VERSION op0={}/>", layout.version)), "{}", layout.name);
+        assert_eq!(text.contains("<IDENTIFICATION_BLOCK_ID"), layout.identification, "{}", layout.name);
+        assert_eq!(text.contains("<VSTOFFSET"), layout.naming == Naming::VstOffsetFnEntry, "{}", layout.name);
+        assert_eq!(text.matches("<FNENTRY").count(), if layout.naming == Naming::VstOffsetFnEntry { 5 } else { 0 });
+        // LLVM 14's analyzer no longer names ALIAS_OLD (nor FUNCTION_OLD): code 9.
+        let alias = if layout.alias_old { "<UnknownCode9 op0=6 " } else { "<ALIAS " };
+        assert!(text.contains(alias), "{}", layout.name);
+        assert!(!text.contains("STRTAB"), "{}", layout.name);
+    }
+}
