@@ -1,7 +1,8 @@
 //! `bitstream-dump --nm` against `llvm-nm` 14 and 19, byte for byte, on every testdata
 //! bitcode file and container, on archives built here from clang-14 bitcode, and on
 //! rlibs built here with rustc; with `--defined-only`, `--undefined-only` and
-//! `--extern-only` too. Also the SYMTAB view against `llvm-lto2 dump-symtab` (LLVM 14).
+//! `--extern-only` too; on modules in LLVM 3.x/4.0 layouts written here
+//! (`tests/common/old_bitcode.rs`). Also the SYMTAB view against `llvm-lto2 dump-symtab` (LLVM 14).
 //!
 //! Where an `llvm-nm` cannot read a file (LLVM 14 and opaque pointers, LLVM 19 and
 //! attribute kinds of LLVM 22, a crash on concatenated sections), the test says so and
@@ -10,6 +11,8 @@
 //! header is compared and its lines are not: native symbols are not this tool's.
 
 mod common;
+#[path = "../../../tests/common/old_bitcode.rs"]
+mod old_bitcode;
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -358,6 +361,11 @@ fn differential(major: u32) {
     let mut tally = Tally::default();
     let mut inputs = testdata_inputs();
     inputs.extend(built_inputs(&dir, major));
+    // Modules in the layouts of LLVM 3.x and 4.0 (VST names, VERSION 0, typed pointers,
+    // legacy linkage codes), written here: the upgrade paths without third-party files.
+    let old = old_bitcode::write_all(&dir.join("old-bitcode"));
+    let old_count = old.len();
+    inputs.extend(old);
     for input in &inputs {
         // llvm-nm opens a universal binary's slices without an LLVMContext, so it lists
         // their native symbols (and only the host's slice): nothing to compare with.
@@ -385,6 +393,9 @@ fn differential(major: u32) {
     }
     assert!(tally.failures.is_empty(), "{} differences:\n{}", tally.failures.len(), tally.failures.join("\n"));
     assert!(tally.compared_files >= 8, "too few inputs compared: {}", tally.compared_files);
+    let old_rejected = tally.rejected.iter().filter(|r| r.contains("old-bitcode")).count();
+    assert_eq!(old_rejected, 0, "llvm-nm {major} reads every generated old-layout file");
+    assert!(old_count >= 6);
 }
 
 #[test]
