@@ -245,13 +245,16 @@ fn skipped_bodies_read_back_through_advance() {
 #[cfg(feature = "serde")]
 #[test]
 fn owned_and_lent_events_serialize_alike() {
+    // Under Miri, the first events of each file: JSON values allocate a great deal.
+    let limit = if cfg!(miri) { 200 } else { usize::MAX };
     for (name, bytes) in real_files() {
         let stream = Bitstream::new(&bytes).unwrap();
         let owned: Vec<serde_json::Value> =
-            stream.events().map(|e| serde_json::to_value(e.unwrap()).unwrap()).collect();
+            stream.events().take(limit).map(|e| serde_json::to_value(e.unwrap()).unwrap()).collect();
         let mut lent = Vec::new();
         let mut reader = stream.events();
-        while let Some(event) = reader.next_ref().unwrap() {
+        while lent.len() < limit {
+            let Some(event) = reader.next_ref().unwrap() else { break };
             lent.push(serde_json::to_value(&event).unwrap());
         }
         assert_eq!(owned, lent, "{name}");
