@@ -127,19 +127,26 @@ pub struct Module<'a> {
     pub(crate) constants_base: u64,
 }
 
-/// The module-level constants, as far as symbols need them, by value id from `base`.
+/// The module-level constants symbols need (see [`Module::constants_for`]), by value id.
 #[derive(Default)]
 pub(crate) struct Constants {
-    pub(crate) refs: Vec<ConstantRef>,
+    /// `(value id, constant)`, sorted by value id.
+    pub(crate) refs: Vec<(u64, ConstantRef)>,
     pub(crate) base: u64,
-    /// The element value ids of every aggregate.
+    /// The element value ids of every aggregate read.
     pub(crate) elements: Vec<u64>,
 }
 
+/// How many levels of constants [`Module::constants_for`] follows (casts of GEPs of …).
+const MAX_CHAIN_WALKS: usize = 64;
+
 impl Constants {
     pub(crate) fn get(&self, value_id: u64) -> Option<ConstantRef> {
-        let i = value_id.checked_sub(self.base)?;
-        self.refs.get(usize::try_from(i).ok()?).copied()
+        if value_id < self.base {
+            return None;
+        }
+        let i = self.refs.binary_search_by_key(&value_id, |&(id, _)| id).ok()?;
+        self.refs.get(i).map(|&(_, c)| c)
     }
 }
 
@@ -777,46 +784,113 @@ impl<'a> Module<'a> {
         })
     }
 
-    /// Reads the module-level constants blocks (skipped by [`Module::read`]). A block that
-    /// cannot be read ends the table where it broke: symbols then resolve less, nothing fails.
-    pub(crate) fn constants(&self) -> Constants {
+    /// Reads the module-level constants that resolving `roots` (value ids) needs: the
+    /// constants blocks are skipped by [`Module::read`], and here every record is skipped
+    /// by code except those of wanted value ids, which are decoded. A cast's or GEP's
+    /// operand and an aggregate's elements are wanted in turn, one walk per level (at
+    /// most `MAX_CHAIN` walks). A block that cannot be read ends the table where it
+    /// broke: symbols then resolve less, nothing fails.
+    pub(crate) fn constants_for(&self, roots: impl IntoIterator<Item = u64>) -> Constants {
         let mut table = Constants { base: self.constants_base, ..Constants::default() };
-        for block in &self.constants_blocks {
-            let Ok(mut reader) = block.reader() else { break };
-            if reader.advance().is_err() || Self::read_constants(&mut reader, &mut table).is_err() {
+        let first_constant = self.values.len() as u64;
+        let mut wanted: Vec<u64> = roots.into_iter().filter(|&v| v >= first_constant).collect();
+        for _ in 0..=MAX_CHAIN_WALKS {
+            wanted.sort_unstable();
+            wanted.dedup();
+            wanted.retain(|&v| table.get(v).is_none());
+            if wanted.is_empty() {
                 break;
             }
+            let read_before = table.refs.len();
+            self.read_wanted_constants(&wanted, &mut table);
+            // The next level: what the constants just read refer to.
+            let mut next = Vec::new();
+            for &(_, c) in &table.refs[read_before..] {
+                match c {
+                    ConstantRef::Cast(op) | ConstantRef::Gep(op) => next.push(op),
+                    ConstantRef::Aggregate { start, len } => next.extend_from_slice(
+                        table.elements.get(start..start.saturating_add(len)).unwrap_or(&[]),
+                    ),
+                    ConstantRef::Other => {}
+                }
+            }
+            // Ids not found stay unresolved: they are dropped, not looked for again.
+            next.retain(|&v| v >= first_constant);
+            wanted = next;
+            table.refs.sort_unstable_by_key(|&(id, _)| id);
         }
         table
     }
 
-    fn read_constants(reader: &mut Reader<'a>, table: &mut Constants) -> Result<(), IrError> {
+    /// One walk over the constants blocks, decoding the records of the `wanted` (sorted)
+    /// value ids into `table` and skipping the rest.
+    fn read_wanted_constants(&self, wanted: &[u64], table: &mut Constants) {
+        let mut next_id = self.constants_base;
+        let mut wanted = wanted.iter().copied().peekable();
+        for block in &self.constants_blocks {
+            let Ok(mut reader) = block.reader() else { return };
+            if reader.advance().is_err()
+                || Self::read_constants(&mut reader, &mut next_id, &mut wanted, table).is_err()
+            {
+                return;
+            }
+            if wanted.peek().is_none() {
+                return;
+            }
+        }
+    }
+
+    fn read_constants(
+        reader: &mut Reader<'a>,
+        next_id: &mut u64,
+        wanted: &mut core::iter::Peekable<impl Iterator<Item = u64>>,
+        table: &mut Constants,
+    ) -> Result<(), IrError> {
         let (constants, elements) = (&mut table.refs, &mut table.elements);
-        each_record(reader, |r| {
-            let ops = r.operands();
-            let c = match r.code() {
-                ids::CST_CODE_SETTYPE => return Ok(()),
-                // [opcode, opty, opval]
-                ids::CST_CODE_CE_CAST if ops.len() >= 3 => ConstantRef::Cast(ops[2]),
-                // [pointee type (if odd), (type, value)…]
-                ids::CST_CODE_CE_GEP_OLD | ids::CST_CODE_CE_INBOUNDS_GEP if ops.len() >= 2 => {
-                    let base = if ops.len() % 2 == 1 { 2 } else { 1 };
-                    ops.get(base).map_or(ConstantRef::Other, |&b| ConstantRef::Gep(b))
+        while let Some(entry) = reader.advance()? {
+            match entry {
+                Entry::EnterBlock(_) => {
+                    reader.skip_block()?;
                 }
-                // [pointee type, flags or inrange index, (type, value)…]
-                ids::CST_CODE_CE_GEP_WITH_INRANGE_INDEX_OLD | ids::CST_CODE_CE_GEP if ops.len() >= 4 => {
-                    ConstantRef::Gep(ops[3])
+                Entry::EndBlock(_) => break,
+                Entry::Record { .. } => {
+                    while wanted.next_if(|&w| w < *next_id).is_some() {}
+                    if wanted.peek() != Some(next_id) {
+                        // Every record but SETTYPE is a value.
+                        if reader.skip_record()? != ids::CST_CODE_SETTYPE {
+                            *next_id += 1;
+                        }
+                        continue;
+                    }
+                    let r = reader.read_record()?;
+                    let ops = r.operands();
+                    let c = match r.code() {
+                        ids::CST_CODE_SETTYPE => continue,
+                        // [opcode, opty, opval]
+                        ids::CST_CODE_CE_CAST if ops.len() >= 3 => ConstantRef::Cast(ops[2]),
+                        // [pointee type (if odd), (type, value)…]
+                        ids::CST_CODE_CE_GEP_OLD | ids::CST_CODE_CE_INBOUNDS_GEP if ops.len() >= 2 => {
+                            let base = if ops.len() % 2 == 1 { 2 } else { 1 };
+                            ops.get(base).map_or(ConstantRef::Other, |&b| ConstantRef::Gep(b))
+                        }
+                        // [pointee type, flags or inrange index, (type, value)…]
+                        ids::CST_CODE_CE_GEP_WITH_INRANGE_INDEX_OLD | ids::CST_CODE_CE_GEP if ops.len() >= 4 => {
+                            ConstantRef::Gep(ops[3])
+                        }
+                        ids::CST_CODE_AGGREGATE => {
+                            let start = elements.len();
+                            elements.extend_from_slice(ops);
+                            ConstantRef::Aggregate { start, len: ops.len() }
+                        }
+                        _ => ConstantRef::Other,
+                    };
+                    constants.push((*next_id, c));
+                    *next_id += 1;
                 }
-                ids::CST_CODE_AGGREGATE => {
-                    let start = elements.len();
-                    elements.extend_from_slice(ops);
-                    ConstantRef::Aggregate { start, len: ops.len() }
-                }
-                _ => ConstantRef::Other,
-            };
-            constants.push(c);
-            Ok(())
-        })
+                _ => {}
+            }
+        }
+        Ok(())
     }
 
     fn finish(&mut self, state: ReadState<'a>) {

@@ -94,20 +94,25 @@ impl<'a> Module<'a> {
     /// names.
     pub fn symbols(&self) -> Vec<ModuleSymbol<'_>> {
         let mangling = Mangling::from_datalayout(self.datalayout.as_deref().unwrap_or(""));
-        // The constants are read only if something needs them.
-        let needs_constants = !self.aliases.is_empty()
-            || self.globals.iter().any(|g| is_used_list(&g.common.name) && g.initializer.is_some());
-        let constants = if needs_constants { self.constants() } else { Constants::default() };
-        let used = self.used_values(&constants);
+        // Only the constants aliasees and the used lists need are read.
+        let roots = self.aliases.iter().map(|a| a.target).chain(
+            self.globals.iter().filter(|g| is_used_list(&g.common.name)).filter_map(|g| g.initializer),
+        );
+        let constants = self.constants_for(roots);
+        let mut used = self.used_values(&constants);
+        used.sort_unstable();
+        let llvm_major = self.llvm_major();
         let order = (0..self.functions.len())
             .map(GlobalRef::Function)
             .chain((0..self.globals.len()).map(GlobalRef::Var))
             .chain(self.aliases.iter().enumerate().filter(|(_, a)| !a.is_ifunc).map(|(i, _)| GlobalRef::Alias(i)))
             .chain(self.aliases.iter().enumerate().filter(|(_, a)| a.is_ifunc).map(|(i, _)| GlobalRef::Alias(i)));
         let mut unnamed = 0u64;
-        let mut out = Vec::new();
+        let mut out = Vec::with_capacity(self.functions.len() + self.globals.len() + self.aliases.len());
         for source in order {
-            let Some(sym) = self.symbol(source, mangling, &used, &constants, &mut unnamed) else { continue };
+            let Some(sym) = self.symbol(source, mangling, &used, llvm_major, &constants, &mut unnamed) else {
+                continue;
+            };
             out.push(sym);
         }
         out
@@ -118,6 +123,7 @@ impl<'a> Module<'a> {
         source: GlobalRef,
         mangling: Mangling,
         used: &[u64],
+        llvm_major: Option<u32>,
         constants: &Constants,
         unnamed: &mut u64,
     ) -> Option<ModuleSymbol<'_>> {
@@ -160,9 +166,8 @@ impl<'a> Module<'a> {
             flags |= SymbolFlags::FORMAT_SPECIFIC;
         }
         // irsymtab::Builder::addSymbol
-        let preserved =
-            core::str::from_utf8(&common.name).is_ok_and(|n| super::libcalls::is_preserved(n, self.llvm_major()));
-        if used.contains(&common.value_id) || preserved {
+        // `used` is sorted.
+        if used.binary_search(&common.value_id).is_ok() || super::libcalls::is_preserved(&common.name, llvm_major) {
             flags |= SymbolFlags::USED;
         }
         if common.thread_local != ThreadLocal::No {
@@ -195,7 +200,8 @@ impl<'a> Module<'a> {
             flags |= SymbolFlags::HAS_UNCOMMON;
         }
         // Mangler::getNameWithPrefix, through ModuleSymbolTable::printSymbolName.
-        let mut name = Vec::new();
+        // At most `__imp_`, a private prefix of up to three bytes and a global prefix.
+        let mut name = Vec::with_capacity(common.name.len().max(16) + 10);
         if common.dll_storage == DllStorage::Import {
             name.extend_from_slice(b"__imp_");
         }
