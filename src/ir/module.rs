@@ -6,13 +6,14 @@ use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::attributes::{AttrIndex, AttributeGroup, AttributeList, decode_group_attributes};
+use super::attributes::{AttrIndex, AttributeGroup, AttributeList, decode_group_attributes_with};
 use super::error::IrError;
 use super::globals::{
     Alias, Comdat, ComdatSelection, DllStorage, Function, GlobalCommon, GlobalVar, Linkage, Name, ThreadLocal,
     UnnamedAddr,
 };
 use super::symbol::Visibility;
+use super::symtab::Symtab;
 use super::types::{Type, TypeId, TypeTable};
 use crate::ids::ir::raw as ids;
 use crate::modules::{Inventory, ModuleInfo};
@@ -162,7 +163,12 @@ impl Constants {
 /// ```
 pub fn read_modules<'a>(stream: &Bitstream<'a>) -> Result<Vec<Module<'a>>, IrError> {
     let inventory = Inventory::read(stream)?;
-    inventory.modules.iter().map(Module::read).collect()
+    let symtab = Symtab::from_inventory(&inventory).ok().flatten();
+    inventory
+        .modules
+        .iter()
+        .map(|info| Module::read_sized(info, Capacity::from_symtab(symtab.as_ref(), info.index)))
+        .collect()
 }
 
 impl<'a> Module<'a> {
@@ -174,11 +180,16 @@ impl<'a> Module<'a> {
         let Some(first) = inventory.modules.first() else {
             return Err(IrError::NoSuchModule { index: 0, count: 0 });
         };
-        Module::read(first)
+        let symtab = Symtab::from_inventory(&inventory).ok().flatten();
+        Module::read_sized(first, Capacity::from_symtab(symtab.as_ref(), first.index))
     }
 
     /// Reads one module listed by [`Inventory::read`].
     pub fn read(info: &ModuleInfo<'a>) -> Result<Self, IrError> {
+        Self::read_sized(info, Capacity::default())
+    }
+
+    fn read_sized(info: &ModuleInfo<'a>, capacity: Capacity) -> Result<Self, IrError> {
         let bm = info.module.bookmark();
         let mut m = Module {
             index: info.index,
@@ -217,6 +228,11 @@ impl<'a> Module<'a> {
             vst_names: Vec::new(),
             fn_offsets: Vec::new(),
         };
+        m.globals.reserve_exact(capacity.globals);
+        m.functions.reserve_exact(capacity.functions);
+        m.aliases.reserve_exact(capacity.aliases);
+        m.values.reserve_exact(capacity.globals + capacity.functions + capacity.aliases);
+        state.bodies.reserve_exact(capacity.functions);
         let mut reader = info.module.reader()?;
         // The block reader's first entry is the module block itself.
         reader.advance()?;
@@ -733,6 +749,7 @@ impl<'a> Module<'a> {
 
     fn read_attribute_groups(&mut self, reader: &mut Reader<'a>) -> Result<(), IrError> {
         let groups = &mut self.attribute_groups;
+        let mut scratch = Vec::new();
         each_record(reader, |r| {
             let ops = r.operands();
             if r.code() != ids::PARAMATTR_GRP_CODE_ENTRY {
@@ -744,7 +761,7 @@ impl<'a> Module<'a> {
             groups.push(AttributeGroup {
                 id: ops[0],
                 index: AttrIndex::from_code(ops[1]),
-                attributes: decode_group_attributes(&ops[2..]),
+                attributes: decode_group_attributes_with(&ops[2..], &mut scratch),
                 bit: r.bit_offset(),
             });
             Ok(())
@@ -808,9 +825,9 @@ impl<'a> Module<'a> {
             for &(_, c) in &table.refs[read_before..] {
                 match c {
                     ConstantRef::Cast(op) | ConstantRef::Gep(op) => next.push(op),
-                    ConstantRef::Aggregate { start, len } => next.extend_from_slice(
-                        table.elements.get(start..start.saturating_add(len)).unwrap_or(&[]),
-                    ),
+                    ConstantRef::Aggregate { start, len } => {
+                        next.extend_from_slice(table.elements.get(start..start.saturating_add(len)).unwrap_or(&[]))
+                    }
                     ConstantRef::Other => {}
                 }
             }
@@ -829,8 +846,7 @@ impl<'a> Module<'a> {
         let mut wanted = wanted.iter().copied().peekable();
         for block in &self.constants_blocks {
             let Ok(mut reader) = block.reader() else { return };
-            if reader.advance().is_err()
-                || Self::read_constants(&mut reader, &mut next_id, &mut wanted, table).is_err()
+            if reader.advance().is_err() || Self::read_constants(&mut reader, &mut next_id, &mut wanted, table).is_err()
             {
                 return;
             }
@@ -929,6 +945,41 @@ impl<'a> Module<'a> {
                 }
             }
         }
+    }
+}
+
+/// How many global variables, functions and aliases a module is expected to have: sizes
+/// for its tables, so that the bulk of a module is allocated once rather than grown
+/// (which copies it and faults its pages in again). Only a hint: a wrong one costs
+/// growth or spare capacity, never a wrong result.
+#[derive(Clone, Copy, Debug, Default)]
+struct Capacity {
+    globals: usize,
+    functions: usize,
+    aliases: usize,
+}
+
+impl Capacity {
+    /// From the module's symbols in the SYMTAB blob (one per global value, plus those of
+    /// module-level asm): counts of entries present in the blob, so bounded by its size.
+    fn from_symtab(symtab: Option<&Symtab<'_>>, module: usize) -> Self {
+        let mut capacity = Capacity::default();
+        let Some((symtab, range)) = symtab.and_then(|t| Some((t, t.module(u32::try_from(module).ok()?).ok()?))) else {
+            return capacity;
+        };
+        for index in range.begin..range.end {
+            let Some((flags, has_ir_name)) = symtab.symbol_flags(index) else { break };
+            if !has_ir_name {
+                // Module-level asm.
+            } else if flags.indirect() {
+                capacity.aliases += 1;
+            } else if flags.executable() {
+                capacity.functions += 1;
+            } else {
+                capacity.globals += 1;
+            }
+        }
+        capacity
     }
 }
 

@@ -95,9 +95,11 @@ impl<'a> Module<'a> {
     pub fn symbols(&self) -> Vec<ModuleSymbol<'_>> {
         let mangling = Mangling::from_datalayout(self.datalayout.as_deref().unwrap_or(""));
         // Only the constants aliasees and the used lists need are read.
-        let roots = self.aliases.iter().map(|a| a.target).chain(
-            self.globals.iter().filter(|g| is_used_list(&g.common.name)).filter_map(|g| g.initializer),
-        );
+        let roots = self
+            .aliases
+            .iter()
+            .map(|a| a.target)
+            .chain(self.globals.iter().filter(|g| is_used_list(&g.common.name)).filter_map(|g| g.initializer));
         let constants = self.constants_for(roots);
         let mut used = self.used_values(&constants);
         used.sort_unstable();
