@@ -32,6 +32,7 @@
 mod attributes;
 mod error;
 mod globals;
+mod lazy;
 mod libcalls;
 mod module;
 mod symbol;
@@ -45,6 +46,7 @@ pub use globals::{
     Alias, Comdat, ComdatSelection, DllStorage, Function, GlobalCommon, GlobalVar, Linkage, Name, ThreadLocal,
     UnnamedAddr,
 };
+pub use lazy::LazyTable;
 pub use module::{GlobalRef, Module, UnknownRecord, read_modules};
 pub use symbol::{SymbolFlags, Visibility};
 pub use symbols::ModuleSymbol;

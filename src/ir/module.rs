@@ -12,6 +12,7 @@ use super::globals::{
     Alias, Comdat, ComdatSelection, DllStorage, Function, GlobalCommon, GlobalVar, Linkage, Name, ThreadLocal,
     UnnamedAddr,
 };
+use super::lazy::LazyTable;
 use super::symbol::Visibility;
 use super::symtab::Symtab;
 use super::types::{Type, TypeId, TypeTable};
@@ -97,10 +98,10 @@ pub struct Module<'a> {
     pub vst_offset: Option<u64>,
     /// The type table.
     pub types: TypeTable,
-    /// PARAMATTR_GROUP entries.
-    pub attribute_groups: Vec<AttributeGroup>,
-    /// PARAMATTR lists (referred to from 1 by globals and functions).
-    pub attribute_lists: Vec<AttributeList>,
+    /// PARAMATTR_GROUP entries, read on first use.
+    pub attribute_groups: LazyTable<'a, AttributeGroup>,
+    /// PARAMATTR lists (referred to from 1 by globals and functions), read on first use.
+    pub attribute_lists: LazyTable<'a, AttributeList>,
     /// GLOBALVAR records.
     pub globals: Vec<GlobalVar<'a>>,
     /// FUNCTION records, with their bodies.
@@ -207,8 +208,8 @@ impl<'a> Module<'a> {
             comdats: Vec::new(),
             vst_offset: None,
             types: TypeTable::default(),
-            attribute_groups: Vec::new(),
-            attribute_lists: Vec::new(),
+            attribute_groups: LazyTable::new(read_attribute_groups),
+            attribute_lists: LazyTable::new(read_attribute_lists),
             globals: Vec::new(),
             functions: Vec::new(),
             aliases: Vec::new(),
@@ -240,8 +241,8 @@ impl<'a> Module<'a> {
             match entry {
                 Entry::EnterBlock(b) => match b.block_id {
                     ids::TYPE_BLOCK_ID_NEW => m.read_types(&mut reader)?,
-                    ids::PARAMATTR_GROUP_BLOCK_ID => m.read_attribute_groups(&mut reader)?,
-                    ids::PARAMATTR_BLOCK_ID => m.read_attribute_lists(&mut reader)?,
+                    ids::PARAMATTR_GROUP_BLOCK_ID => m.attribute_groups.push_block(reader.skip_block()?),
+                    ids::PARAMATTR_BLOCK_ID => m.attribute_lists.push_block(reader.skip_block()?),
                     ids::VALUE_SYMTAB_BLOCK_ID => m.read_vst(&mut reader, &mut state)?,
                     ids::CONSTANTS_BLOCK_ID => {
                         if m.constants_blocks.is_empty() {
@@ -747,42 +748,6 @@ impl<'a> Module<'a> {
         Ok(())
     }
 
-    fn read_attribute_groups(&mut self, reader: &mut Reader<'a>) -> Result<(), IrError> {
-        let groups = &mut self.attribute_groups;
-        let mut scratch = Vec::new();
-        each_record(reader, |r| {
-            let ops = r.operands();
-            if r.code() != ids::PARAMATTR_GRP_CODE_ENTRY {
-                return Ok(());
-            }
-            if ops.len() < 2 {
-                return Err(short("PARAMATTR_GRP_CODE_ENTRY", r.bit_offset(), ops.len(), 3));
-            }
-            groups.push(AttributeGroup {
-                id: ops[0],
-                index: AttrIndex::from_code(ops[1]),
-                attributes: decode_group_attributes_with(&ops[2..], &mut scratch),
-                bit: r.bit_offset(),
-            });
-            Ok(())
-        })
-    }
-
-    fn read_attribute_lists(&mut self, reader: &mut Reader<'a>) -> Result<(), IrError> {
-        let lists = &mut self.attribute_lists;
-        each_record(reader, |r| {
-            let ops = r.operands();
-            match r.code() {
-                ids::PARAMATTR_CODE_ENTRY => lists.push(AttributeList::Groups(ops.to_vec())),
-                ids::PARAMATTR_CODE_ENTRY_OLD => {
-                    lists.push(AttributeList::Legacy(ops.chunks_exact(2).map(|p| (p[0], p[1])).collect()))
-                }
-                _ => {}
-            }
-            Ok(())
-        })
-    }
-
     fn read_vst(&mut self, reader: &mut Reader<'a>, state: &mut ReadState<'a>) -> Result<(), IrError> {
         each_record(reader, |r| {
             let ops = r.operands();
@@ -981,6 +946,42 @@ impl Capacity {
         }
         capacity
     }
+}
+
+/// The entries of a PARAMATTR_GROUP block.
+fn read_attribute_groups(reader: &mut Reader<'_>, groups: &mut Vec<AttributeGroup>) -> Result<(), IrError> {
+    let mut scratch = Vec::new();
+    each_record(reader, |r| {
+        let ops = r.operands();
+        if r.code() != ids::PARAMATTR_GRP_CODE_ENTRY {
+            return Ok(());
+        }
+        if ops.len() < 2 {
+            return Err(short("PARAMATTR_GRP_CODE_ENTRY", r.bit_offset(), ops.len(), 3));
+        }
+        groups.push(AttributeGroup {
+            id: ops[0],
+            index: AttrIndex::from_code(ops[1]),
+            attributes: decode_group_attributes_with(&ops[2..], &mut scratch),
+            bit: r.bit_offset(),
+        });
+        Ok(())
+    })
+}
+
+/// The lists of a PARAMATTR block.
+fn read_attribute_lists(reader: &mut Reader<'_>, lists: &mut Vec<AttributeList>) -> Result<(), IrError> {
+    each_record(reader, |r| {
+        let ops = r.operands();
+        match r.code() {
+            ids::PARAMATTR_CODE_ENTRY => lists.push(AttributeList::Groups(ops.to_vec())),
+            ids::PARAMATTR_CODE_ENTRY_OLD => {
+                lists.push(AttributeList::Legacy(ops.chunks_exact(2).map(|p| (p[0], p[1])).collect()))
+            }
+            _ => {}
+        }
+        Ok(())
+    })
 }
 
 /// What reading one module needs beside the module.
