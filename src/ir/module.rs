@@ -836,7 +836,11 @@ impl<'a> Module<'a> {
                 Entry::EndBlock(_) => break,
                 Entry::Record { .. } => {
                     while wanted.next_if(|&w| w < *next_id).is_some() {}
-                    if wanted.peek() != Some(next_id) {
+                    let Some(&want) = wanted.peek() else {
+                        // Nothing more wanted: the rest is not walked.
+                        return Ok(());
+                    };
+                    if want != *next_id {
                         // Every record but SETTYPE is a value.
                         if reader.skip_record()? != ids::CST_CODE_SETTYPE {
                             *next_id += 1;

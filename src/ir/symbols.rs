@@ -1,6 +1,7 @@
 //! A module's symbols as LLVM's `ModuleSymbolTable` and `irsymtab::Builder` derive them
 //! from the module records: mangled names and [`SymbolFlags`] bit for bit.
 
+use alloc::borrow::Cow;
 use alloc::vec::Vec;
 
 use super::globals::{DllStorage, Linkage, ThreadLocal, UnnamedAddr};
@@ -13,8 +14,9 @@ use super::types::{Type, TypeId, TypeTable};
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[non_exhaustive]
 pub struct ModuleSymbol<'m> {
-    /// The mangled name (`_main` on Mach-O, `\01` names unprefixed, `__imp_` for dllimport).
-    pub name: Vec<u8>,
+    /// The mangled name (`_main` on Mach-O, `\01` names unprefixed, `__imp_` for dllimport):
+    /// borrowed from the IR name where mangling adds nothing.
+    pub name: Cow<'m, [u8]>,
     /// The IR name (empty for an unnamed value).
     pub ir_name: &'m [u8],
     /// The flags, exactly as `irsymtab::Builder::addSymbol` sets them.
@@ -202,35 +204,15 @@ impl<'a> Module<'a> {
             flags |= SymbolFlags::HAS_UNCOMMON;
         }
         // Mangler::getNameWithPrefix, through ModuleSymbolTable::printSymbolName.
-        // At most `__imp_`, a private prefix of up to three bytes and a global prefix.
-        let mut name = Vec::with_capacity(common.name.len().max(16) + 10);
-        if common.dll_storage == DllStorage::Import {
-            name.extend_from_slice(b"__imp_");
-        }
         let ir_name: &[u8] = &common.name;
-        let generated;
-        let raw: &[u8] = if ir_name.is_empty() {
+        let import_prefix: &[u8] = if common.dll_storage == DllStorage::Import { b"__imp_" } else { b"" };
+        let name = if ir_name.is_empty() {
             *unnamed += 1;
-            generated = alloc::format!("__unnamed_{unnamed}");
-            generated.as_bytes()
+            let generated = alloc::format!("__unnamed_{unnamed}");
+            mangle(import_prefix, generated.as_bytes(), linkage, mangling).into_owned().into()
         } else {
-            ir_name
+            mangle(import_prefix, ir_name, linkage, mangling)
         };
-        if let Some(stripped) = raw.strip_prefix(b"\x01") {
-            name.extend_from_slice(stripped);
-        } else {
-            let mut prefix = mangling.global_prefix();
-            if mangling.no_prefix_for_question_mark() && raw.first() == Some(&b'?') {
-                prefix = None;
-            }
-            if linkage == Linkage::Private {
-                name.extend_from_slice(mangling.private_prefix());
-            }
-            if let Some(p) = prefix {
-                name.push(p);
-            }
-            name.extend_from_slice(raw);
-        }
         Some(ModuleSymbol { name, ir_name, flags: SymbolFlags(flags), common_size, common_align, section, source })
     }
 
@@ -304,6 +286,32 @@ impl<'a> Module<'a> {
         let digits = p.split(|c: char| !c.is_ascii_digit()).next()?;
         digits.parse().ok()
     }
+}
+
+/// `Mangler::getNameWithPrefix`: `raw` with the dllimport prefix, the private prefix
+/// and the global prefix the datalayout asks for (none for a name starting with `\01`,
+/// which loses that byte instead). Borrowed when nothing is added.
+fn mangle<'n>(import_prefix: &[u8], raw: &'n [u8], linkage: Linkage, mangling: Mangling) -> Cow<'n, [u8]> {
+    let (private, global, raw): (&[u8], Option<u8>, &'n [u8]) = match raw.strip_prefix(b"\x01") {
+        Some(stripped) => (b"", None, stripped),
+        None => {
+            let mut global = mangling.global_prefix();
+            if mangling.no_prefix_for_question_mark() && raw.first() == Some(&b'?') {
+                global = None;
+            }
+            let private = if linkage == Linkage::Private { mangling.private_prefix() } else { b"" };
+            (private, global, raw)
+        }
+    };
+    if import_prefix.is_empty() && private.is_empty() && global.is_none() {
+        return Cow::Borrowed(raw);
+    }
+    let mut name = Vec::with_capacity(import_prefix.len() + private.len() + 1 + raw.len());
+    name.extend_from_slice(import_prefix);
+    name.extend_from_slice(private);
+    name.extend(global);
+    name.extend_from_slice(raw);
+    Cow::Owned(name)
 }
 
 /// `llvm.used` or `llvm.compiler.used`: both count as used for `irsymtab`.
