@@ -505,7 +505,10 @@ pub(crate) fn decode_group_attributes(ops: &[u64]) -> Vec<Attribute> {
 pub(crate) fn decode_group_attributes_with(ops: &[u64], scratch: &mut Vec<Attribute>) -> Vec<Attribute> {
     scratch.clear();
     decode_group_attributes_into(ops, scratch);
-    scratch.drain(..).collect()
+    // Moved out at the exact size; the scratch buffer keeps its capacity for the next.
+    let mut attributes = Vec::with_capacity(scratch.len());
+    attributes.append(scratch);
+    attributes
 }
 
 fn decode_group_attributes_into(ops: &[u64], out: &mut Vec<Attribute>) {

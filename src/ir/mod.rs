@@ -20,7 +20,9 @@
 //! - [`Module`]: one module's records (identification, triple, datalayout, …), its
 //!   [`TypeTable`], attribute groups, globals, functions, aliases and ifuncs, each
 //!   function definition paired with its body as a [`LazyBlock`](crate::LazyBlock);
-//!   [`read_modules`] reads every module of a stream.
+//!   [`read_modules`] reads every module of a stream. Global values are flat tables whose
+//!   names borrow the STRTAB; the attribute groups and lists are [`LazyTable`]s, read on
+//!   first use.
 //! - [`Module::symbols`]: the module's symbols, with [`SymbolFlags`] bit for bit as
 //!   LLVM's `irsymtab` sets them.
 //!
