@@ -1,7 +1,8 @@
 //! Criterion benchmarks of the IR layer: reading every module (`ir::read_modules`: module
-//! records, types, attributes, constants, the VST; bodies and metadata skipped) and
-//! deriving its symbols, against the skip walk (every block entered and every record
-//! skipped by code, FUNCTION_BLOCKs skipped in O(1)).
+//! records, types, the VST; bodies, metadata and constants skipped, attribute groups and
+//! lists kept for first use) and deriving its symbols (which reads the constants they
+//! need), against the skip walk (every block entered and every record skipped by code,
+//! FUNCTION_BLOCKs skipped in O(1)).
 //!
 //! Inputs: testdata/rustc_llvm22_o0_debuginfo.bc and, if present,
 //! target/bench-inputs/lto-o3.bc (made by benches/inputs/make.sh).

@@ -184,7 +184,7 @@ fn newer_llvm_content_is_kept_not_rejected() {
     assert_eq!(f.common.extra_operands, [51, 52]);
     assert!(f.body_bits().is_some_and(|b| b > 0), "the body is paired, not decoded");
     // The symbols still come out, `_`-prefixed for Mach-O.
-    let names: Vec<Vec<u8>> = m.symbols().into_iter().map(|s| s.name).collect();
+    let names: Vec<Vec<u8>> = m.symbols().into_iter().map(|s| s.name.into_owned()).collect();
     assert_eq!(names, [b"_f".to_vec(), b"_g".to_vec()]);
 
     // Structural breaks are errors, with the record's bit offset.

@@ -493,8 +493,25 @@ fn write_captures(f: &mut fmt::Formatter<'_>, v: u64) -> fmt::Result {
 
 /// Decodes the attributes of a PARAMATTR_GRP_CODE_ENTRY from operand 2 on. Unknown
 /// encodings keep the rest of the record; nothing here is an error.
+#[cfg(test)]
 pub(crate) fn decode_group_attributes(ops: &[u64]) -> Vec<Attribute> {
-    let mut out = Vec::new();
+    let mut scratch = Vec::new();
+    decode_group_attributes_into(ops, &mut scratch);
+    scratch
+}
+
+/// [`decode_group_attributes`] through a scratch buffer the caller reuses from group to
+/// group: the result is allocated once, at its exact size.
+pub(crate) fn decode_group_attributes_with(ops: &[u64], scratch: &mut Vec<Attribute>) -> Vec<Attribute> {
+    scratch.clear();
+    decode_group_attributes_into(ops, scratch);
+    // Moved out at the exact size; the scratch buffer keeps its capacity for the next.
+    let mut attributes = Vec::with_capacity(scratch.len());
+    attributes.append(scratch);
+    attributes
+}
+
+fn decode_group_attributes_into(ops: &[u64], out: &mut Vec<Attribute>) {
     let mut i = 0;
     let get = |i: usize| ops.get(i).copied();
     while let Some(encoding) = get(i) {
@@ -550,19 +567,15 @@ pub(crate) fn decode_group_attributes(ops: &[u64]) -> Vec<Attribute> {
             }
         }
     }
-    out
 }
 
 /// A NUL-terminated string of operands (each truncated to a byte, as LLVM does).
 fn c_string(ops: &[u64], i: &mut usize) -> String {
-    let mut bytes = Vec::new();
-    while let Some(&c) = ops.get(*i) {
-        *i += 1;
-        if c == 0 {
-            break;
-        }
-        bytes.push(c as u8);
-    }
+    let rest = ops.get(*i..).unwrap_or(&[]);
+    let len = rest.iter().position(|&c| c == 0).unwrap_or(rest.len());
+    // Past the terminator, if there is one.
+    *i += (len + 1).min(rest.len());
+    let bytes: Vec<u8> = rest[..len].iter().map(|&c| c as u8).collect();
     String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
 }
 

@@ -513,13 +513,39 @@ pub(crate) const NOT_PRESERVED_SINCE_LLVM21: &[&str] = &[
 ];
 
 /// Whether `irsymtab` of the LLVM that wrote the module (its major version, if known)
-/// marks `name` used whatever the module says.
-pub(crate) fn is_preserved(name: &str, llvm_major: Option<u32>) -> bool {
-    let base = PRESERVED_SYMBOLS.binary_search(&name).is_ok();
+/// marks `name` used whatever the module says. (Byte order is `str` order, so the
+/// sorted tables are searched without checking the name is UTF-8.)
+pub(crate) fn is_preserved(name: &[u8], llvm_major: Option<u32>) -> bool {
+    // Most names have no (first byte, length) in common with any name of the tables.
+    let (Some(&first), Ok(len @ 0..64)) = (name.first(), u32::try_from(name.len())) else { return false };
+    if PRESERVED_LENGTHS[usize::from(first)] & (1u64 << len) == 0 {
+        return false;
+    }
+    let find = |table: &[&str]| table.binary_search_by(|p| p.as_bytes().cmp(name)).is_ok();
+    let base = find(PRESERVED_SYMBOLS);
     if llvm_major.is_some_and(|v| v >= 21) {
-        (base && NOT_PRESERVED_SINCE_LLVM21.binary_search(&name).is_err())
-            || PRESERVED_SINCE_LLVM21.binary_search(&name).is_ok()
+        (base && !find(NOT_PRESERVED_SINCE_LLVM21)) || find(PRESERVED_SINCE_LLVM21)
     } else {
         base
     }
 }
+
+/// For each first byte, a bit for each length (below 64) of the names in the tables
+/// starting with it: a quick test that rules out nearly every name.
+const PRESERVED_LENGTHS: [u64; 256] = {
+    let tables = [PRESERVED_SYMBOLS, NOT_PRESERVED_SINCE_LLVM21, PRESERVED_SINCE_LLVM21];
+    let mut lengths = [0u64; 256];
+    let mut t = 0;
+    while t < tables.len() {
+        let mut i = 0;
+        while i < tables[t].len() {
+            let name = tables[t][i].as_bytes();
+            // Every name is shorter than 64 bytes: a longer one fails the build here.
+            assert!(!name.is_empty() && name.len() < 64);
+            lengths[name[0] as usize] |= 1u64 << name.len();
+            i += 1;
+        }
+        t += 1;
+    }
+    lengths
+};

@@ -20,7 +20,9 @@
 //! - [`Module`]: one module's records (identification, triple, datalayout, …), its
 //!   [`TypeTable`], attribute groups, globals, functions, aliases and ifuncs, each
 //!   function definition paired with its body as a [`LazyBlock`](crate::LazyBlock);
-//!   [`read_modules`] reads every module of a stream.
+//!   [`read_modules`] reads every module of a stream. Global values are flat tables whose
+//!   names borrow the STRTAB; the attribute groups and lists are [`LazyTable`]s, read on
+//!   first use.
 //! - [`Module::symbols`]: the module's symbols, with [`SymbolFlags`] bit for bit as
 //!   LLVM's `irsymtab` sets them.
 //!
@@ -32,6 +34,7 @@
 mod attributes;
 mod error;
 mod globals;
+mod lazy;
 mod libcalls;
 mod module;
 mod symbol;
@@ -45,6 +48,7 @@ pub use globals::{
     Alias, Comdat, ComdatSelection, DllStorage, Function, GlobalCommon, GlobalVar, Linkage, Name, ThreadLocal,
     UnnamedAddr,
 };
+pub use lazy::LazyTable;
 pub use module::{GlobalRef, Module, UnknownRecord, read_modules};
 pub use symbol::{SymbolFlags, Visibility};
 pub use symbols::ModuleSymbol;

@@ -6,13 +6,15 @@ use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::attributes::{AttrIndex, AttributeGroup, AttributeList, decode_group_attributes};
+use super::attributes::{AttrIndex, AttributeGroup, AttributeList, decode_group_attributes_with};
 use super::error::IrError;
 use super::globals::{
     Alias, Comdat, ComdatSelection, DllStorage, Function, GlobalCommon, GlobalVar, Linkage, Name, ThreadLocal,
     UnnamedAddr,
 };
+use super::lazy::LazyTable;
 use super::symbol::Visibility;
+use super::symtab::Symtab;
 use super::types::{Type, TypeId, TypeTable};
 use crate::ids::ir::raw as ids;
 use crate::modules::{Inventory, ModuleInfo};
@@ -96,10 +98,10 @@ pub struct Module<'a> {
     pub vst_offset: Option<u64>,
     /// The type table.
     pub types: TypeTable,
-    /// PARAMATTR_GROUP entries.
-    pub attribute_groups: Vec<AttributeGroup>,
-    /// PARAMATTR lists (referred to from 1 by globals and functions).
-    pub attribute_lists: Vec<AttributeList>,
+    /// PARAMATTR_GROUP entries, read on first use.
+    pub attribute_groups: LazyTable<'a, AttributeGroup>,
+    /// PARAMATTR lists (referred to from 1 by globals and functions), read on first use.
+    pub attribute_lists: LazyTable<'a, AttributeList>,
     /// GLOBALVAR records.
     pub globals: Vec<GlobalVar<'a>>,
     /// FUNCTION records, with their bodies.
@@ -127,19 +129,26 @@ pub struct Module<'a> {
     pub(crate) constants_base: u64,
 }
 
-/// The module-level constants, as far as symbols need them, by value id from `base`.
+/// The module-level constants symbols need (see [`Module::constants_for`]), by value id.
 #[derive(Default)]
 pub(crate) struct Constants {
-    pub(crate) refs: Vec<ConstantRef>,
+    /// `(value id, constant)`, sorted by value id.
+    pub(crate) refs: Vec<(u64, ConstantRef)>,
     pub(crate) base: u64,
-    /// The element value ids of every aggregate.
+    /// The element value ids of every aggregate read.
     pub(crate) elements: Vec<u64>,
 }
 
+/// How many levels of constants [`Module::constants_for`] follows (casts of GEPs of …).
+const MAX_CHAIN_WALKS: usize = 64;
+
 impl Constants {
     pub(crate) fn get(&self, value_id: u64) -> Option<ConstantRef> {
-        let i = value_id.checked_sub(self.base)?;
-        self.refs.get(usize::try_from(i).ok()?).copied()
+        if value_id < self.base {
+            return None;
+        }
+        let i = self.refs.binary_search_by_key(&value_id, |&(id, _)| id).ok()?;
+        self.refs.get(i).map(|&(_, c)| c)
     }
 }
 
@@ -155,7 +164,12 @@ impl Constants {
 /// ```
 pub fn read_modules<'a>(stream: &Bitstream<'a>) -> Result<Vec<Module<'a>>, IrError> {
     let inventory = Inventory::read(stream)?;
-    inventory.modules.iter().map(Module::read).collect()
+    let symtab = Symtab::from_inventory(&inventory).ok().flatten();
+    inventory
+        .modules
+        .iter()
+        .map(|info| Module::read_sized(info, Capacity::from_symtab(symtab.as_ref(), info.index)))
+        .collect()
 }
 
 impl<'a> Module<'a> {
@@ -167,11 +181,16 @@ impl<'a> Module<'a> {
         let Some(first) = inventory.modules.first() else {
             return Err(IrError::NoSuchModule { index: 0, count: 0 });
         };
-        Module::read(first)
+        let symtab = Symtab::from_inventory(&inventory).ok().flatten();
+        Module::read_sized(first, Capacity::from_symtab(symtab.as_ref(), first.index))
     }
 
     /// Reads one module listed by [`Inventory::read`].
     pub fn read(info: &ModuleInfo<'a>) -> Result<Self, IrError> {
+        Self::read_sized(info, Capacity::default())
+    }
+
+    fn read_sized(info: &ModuleInfo<'a>, capacity: Capacity) -> Result<Self, IrError> {
         let bm = info.module.bookmark();
         let mut m = Module {
             index: info.index,
@@ -189,8 +208,8 @@ impl<'a> Module<'a> {
             comdats: Vec::new(),
             vst_offset: None,
             types: TypeTable::default(),
-            attribute_groups: Vec::new(),
-            attribute_lists: Vec::new(),
+            attribute_groups: LazyTable::new(read_attribute_groups),
+            attribute_lists: LazyTable::new(read_attribute_lists),
             globals: Vec::new(),
             functions: Vec::new(),
             aliases: Vec::new(),
@@ -210,6 +229,11 @@ impl<'a> Module<'a> {
             vst_names: Vec::new(),
             fn_offsets: Vec::new(),
         };
+        m.globals.reserve_exact(capacity.globals);
+        m.functions.reserve_exact(capacity.functions);
+        m.aliases.reserve_exact(capacity.aliases);
+        m.values.reserve_exact(capacity.globals + capacity.functions + capacity.aliases);
+        state.bodies.reserve_exact(capacity.functions);
         let mut reader = info.module.reader()?;
         // The block reader's first entry is the module block itself.
         reader.advance()?;
@@ -217,8 +241,8 @@ impl<'a> Module<'a> {
             match entry {
                 Entry::EnterBlock(b) => match b.block_id {
                     ids::TYPE_BLOCK_ID_NEW => m.read_types(&mut reader)?,
-                    ids::PARAMATTR_GROUP_BLOCK_ID => m.read_attribute_groups(&mut reader)?,
-                    ids::PARAMATTR_BLOCK_ID => m.read_attribute_lists(&mut reader)?,
+                    ids::PARAMATTR_GROUP_BLOCK_ID => m.attribute_groups.push_block(reader.skip_block()?),
+                    ids::PARAMATTR_BLOCK_ID => m.attribute_lists.push_block(reader.skip_block()?),
                     ids::VALUE_SYMTAB_BLOCK_ID => m.read_vst(&mut reader, &mut state)?,
                     ids::CONSTANTS_BLOCK_ID => {
                         if m.constants_blocks.is_empty() {
@@ -724,41 +748,6 @@ impl<'a> Module<'a> {
         Ok(())
     }
 
-    fn read_attribute_groups(&mut self, reader: &mut Reader<'a>) -> Result<(), IrError> {
-        let groups = &mut self.attribute_groups;
-        each_record(reader, |r| {
-            let ops = r.operands();
-            if r.code() != ids::PARAMATTR_GRP_CODE_ENTRY {
-                return Ok(());
-            }
-            if ops.len() < 2 {
-                return Err(short("PARAMATTR_GRP_CODE_ENTRY", r.bit_offset(), ops.len(), 3));
-            }
-            groups.push(AttributeGroup {
-                id: ops[0],
-                index: AttrIndex::from_code(ops[1]),
-                attributes: decode_group_attributes(&ops[2..]),
-                bit: r.bit_offset(),
-            });
-            Ok(())
-        })
-    }
-
-    fn read_attribute_lists(&mut self, reader: &mut Reader<'a>) -> Result<(), IrError> {
-        let lists = &mut self.attribute_lists;
-        each_record(reader, |r| {
-            let ops = r.operands();
-            match r.code() {
-                ids::PARAMATTR_CODE_ENTRY => lists.push(AttributeList::Groups(ops.to_vec())),
-                ids::PARAMATTR_CODE_ENTRY_OLD => {
-                    lists.push(AttributeList::Legacy(ops.chunks_exact(2).map(|p| (p[0], p[1])).collect()))
-                }
-                _ => {}
-            }
-            Ok(())
-        })
-    }
-
     fn read_vst(&mut self, reader: &mut Reader<'a>, state: &mut ReadState<'a>) -> Result<(), IrError> {
         each_record(reader, |r| {
             let ops = r.operands();
@@ -777,46 +766,116 @@ impl<'a> Module<'a> {
         })
     }
 
-    /// Reads the module-level constants blocks (skipped by [`Module::read`]). A block that
-    /// cannot be read ends the table where it broke: symbols then resolve less, nothing fails.
-    pub(crate) fn constants(&self) -> Constants {
+    /// Reads the module-level constants that resolving `roots` (value ids) needs: the
+    /// constants blocks are skipped by [`Module::read`], and here every record is skipped
+    /// by code except those of wanted value ids, which are decoded. A cast's or GEP's
+    /// operand and an aggregate's elements are wanted in turn, one walk per level (at
+    /// most `MAX_CHAIN` walks). A block that cannot be read ends the table where it
+    /// broke: symbols then resolve less, nothing fails.
+    pub(crate) fn constants_for(&self, roots: impl IntoIterator<Item = u64>) -> Constants {
         let mut table = Constants { base: self.constants_base, ..Constants::default() };
-        for block in &self.constants_blocks {
-            let Ok(mut reader) = block.reader() else { break };
-            if reader.advance().is_err() || Self::read_constants(&mut reader, &mut table).is_err() {
+        let first_constant = self.values.len() as u64;
+        let mut wanted: Vec<u64> = roots.into_iter().filter(|&v| v >= first_constant).collect();
+        for _ in 0..=MAX_CHAIN_WALKS {
+            wanted.sort_unstable();
+            wanted.dedup();
+            wanted.retain(|&v| table.get(v).is_none());
+            if wanted.is_empty() {
                 break;
             }
+            let read_before = table.refs.len();
+            self.read_wanted_constants(&wanted, &mut table);
+            // The next level: what the constants just read refer to.
+            let mut next = Vec::new();
+            for &(_, c) in &table.refs[read_before..] {
+                match c {
+                    ConstantRef::Cast(op) | ConstantRef::Gep(op) => next.push(op),
+                    ConstantRef::Aggregate { start, len } => {
+                        next.extend_from_slice(table.elements.get(start..start.saturating_add(len)).unwrap_or(&[]))
+                    }
+                    ConstantRef::Other => {}
+                }
+            }
+            // Ids not found stay unresolved: they are dropped, not looked for again.
+            next.retain(|&v| v >= first_constant);
+            wanted = next;
+            table.refs.sort_unstable_by_key(|&(id, _)| id);
         }
         table
     }
 
-    fn read_constants(reader: &mut Reader<'a>, table: &mut Constants) -> Result<(), IrError> {
+    /// One walk over the constants blocks, decoding the records of the `wanted` (sorted)
+    /// value ids into `table` and skipping the rest.
+    fn read_wanted_constants(&self, wanted: &[u64], table: &mut Constants) {
+        let mut next_id = self.constants_base;
+        let mut wanted = wanted.iter().copied().peekable();
+        for block in &self.constants_blocks {
+            let Ok(mut reader) = block.reader() else { return };
+            if reader.advance().is_err() || Self::read_constants(&mut reader, &mut next_id, &mut wanted, table).is_err()
+            {
+                return;
+            }
+            if wanted.peek().is_none() {
+                return;
+            }
+        }
+    }
+
+    fn read_constants(
+        reader: &mut Reader<'a>,
+        next_id: &mut u64,
+        wanted: &mut core::iter::Peekable<impl Iterator<Item = u64>>,
+        table: &mut Constants,
+    ) -> Result<(), IrError> {
         let (constants, elements) = (&mut table.refs, &mut table.elements);
-        each_record(reader, |r| {
-            let ops = r.operands();
-            let c = match r.code() {
-                ids::CST_CODE_SETTYPE => return Ok(()),
-                // [opcode, opty, opval]
-                ids::CST_CODE_CE_CAST if ops.len() >= 3 => ConstantRef::Cast(ops[2]),
-                // [pointee type (if odd), (type, value)…]
-                ids::CST_CODE_CE_GEP_OLD | ids::CST_CODE_CE_INBOUNDS_GEP if ops.len() >= 2 => {
-                    let base = if ops.len() % 2 == 1 { 2 } else { 1 };
-                    ops.get(base).map_or(ConstantRef::Other, |&b| ConstantRef::Gep(b))
+        while let Some(entry) = reader.advance()? {
+            match entry {
+                Entry::EnterBlock(_) => {
+                    reader.skip_block()?;
                 }
-                // [pointee type, flags or inrange index, (type, value)…]
-                ids::CST_CODE_CE_GEP_WITH_INRANGE_INDEX_OLD | ids::CST_CODE_CE_GEP if ops.len() >= 4 => {
-                    ConstantRef::Gep(ops[3])
+                Entry::EndBlock(_) => break,
+                Entry::Record { .. } => {
+                    while wanted.next_if(|&w| w < *next_id).is_some() {}
+                    let Some(&want) = wanted.peek() else {
+                        // Nothing more wanted: the rest is not walked.
+                        return Ok(());
+                    };
+                    if want != *next_id {
+                        // Every record but SETTYPE is a value.
+                        if reader.skip_record()? != ids::CST_CODE_SETTYPE {
+                            *next_id += 1;
+                        }
+                        continue;
+                    }
+                    let r = reader.read_record()?;
+                    let ops = r.operands();
+                    let c = match r.code() {
+                        ids::CST_CODE_SETTYPE => continue,
+                        // [opcode, opty, opval]
+                        ids::CST_CODE_CE_CAST if ops.len() >= 3 => ConstantRef::Cast(ops[2]),
+                        // [pointee type (if odd), (type, value)…]
+                        ids::CST_CODE_CE_GEP_OLD | ids::CST_CODE_CE_INBOUNDS_GEP if ops.len() >= 2 => {
+                            let base = if ops.len() % 2 == 1 { 2 } else { 1 };
+                            ops.get(base).map_or(ConstantRef::Other, |&b| ConstantRef::Gep(b))
+                        }
+                        // [pointee type, flags or inrange index, (type, value)…]
+                        ids::CST_CODE_CE_GEP_WITH_INRANGE_INDEX_OLD | ids::CST_CODE_CE_GEP if ops.len() >= 4 => {
+                            ConstantRef::Gep(ops[3])
+                        }
+                        ids::CST_CODE_AGGREGATE => {
+                            let start = elements.len();
+                            elements.extend_from_slice(ops);
+                            ConstantRef::Aggregate { start, len: ops.len() }
+                        }
+                        _ => ConstantRef::Other,
+                    };
+                    constants.push((*next_id, c));
+                    *next_id += 1;
                 }
-                ids::CST_CODE_AGGREGATE => {
-                    let start = elements.len();
-                    elements.extend_from_slice(ops);
-                    ConstantRef::Aggregate { start, len: ops.len() }
-                }
-                _ => ConstantRef::Other,
-            };
-            constants.push(c);
-            Ok(())
-        })
+                _ => {}
+            }
+        }
+        Ok(())
     }
 
     fn finish(&mut self, state: ReadState<'a>) {
@@ -856,6 +915,77 @@ impl<'a> Module<'a> {
             }
         }
     }
+}
+
+/// How many global variables, functions and aliases a module is expected to have: sizes
+/// for its tables, so that the bulk of a module is allocated once rather than grown
+/// (which copies it and faults its pages in again). Only a hint: a wrong one costs
+/// growth or spare capacity, never a wrong result.
+#[derive(Clone, Copy, Debug, Default)]
+struct Capacity {
+    globals: usize,
+    functions: usize,
+    aliases: usize,
+}
+
+impl Capacity {
+    /// From the module's symbols in the SYMTAB blob (one per global value, plus those of
+    /// module-level asm): counts of entries present in the blob, so bounded by its size.
+    fn from_symtab(symtab: Option<&Symtab<'_>>, module: usize) -> Self {
+        let mut capacity = Capacity::default();
+        let Some((symtab, range)) = symtab.and_then(|t| Some((t, t.module(u32::try_from(module).ok()?).ok()?))) else {
+            return capacity;
+        };
+        for index in range.begin..range.end {
+            let Some((flags, has_ir_name)) = symtab.symbol_flags(index) else { break };
+            if !has_ir_name {
+                // Module-level asm.
+            } else if flags.indirect() {
+                capacity.aliases += 1;
+            } else if flags.executable() {
+                capacity.functions += 1;
+            } else {
+                capacity.globals += 1;
+            }
+        }
+        capacity
+    }
+}
+
+/// The entries of a PARAMATTR_GROUP block.
+fn read_attribute_groups(reader: &mut Reader<'_>, groups: &mut Vec<AttributeGroup>) -> Result<(), IrError> {
+    let mut scratch = Vec::new();
+    each_record(reader, |r| {
+        let ops = r.operands();
+        if r.code() != ids::PARAMATTR_GRP_CODE_ENTRY {
+            return Ok(());
+        }
+        if ops.len() < 2 {
+            return Err(short("PARAMATTR_GRP_CODE_ENTRY", r.bit_offset(), ops.len(), 3));
+        }
+        groups.push(AttributeGroup {
+            id: ops[0],
+            index: AttrIndex::from_code(ops[1]),
+            attributes: decode_group_attributes_with(&ops[2..], &mut scratch),
+            bit: r.bit_offset(),
+        });
+        Ok(())
+    })
+}
+
+/// The lists of a PARAMATTR block.
+fn read_attribute_lists(reader: &mut Reader<'_>, lists: &mut Vec<AttributeList>) -> Result<(), IrError> {
+    each_record(reader, |r| {
+        let ops = r.operands();
+        match r.code() {
+            ids::PARAMATTR_CODE_ENTRY => lists.push(AttributeList::Groups(ops.to_vec())),
+            ids::PARAMATTR_CODE_ENTRY_OLD => {
+                lists.push(AttributeList::Legacy(ops.chunks_exact(2).map(|p| (p[0], p[1])).collect()))
+            }
+            _ => {}
+        }
+        Ok(())
+    })
 }
 
 /// What reading one module needs beside the module.

@@ -1,6 +1,7 @@
 //! A module's symbols as LLVM's `ModuleSymbolTable` and `irsymtab::Builder` derive them
 //! from the module records: mangled names and [`SymbolFlags`] bit for bit.
 
+use alloc::borrow::Cow;
 use alloc::vec::Vec;
 
 use super::globals::{DllStorage, Linkage, ThreadLocal, UnnamedAddr};
@@ -13,8 +14,9 @@ use super::types::{Type, TypeId, TypeTable};
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[non_exhaustive]
 pub struct ModuleSymbol<'m> {
-    /// The mangled name (`_main` on Mach-O, `\01` names unprefixed, `__imp_` for dllimport).
-    pub name: Vec<u8>,
+    /// The mangled name (`_main` on Mach-O, `\01` names unprefixed, `__imp_` for dllimport):
+    /// borrowed from the IR name where mangling adds nothing.
+    pub name: Cow<'m, [u8]>,
     /// The IR name (empty for an unnamed value).
     pub ir_name: &'m [u8],
     /// The flags, exactly as `irsymtab::Builder::addSymbol` sets them.
@@ -94,20 +96,27 @@ impl<'a> Module<'a> {
     /// names.
     pub fn symbols(&self) -> Vec<ModuleSymbol<'_>> {
         let mangling = Mangling::from_datalayout(self.datalayout.as_deref().unwrap_or(""));
-        // The constants are read only if something needs them.
-        let needs_constants = !self.aliases.is_empty()
-            || self.globals.iter().any(|g| is_used_list(&g.common.name) && g.initializer.is_some());
-        let constants = if needs_constants { self.constants() } else { Constants::default() };
-        let used = self.used_values(&constants);
+        // Only the constants aliasees and the used lists need are read.
+        let roots = self
+            .aliases
+            .iter()
+            .map(|a| a.target)
+            .chain(self.globals.iter().filter(|g| is_used_list(&g.common.name)).filter_map(|g| g.initializer));
+        let constants = self.constants_for(roots);
+        let mut used = self.used_values(&constants);
+        used.sort_unstable();
+        let llvm_major = self.llvm_major();
         let order = (0..self.functions.len())
             .map(GlobalRef::Function)
             .chain((0..self.globals.len()).map(GlobalRef::Var))
             .chain(self.aliases.iter().enumerate().filter(|(_, a)| !a.is_ifunc).map(|(i, _)| GlobalRef::Alias(i)))
             .chain(self.aliases.iter().enumerate().filter(|(_, a)| a.is_ifunc).map(|(i, _)| GlobalRef::Alias(i)));
         let mut unnamed = 0u64;
-        let mut out = Vec::new();
+        let mut out = Vec::with_capacity(self.functions.len() + self.globals.len() + self.aliases.len());
         for source in order {
-            let Some(sym) = self.symbol(source, mangling, &used, &constants, &mut unnamed) else { continue };
+            let Some(sym) = self.symbol(source, mangling, &used, llvm_major, &constants, &mut unnamed) else {
+                continue;
+            };
             out.push(sym);
         }
         out
@@ -118,6 +127,7 @@ impl<'a> Module<'a> {
         source: GlobalRef,
         mangling: Mangling,
         used: &[u64],
+        llvm_major: Option<u32>,
         constants: &Constants,
         unnamed: &mut u64,
     ) -> Option<ModuleSymbol<'_>> {
@@ -160,9 +170,8 @@ impl<'a> Module<'a> {
             flags |= SymbolFlags::FORMAT_SPECIFIC;
         }
         // irsymtab::Builder::addSymbol
-        let preserved =
-            core::str::from_utf8(&common.name).is_ok_and(|n| super::libcalls::is_preserved(n, self.llvm_major()));
-        if used.contains(&common.value_id) || preserved {
+        // `used` is sorted.
+        if used.binary_search(&common.value_id).is_ok() || super::libcalls::is_preserved(&common.name, llvm_major) {
             flags |= SymbolFlags::USED;
         }
         if common.thread_local != ThreadLocal::No {
@@ -195,34 +204,15 @@ impl<'a> Module<'a> {
             flags |= SymbolFlags::HAS_UNCOMMON;
         }
         // Mangler::getNameWithPrefix, through ModuleSymbolTable::printSymbolName.
-        let mut name = Vec::new();
-        if common.dll_storage == DllStorage::Import {
-            name.extend_from_slice(b"__imp_");
-        }
         let ir_name: &[u8] = &common.name;
-        let generated;
-        let raw: &[u8] = if ir_name.is_empty() {
+        let import_prefix: &[u8] = if common.dll_storage == DllStorage::Import { b"__imp_" } else { b"" };
+        let name = if ir_name.is_empty() {
             *unnamed += 1;
-            generated = alloc::format!("__unnamed_{unnamed}");
-            generated.as_bytes()
+            let generated = alloc::format!("__unnamed_{unnamed}");
+            mangle(import_prefix, generated.as_bytes(), linkage, mangling).into_owned().into()
         } else {
-            ir_name
+            mangle(import_prefix, ir_name, linkage, mangling)
         };
-        if let Some(stripped) = raw.strip_prefix(b"\x01") {
-            name.extend_from_slice(stripped);
-        } else {
-            let mut prefix = mangling.global_prefix();
-            if mangling.no_prefix_for_question_mark() && raw.first() == Some(&b'?') {
-                prefix = None;
-            }
-            if linkage == Linkage::Private {
-                name.extend_from_slice(mangling.private_prefix());
-            }
-            if let Some(p) = prefix {
-                name.push(p);
-            }
-            name.extend_from_slice(raw);
-        }
         Some(ModuleSymbol { name, ir_name, flags: SymbolFlags(flags), common_size, common_align, section, source })
     }
 
@@ -296,6 +286,32 @@ impl<'a> Module<'a> {
         let digits = p.split(|c: char| !c.is_ascii_digit()).next()?;
         digits.parse().ok()
     }
+}
+
+/// `Mangler::getNameWithPrefix`: `raw` with the dllimport prefix, the private prefix
+/// and the global prefix the datalayout asks for (none for a name starting with `\01`,
+/// which loses that byte instead). Borrowed when nothing is added.
+fn mangle<'n>(import_prefix: &[u8], raw: &'n [u8], linkage: Linkage, mangling: Mangling) -> Cow<'n, [u8]> {
+    let (private, global, raw): (&[u8], Option<u8>, &'n [u8]) = match raw.strip_prefix(b"\x01") {
+        Some(stripped) => (b"", None, stripped),
+        None => {
+            let mut global = mangling.global_prefix();
+            if mangling.no_prefix_for_question_mark() && raw.first() == Some(&b'?') {
+                global = None;
+            }
+            let private = if linkage == Linkage::Private { mangling.private_prefix() } else { b"" };
+            (private, global, raw)
+        }
+    };
+    if import_prefix.is_empty() && private.is_empty() && global.is_none() {
+        return Cow::Borrowed(raw);
+    }
+    let mut name = Vec::with_capacity(import_prefix.len() + private.len() + 1 + raw.len());
+    name.extend_from_slice(import_prefix);
+    name.extend_from_slice(private);
+    name.extend(global);
+    name.extend_from_slice(raw);
+    Cow::Owned(name)
 }
 
 /// `llvm.used` or `llvm.compiler.used`: both count as used for `irsymtab`.

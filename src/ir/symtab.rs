@@ -530,6 +530,13 @@ impl<'a> Symtab<'a> {
         Ok(Symbols { symtab: *self, next: m.begin, end: m.end, next_uncommon: m.uncommon_begin })
     }
 
+    /// The flags of the symbol at `index`, and whether it has an IR name (a symbol of
+    /// module-level asm has none), without decoding the rest of it.
+    pub(crate) fn symbol_flags(&self, index: u32) -> Option<(SymbolFlags, bool)> {
+        let (entry, _) = self.symbols.entry(Table::Symbols, index).ok()?;
+        Some((SymbolFlags(word(entry, 20)), word(entry, 12) != 0))
+    }
+
     /// The symbol at `index`, whose uncommon part (if it has one) is entry `uncommon`.
     fn symbol(&self, index: u32, uncommon: u32) -> Result<Symbol<'a>, SymtabError> {
         let (entry, at) = self.symbols.entry(Table::Symbols, index)?;

@@ -336,7 +336,7 @@ fn module_symbols<'a>(inventory: &Inventory<'a>, list: &mut SymbolList<'a>) -> R
         for s in module.symbols() {
             let constant =
                 matches!(s.source, GlobalRef::Var(i) if module.globals.get(i).is_some_and(|g| g.is_constant));
-            list.symbols.push(NmSymbol { name: Cow::Owned(s.name), flags: s.flags, constant });
+            list.symbols.push(NmSymbol { name: Cow::Owned(s.name.into_owned()), flags: s.flags, constant });
         }
         let darwin = triple_is_darwin(module.triple.as_deref().unwrap_or_default().as_bytes());
         for (name, flags) in asm_symbols(&module.asm, darwin) {
