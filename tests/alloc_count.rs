@@ -1,49 +1,12 @@
 //! Zero heap allocations per record in steady state, shown with a counting allocator
 //! over a real file. (A global allocator is per test binary, hence this file.)
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
+#[path = "common/count_allocs.rs"]
+mod count_allocs;
+
+use count_allocs::allocs;
 
 use llvm_bitstream_reader::{Bitstream, Event};
-
-struct Counting;
-
-thread_local! {
-    /// Allocations made by this thread. Per thread, because the tests run in parallel;
-    /// const-initialised, so reading it never allocates.
-    static COUNT: Cell<u64> = const { Cell::new(0) };
-}
-
-/// This thread's allocations so far.
-fn allocs() -> u64 {
-    COUNT.with(Cell::get)
-}
-
-fn count_one() {
-    // `try_with` fails only while the thread is being torn down.
-    let _ = COUNT.try_with(|c| c.set(c.get() + 1));
-}
-
-// SAFETY: forwards to the system allocator unchanged; only counts calls.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        count_one();
-        // SAFETY: same contract as the caller's.
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: same contract as the caller's.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        count_one();
-        // SAFETY: same contract as the caller's.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
 
 #[test]
 fn records_outside_blockinfo_never_allocate() {

@@ -1,48 +1,13 @@
 //! The IR layer's allocations are per module table, not per record: reading a module
 //! allocates far fewer times than it has global values, and deriving an ELF module's
-//! symbols borrows their names. (A counting global allocator, as in tests/alloc_count.rs.)
+//! symbols borrows their names. (The counting allocator is common/count_allocs.rs.)
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
+#[path = "common/count_allocs.rs"]
+mod count_allocs;
+
+use count_allocs::allocs;
 
 use llvm_bitstream_reader::ir::Module;
-
-struct Counting;
-
-thread_local! {
-    /// Allocations made by this thread (per thread: the tests run in parallel).
-    static COUNT: Cell<u64> = const { Cell::new(0) };
-}
-
-fn allocs() -> u64 {
-    COUNT.with(Cell::get)
-}
-
-fn count_one() {
-    // `try_with` fails only while the thread is being torn down.
-    let _ = COUNT.try_with(|c| c.set(c.get() + 1));
-}
-
-// SAFETY: forwards to the system allocator unchanged; only counts calls.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        count_one();
-        // SAFETY: same contract as the caller's.
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: same contract as the caller's.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        count_one();
-        // SAFETY: same contract as the caller's.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
 
 #[test]
 fn module_read_and_symbols_allocate_per_table_not_per_record() {

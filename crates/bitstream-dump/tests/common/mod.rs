@@ -4,6 +4,11 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+#[path = "../../../../tests/common/shared.rs"]
+mod shared;
+#[allow(unused_imports)] // each test binary uses some of them
+pub use shared::{llvm_tool, skip_or_fail, tools_required};
+
 /// The `bitstream-dump` binary cargo built for these tests.
 pub const BIN: &str = env!("CARGO_BIN_EXE_bitstream-dump");
 
@@ -18,45 +23,10 @@ pub fn testdata(name: &str) -> PathBuf {
     repo_root().join("testdata").join(name)
 }
 
-/// Every real (well-formed) file in testdata/, sorted; then those of the folders that
-/// `EXTRA_TESTDATA_DIR` lists (a path list, as `PATH`), if set. Files made by others are not
-/// committed: this is how the tests run on them too, e.g. LLVM's own `test/Bitcode` files
-/// of LLVM 3.2 to 4.0 or swift-tools-support-core's `.dia` fixtures.
+/// Every real (well-formed) file in testdata/, sorted, then those of `EXTRA_TESTDATA_DIR`
+/// (see [`shared::testdata_files_in`]).
 pub fn testdata_files() -> Vec<PathBuf> {
-    let bitstream_file = |p: &PathBuf| {
-        p.is_file() && matches!(p.extension().and_then(|e| e.to_str()), Some("bc" | "dia" | "pch" | "bitstream"))
-    };
-    let dir = repo_root().join("testdata");
-    let mut files: Vec<PathBuf> =
-        std::fs::read_dir(&dir).expect("testdata/ exists").map(|e| e.unwrap().path()).filter(bitstream_file).collect();
-    files.sort();
-    assert!(files.len() >= 10, "testdata/ lost its files: {files:?}");
-    if let Some(extra) = std::env::var_os("EXTRA_TESTDATA_DIR") {
-        for dir in std::env::split_paths(&extra) {
-            let mut more: Vec<PathBuf> = std::fs::read_dir(&dir)
-                .unwrap_or_else(|e| panic!("EXTRA_TESTDATA_DIR: {}: {e}", dir.display()))
-                .map(|e| e.unwrap().path())
-                .filter(bitstream_file)
-                .collect();
-            more.sort();
-            files.extend(more);
-        }
-    }
-    files
-}
-
-/// Whether a missing tool must fail the test (CI) rather than skip it.
-pub fn tools_required() -> bool {
-    std::env::var("CI").is_ok_and(|v| v == "true")
-}
-
-/// Skips (returns `None` after printing why) or, under `CI=true`, fails.
-pub fn skip_or_fail<T>(reason: &str) -> Option<T> {
-    if tools_required() {
-        panic!("CI=true and a required tool is missing: {reason}");
-    }
-    eprintln!("SKIPPED: {reason}");
-    None
+    shared::testdata_files_in(&repo_root().join("testdata"))
 }
 
 /// `llvm-bcanalyzer` of LLVM 14: from `llvm-config-14 --bindir`, or on the `PATH` (as
@@ -77,20 +47,4 @@ pub fn bcanalyzer() -> Option<PathBuf> {
         }
     }
     skip_or_fail("llvm-bcanalyzer of LLVM 14 not found (llvm-config-14 --bindir, or on PATH)")
-}
-
-/// An LLVM tool of a given major version: `<name>` in `/usr/lib/llvm-<major>/bin`, or
-/// `<name>-<major>` on the `PATH`. `None` after printing why (or a panic under `CI=true`).
-pub fn llvm_tool(name: &str, major: u32) -> Option<PathBuf> {
-    let in_lib = Path::new(&format!("/usr/lib/llvm-{major}/bin")).join(name);
-    if in_lib.exists() {
-        return Some(in_lib);
-    }
-    // Some tools (llvm-lto2) answer --version with their usage and a failure: that they
-    // ran is enough.
-    let versioned = PathBuf::from(format!("{name}-{major}"));
-    if Command::new(&versioned).arg("--version").output().is_ok() {
-        return Some(versioned);
-    }
-    skip_or_fail(&format!("{name} of LLVM {major} not found ({name}-{major} on PATH, or /usr/lib/llvm-{major}/bin)"))
 }
