@@ -9,30 +9,17 @@ use serde::ser::{Serialize, SerializeStruct, Serializer};
 
 use crate::record::{Record, RecordInfo, RecordRef};
 
-/// The operands as a sequence, from whichever view holds them.
-struct Seq<I>(core::cell::Cell<Option<I>>);
+/// The operands as a sequence, from whichever view holds them (an iterator, cloned to be
+/// read, as `serialize` takes `&self`).
+struct Seq<I>(I);
 
-impl<I: Iterator<Item = u64>> Serialize for Seq<I> {
+impl<I: Iterator<Item = u64> + Clone> Serialize for Seq<I> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        match self.0.take() {
-            Some(it) => s.collect_seq(it),
-            None => s.collect_seq(core::iter::empty::<u64>()),
-        }
+        s.collect_seq(self.0.clone())
     }
 }
 
-/// The blob as bytes (`serialize_bytes`), or `None`.
-struct Blob<'a>(Option<&'a [u8]>);
-
-impl Serialize for Blob<'_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        match self.0 {
-            Some(bytes) => s.serialize_some(&Bytes(bytes)),
-            None => s.serialize_none(),
-        }
-    }
-}
-
+/// A blob as bytes (`serialize_bytes`), not as a sequence of numbers.
 struct Bytes<'a>(&'a [u8]);
 
 impl Serialize for Bytes<'_> {
@@ -41,15 +28,19 @@ impl Serialize for Bytes<'_> {
     }
 }
 
-fn record<S: Serializer>(s: S, info: &RecordInfo<'_>, operands: impl Iterator<Item = u64>) -> Result<S::Ok, S::Error> {
+fn record<S: Serializer>(
+    s: S,
+    info: &RecordInfo<'_>,
+    operands: impl Iterator<Item = u64> + Clone,
+) -> Result<S::Ok, S::Error> {
     let mut st = s.serialize_struct("Record", 7)?;
     st.serialize_field("code", &info.code())?;
     st.serialize_field("abbrev_id", &info.abbrev_id())?;
     st.serialize_field("block_id", &info.block_id())?;
     st.serialize_field("bit", &info.bit_offset())?;
     st.serialize_field("end_bit", &info.end_bit_offset())?;
-    st.serialize_field("operands", &Seq(core::cell::Cell::new(Some(operands))))?;
-    st.serialize_field("blob", &Blob(info.blob()))?;
+    st.serialize_field("operands", &Seq(operands))?;
+    st.serialize_field("blob", &info.blob().map(Bytes))?;
     st.end()
 }
 
