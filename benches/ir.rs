@@ -29,7 +29,7 @@ fn inputs() -> Vec<(String, Vec<u8>)> {
 
 /// Every block entered, every record skipped (its code read), function bodies skipped.
 fn skip_walk(bytes: &[u8]) -> u64 {
-    let mut reader = Bitstream::new(bytes).unwrap().events();
+    let mut reader = Bitstream::parse(bytes).unwrap().reader();
     let mut codes = 0u64;
     while let Some(entry) = reader.advance().unwrap() {
         match entry {
@@ -44,12 +44,12 @@ fn skip_walk(bytes: &[u8]) -> u64 {
 }
 
 fn module_read(bytes: &[u8]) -> usize {
-    let modules = ir::read_modules(&Bitstream::new(bytes).unwrap()).unwrap();
+    let modules = ir::read_modules(&Bitstream::parse(bytes).unwrap()).unwrap();
     modules.iter().map(|m| m.functions.len() + m.globals.len()).sum()
 }
 
 fn symbols(bytes: &[u8]) -> usize {
-    let modules = ir::read_modules(&Bitstream::new(bytes).unwrap()).unwrap();
+    let modules = ir::read_modules(&Bitstream::parse(bytes).unwrap()).unwrap();
     modules.iter().map(|m| m.symbols().len()).sum()
 }
 

@@ -31,7 +31,7 @@ fn inputs() -> Vec<(String, Vec<u8>)> {
 /// Every operand of every record and every blob, summed so nothing is optimised away.
 fn full_walk(bytes: &[u8]) -> u64 {
     let mut sum = 0u64;
-    for event in Bitstream::new(bytes).unwrap().events() {
+    for event in Bitstream::parse(bytes).unwrap().reader() {
         if let Event::Record(r) = event.unwrap() {
             sum = r.operands().fold(sum.wrapping_add(u64::from(r.code())), u64::wrapping_add);
             sum = sum.wrapping_add(r.blob().map_or(0, |b| b.len() as u64));
@@ -43,10 +43,10 @@ fn full_walk(bytes: &[u8]) -> u64 {
 /// The same with the lending walk, every operand decoded into the reader's buffer.
 fn full_walk_lending(bytes: &[u8]) -> u64 {
     let mut sum = 0u64;
-    let mut reader = Bitstream::new(bytes).unwrap().events();
+    let mut reader = Bitstream::parse(bytes).unwrap().reader();
     while let Some(event) = reader.next_ref().unwrap() {
         if let EventRef::Record(r) = event {
-            sum = r.operands().iter().fold(sum.wrapping_add(u64::from(r.code())), |s, &v| s.wrapping_add(v));
+            sum = r.operand_slice().iter().fold(sum.wrapping_add(u64::from(r.code())), |s, &v| s.wrapping_add(v));
             sum = sum.wrapping_add(r.blob().map_or(0, |b| b.len() as u64));
         }
     }
@@ -54,11 +54,11 @@ fn full_walk_lending(bytes: &[u8]) -> u64 {
 }
 
 fn skip_walk(bytes: &[u8]) -> Vec<LazyBlock<'_>> {
-    let mut reader = Bitstream::new(bytes).unwrap().events();
+    let mut reader = Bitstream::parse(bytes).unwrap().reader();
     let mut skipped = Vec::new();
     while let Some(event) = reader.next() {
         match event.unwrap() {
-            Event::EnterBlock(b) if b.id() == ir::FUNCTION_BLOCK_ID => skipped.push(reader.skip_block().unwrap()),
+            Event::EnterBlock(b) if b.block_id() == ir::FUNCTION_BLOCK_ID => skipped.push(reader.skip_block().unwrap()),
             Event::Record(r) => {
                 black_box(r.operands().fold(0u64, u64::wrapping_add));
             }
@@ -98,12 +98,12 @@ fn walks(c: &mut Criterion) {
         g.bench_with_input(BenchmarkId::new("resume_functions_reopen", &name), &skipped, |b, skipped| {
             b.iter(|| {
                 let mut n = 0u64;
-                let mut reader = Bitstream::new(bytes.as_slice()).unwrap().events();
+                let mut reader = Bitstream::parse(bytes.as_slice()).unwrap().reader();
                 for lazy in skipped {
                     reader.reopen(lazy).unwrap();
                     while let Some(event) = reader.next_ref().unwrap() {
                         if let EventRef::Record(r) = event {
-                            n = r.operands().iter().fold(n, |s, &v| s.wrapping_add(v));
+                            n = r.operand_slice().iter().fold(n, |s, &v| s.wrapping_add(v));
                         }
                     }
                 }

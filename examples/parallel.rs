@@ -35,7 +35,7 @@ fn decode(bodies: &[LazyBlock<'_>]) -> Result<(u64, u64), Error> {
         while let Some(event) = reader.next_ref()? {
             if let EventRef::Record(r) = event {
                 records += 1;
-                sum = r.operands().iter().fold(sum.wrapping_add(u64::from(r.code())), |s, &v| s.wrapping_add(v));
+                sum = r.operand_slice().iter().fold(sum.wrapping_add(u64::from(r.code())), |s, &v| s.wrapping_add(v));
             }
         }
     }
@@ -47,11 +47,11 @@ fn run(path: &str, threads: usize) -> Result<(), Box<dyn std::error::Error>> {
     let stream = file.bitstream()?;
 
     let start = Instant::now();
-    let mut reader = stream.events();
+    let mut reader = stream.reader();
     let mut bodies = Vec::new();
     while let Some(event) = reader.next_ref()? {
         if let EventRef::EnterBlock(block) = event {
-            if block.id() == ir::FUNCTION_BLOCK_ID {
+            if block.block_id() == ir::FUNCTION_BLOCK_ID {
                 bodies.push(reader.skip_block()?);
             }
         }

@@ -17,6 +17,7 @@ use alloc::sync::Arc;
 use alloc::vec::Vec;
 
 use crate::abbrev::Abbrev;
+use crate::ids::BlockId;
 use crate::ids::bitstream::raw;
 
 /// Id of the BLOCKINFO block (`bitc::BLOCKINFO_BLOCK_ID`, from [`crate::ids::bitstream`]).
@@ -76,13 +77,13 @@ impl BlockInfo {
     }
 
     /// What the table says about `block_id`.
-    pub fn entry(&self, block_id: u32) -> Option<&BlockInfoEntry> {
-        let i = self.entries.binary_search_by_key(&block_id, |(id, _)| *id).ok()?;
+    pub fn entry(&self, block_id: impl Into<BlockId>) -> Option<&BlockInfoEntry> {
+        let i = self.entries.binary_search_by_key(&block_id.into().0, |(id, _)| *id).ok()?;
         Some(self.entries[i].1.as_deref().unwrap_or(&EMPTY_ENTRY))
     }
 
     /// The abbreviations blocks of `block_id` start with.
-    pub fn abbrevs(&self, block_id: u32) -> &[Arc<Abbrev>] {
+    pub fn abbrevs(&self, block_id: impl Into<BlockId>) -> &[Arc<Abbrev>] {
         self.entry(block_id).map_or(&[], |e| e.abbrevs())
     }
 
@@ -90,27 +91,27 @@ impl BlockInfo {
     /// from one lookup.
     #[inline]
     pub(crate) fn shared(&self, block_id: u32) -> (Option<SharedAbbrevs>, Option<Arc<str>>) {
-        match self.entry(block_id) {
+        match self.entry(BlockId(block_id)) {
             Some(e) => (e.abbrevs.clone(), e.name.clone()),
             None => (None, None),
         }
     }
 
     /// The name BLOCKINFO gives `block_id`.
-    pub fn block_name(&self, block_id: u32) -> Option<&str> {
+    pub fn block_name(&self, block_id: impl Into<BlockId>) -> Option<&str> {
         self.entry(block_id)?.name()
     }
 
     /// The name BLOCKINFO gives record `code` of `block_id`; if several are given, the
     /// first wins, as in LLVM (`BitcodeAnalyzer`'s `GetCodeName` takes the first match).
-    pub fn record_name(&self, block_id: u32, code: u32) -> Option<&str> {
+    pub fn record_name(&self, block_id: impl Into<BlockId>, code: u32) -> Option<&str> {
         let e = self.entry(block_id)?;
         e.record_names.iter().find(|(c, _)| *c == code).map(|(_, n)| &**n)
     }
 
     /// The block ids the table describes, in increasing order.
-    pub fn block_ids(&self) -> impl Iterator<Item = u32> + '_ {
-        self.entries.iter().map(|(id, _)| *id)
+    pub fn block_ids(&self) -> impl Iterator<Item = BlockId> + '_ {
+        self.entries.iter().map(|(id, _)| BlockId(*id))
     }
 }
 

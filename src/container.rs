@@ -193,7 +193,7 @@ pub struct Embedded<'a> {
 impl<'a> Embedded<'a> {
     /// The bitstream, ready to read.
     pub fn bitstream(&self) -> Result<Bitstream<'a>, Error> {
-        Bitstream::new(self.bytes)
+        Bitstream::parse(self.bytes)
     }
 
     /// The stream's magic (after the wrapper header, if any).
@@ -629,7 +629,7 @@ impl<'a> Finder<'a> {
             }
             if let Some(wrapper) = WrapperHeader::parse(rest).map_err(stream_error)? {
                 let end = wrapper.offset as usize + wrapper.size as usize;
-                Bitstream::new(&rest[..end]).map_err(stream_error)?;
+                Bitstream::parse(&rest[..end]).map_err(stream_error)?;
                 streams.push((pos, end, true));
                 pos += end;
                 continue;
@@ -669,8 +669,8 @@ fn object_error(at: &Provenance, what: &'static str, source: object::read::Error
 /// (neither can start a block), or where the reader ends. `true` if the reader ended
 /// (what is left, at most 8 bytes, is tolerated garbage).
 fn stream_end(data: &[u8]) -> Result<(usize, bool), Error> {
-    let stream = Bitstream::new(data)?;
-    let mut reader = stream.events();
+    let stream = Bitstream::parse(data)?;
+    let mut reader = stream.reader();
     loop {
         // At the top level the position is always 32-bit aligned.
         let byte = (reader.bit_offset() / 8) as usize;

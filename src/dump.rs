@@ -34,17 +34,17 @@ pub enum DumpError {
 /// input the lines read so far are written, then the error is returned (the caller prints
 /// `error <message>`).
 pub fn write_events(input: &[u8], out: &mut impl Write) -> Result<(), DumpError> {
-    let stream = Bitstream::new(input)?;
+    let stream = Bitstream::parse(input)?;
     if let Some(w) = stream.wrapper() {
         writeln!(out, "wrapper version={} offset={} size={} cputype={}", w.version, w.offset, w.size, w.cpu_type)?;
     }
     let [a, b, c, d] = stream.magic().bytes();
     writeln!(out, "magic {a:02x} {b:02x} {c:02x} {d:02x}")?;
-    let mut reader = stream.events();
+    let mut reader = stream.reader();
     while let Some(event) = reader.next_event()? {
         match event {
             Event::EnterBlock(b) => {
-                writeln!(out, "enter {} width={} words={}", b.id(), b.abbrev_width(), b.len_words())?
+                writeln!(out, "enter {} width={} words={}", b.block_id(), b.abbrev_width(), b.len_words())?
             }
             Event::Record(r) => {
                 write!(out, "record {} abbrev={} ops=[", r.code(), r.abbrev_id())?;

@@ -1,6 +1,47 @@
-//! The one error type of the crate.
+//! The one read error of the crate, for every layer: the bitstream, IR modules and their
+//! symbol tables, clang diagnostics and remarks.
+//!
+//! Every variant says where, as a bit offset ([`Error::bit_offset`]; [`Error::byte_offset`]
+//! for tools that think in bytes), and names blocks and records as `llvm-bcanalyzer` does
+//! where the stream's kind is known. A message never repeats its source: no variant has one.
+
+use core::fmt;
 
 use thiserror::Error;
+
+use crate::ids::BlockId;
+
+/// Prints a block as errors name it: `FUNCTION_BLOCK (12)`, or `block 12` where its
+/// name is not known.
+struct BlockLabel<'a>(BlockId, &'a Option<&'static str>);
+
+impl fmt::Display for BlockLabel<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.1 {
+            Some(name) => write!(f, "{name} ({})", self.0),
+            None => write!(f, "block {}", self.0),
+        }
+    }
+}
+
+/// Prints a record as errors name it: `GLOBALVAR`, or `record 7 of FUNCTION_BLOCK (12)`.
+struct RecordLabel<'a>(&'a Option<&'static str>, u32, BlockId, &'a Option<&'static str>);
+
+impl fmt::Display for RecordLabel<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Some(name) => write!(f, "{name} record (code {}) of {}", self.1, BlockLabel(self.2, self.3)),
+            None => write!(f, "record {} of {}", self.1, BlockLabel(self.2, self.3)),
+        }
+    }
+}
+
+fn found_block(found: &Option<(BlockId, Option<&'static str>)>) -> alloc::string::String {
+    match found {
+        Some((id, name)) => alloc::format!("{}", BlockLabel(*id, name)),
+        None => "the end of the stream".into(),
+    }
+}
 
 /// Everything that can be wrong with an input.
 ///
@@ -61,36 +102,42 @@ pub enum Error {
         reason: &'static str,
     },
     /// An ENTER_SUBBLOCK declared an abbreviation width of 0 or more than 64.
-    #[error("block {block_id} at bit {bit} declares abbreviation width {width}; it must be 1..=64")]
+    #[error("{} at bit {bit} declares abbreviation width {width}; it must be 1..=64", BlockLabel(*block_id, block_name))]
     InvalidAbbrevWidth {
         /// Where the ENTER_SUBBLOCK starts.
         bit: u64,
         /// The block's id.
-        block_id: u32,
+        block_id: BlockId,
+        /// The block's name, where the stream's kind names it.
+        block_name: Option<&'static str>,
         /// The declared width.
         width: u32,
     },
     /// A block's declared length runs past the end of the input or of its parent.
     #[error(
-        "block {block_id} at bit {bit} declares {words} words, running past the end of its container (bit {limit})"
+        "{} at bit {bit} declares {words} words, running past the end of its container (bit {limit})", BlockLabel(*block_id, block_name)
     )]
     BlockTooLong {
         /// Where the ENTER_SUBBLOCK starts.
         bit: u64,
         /// The block's id.
-        block_id: u32,
+        block_id: BlockId,
+        /// The block's name, where the stream's kind names it.
+        block_name: Option<&'static str>,
         /// The declared length in 32-bit words.
         words: u64,
         /// The bit where the input or the parent block ends.
         limit: u64,
     },
     /// A block's END_BLOCK is not where its length word said the block ends.
-    #[error("block {block_id} ends at bit {bit}, but its length word said bit {expected}")]
+    #[error("{} ends at bit {bit}, but its length word said bit {expected}", BlockLabel(*block_id, block_name))]
     BlockLengthMismatch {
         /// Where the block actually ended (after alignment).
         bit: u64,
         /// The block's id.
-        block_id: u32,
+        block_id: BlockId,
+        /// The block's name, where the stream's kind names it.
+        block_name: Option<&'static str>,
         /// Where the length word said it ends.
         expected: u64,
     },
@@ -117,14 +164,16 @@ pub enum Error {
         abbrev_id: u32,
     },
     /// An abbreviation id that no DEFINE_ABBREV (local or from BLOCKINFO) has defined.
-    #[error("abbreviation id {abbrev_id} at bit {bit} is not defined in block {block_id} ({defined} ids defined)")]
+    #[error("abbreviation id {abbrev_id} at bit {bit} is not defined in {} ({defined} ids defined)", BlockLabel(*block_id, block_name))]
     UndefinedAbbrev {
         /// Where the abbreviation id starts.
         bit: u64,
         /// The id read.
         abbrev_id: u32,
         /// The block being read.
-        block_id: u32,
+        block_id: BlockId,
+        /// The block's name, where the stream's kind names it.
+        block_name: Option<&'static str>,
         /// How many application abbreviations are defined.
         defined: usize,
     },
@@ -206,6 +255,141 @@ pub enum Error {
         /// What was wrong.
         reason: &'static str,
     },
+
+    // ---- Shapes every decoding layer shares -------------------------------------------
+    /// The input is not the kind of stream asked for (`Diagnostics::parse` given bitcode, …).
+    #[error("not {expected}: the stream starts with {found:02x?} (bit {bit})")]
+    WrongMagic {
+        /// Where the magic is (0, or the start of a concatenated stream).
+        bit: u64,
+        /// What was asked for, e.g. `LLVM IR bitcode`.
+        expected: &'static str,
+        /// The first four bytes found.
+        found: [u8; 4],
+    },
+    /// A known record with fewer operands than its layout needs (see
+    /// [`RecordLayout`](crate::RecordLayout)).
+    #[error("{} at bit {bit} has {found} operands; it needs at least {needed}", RecordLabel(record, *code, *block_id, block_name))]
+    RecordTooShort {
+        /// Where the record starts.
+        bit: u64,
+        /// The block it is in.
+        block_id: BlockId,
+        /// The block's name, where known.
+        block_name: Option<&'static str>,
+        /// Its code.
+        code: u32,
+        /// Its name, where known (`GLOBALVAR`, `DiagInfo`, …).
+        record: Option<&'static str>,
+        /// How many operands it has.
+        found: usize,
+        /// How many its layout needs.
+        needed: usize,
+    },
+    /// A block is missing where the format always puts one.
+    #[error("expected {expected} at bit {bit}, found {}", found_block(found))]
+    ExpectedBlock {
+        /// Where.
+        bit: u64,
+        /// The block expected (`MODULE_BLOCK`, `META_BLOCK`).
+        expected: &'static str,
+        /// The block found instead and its name; `None`: the end of the stream.
+        found: Option<(BlockId, Option<&'static str>)>,
+    },
+    /// A block lacks a record the format needs.
+    #[error("{block} at bit {bit} has no {record} record")]
+    MissingRecord {
+        /// Where the block starts.
+        bit: u64,
+        /// The block (`META_BLOCK`, `REMARK_BLOCK`).
+        block: &'static str,
+        /// The record (`container info`, `remark header`).
+        record: &'static str,
+    },
+    /// A version no known writer has produced.
+    #[error("unsupported {what} {version} at bit {bit} (known: {known})")]
+    UnsupportedVersion {
+        /// Where the version is.
+        bit: u64,
+        /// Which version (`remark container version`, `SYMTAB storage version`).
+        what: &'static str,
+        /// The version read.
+        version: u64,
+        /// The versions that are read, e.g. `0 up to LLVM 21, 1 from LLVM 22`.
+        known: &'static str,
+    },
+    /// A field whose value the format does not define (and that cannot be kept as unknown
+    /// because what follows depends on it).
+    #[error("invalid {what} {value} at bit {bit}")]
+    InvalidValue {
+        /// Where the field is.
+        bit: u64,
+        /// What the field is.
+        what: &'static str,
+        /// The value read.
+        value: u64,
+    },
+    /// A reference by index to something that does not exist: a type, a string, a file id,
+    /// a section, a comdat, a module.
+    #[error("{what} {index} at bit {bit} is out of range ({len} defined)")]
+    IndexOutOfRange {
+        /// Where the reference is.
+        bit: u64,
+        /// What is referred to (`type`, `string`, `file id`, `comdat`, …).
+        what: &'static str,
+        /// The index as written.
+        index: u64,
+        /// How many there are.
+        len: usize,
+    },
+    /// A byte range (offset + size) that runs past the end of the data it points into: a
+    /// name in STRTAB, a table or string of the SYMTAB blob.
+    #[error("{what} at bit {bit} ({size} bytes at offset {offset}) runs past the end of the {len}-byte {table}")]
+    RangeOutOfBounds {
+        /// Where the reference is.
+        bit: u64,
+        /// What the range is (`name`, `symbol table`, `module name`, …).
+        what: &'static str,
+        /// The data it points into (`STRTAB`, `SYMTAB blob`).
+        table: &'static str,
+        /// The range's offset.
+        offset: u64,
+        /// Its size in bytes.
+        size: u64,
+        /// The size of the data.
+        len: usize,
+    },
+    /// A value of the wrong type where the format needs a particular one.
+    #[error("{what} at bit {bit}: type {index} is not {expected}")]
+    WrongType {
+        /// What holds the value (`GLOBALVAR record`, `FUNCTION record`).
+        what: &'static str,
+        /// Where.
+        bit: u64,
+        /// The type index.
+        index: u64,
+        /// What was expected (`a pointer`, `a function type`).
+        expected: &'static str,
+    },
+    /// Data the stream points at but does not contain, and where to find it.
+    #[error("{what} at bit {bit} is not in this stream: {hint}")]
+    NotInStream {
+        /// Where the reference is (the META block, …).
+        bit: u64,
+        /// What is missing (`the string table of a separate remarks file`).
+        what: &'static str,
+        /// Where it is, and what to do.
+        hint: &'static str,
+    },
+    /// Two inputs given together that do not belong together.
+    #[error("cannot combine these inputs (bit {bit}): {reason}")]
+    Mismatch {
+        /// Where in the second input.
+        bit: u64,
+        /// Why.
+        reason: &'static str,
+    },
+    // ---- (layers add variants above this line, in their own groups) --------------------
 }
 
 impl Error {
@@ -234,8 +418,94 @@ impl Error {
             | Error::BadBlockInfo { bit, .. }
             | Error::NotAtBlockStart { bit }
             | Error::NotAtRecord { bit }
-            | Error::BadBookmark { bit, .. } => bit,
+            | Error::BadBookmark { bit, .. }
+            | Error::WrongMagic { bit, .. }
+            | Error::RecordTooShort { bit, .. }
+            | Error::ExpectedBlock { bit, .. }
+            | Error::MissingRecord { bit, .. }
+            | Error::UnsupportedVersion { bit, .. }
+            | Error::InvalidValue { bit, .. }
+            | Error::IndexOutOfRange { bit, .. }
+            | Error::RangeOutOfBounds { bit, .. }
+            | Error::WrongType { bit, .. }
+            | Error::NotInStream { bit, .. }
+            | Error::Mismatch { bit, .. } => bit,
         }
+    }
+
+    /// Fills in the names of the blocks the error names, from the tables of the stream
+    /// kind `magic` (the reader does this before it returns an error).
+    #[must_use]
+    pub fn with_block_names(mut self, magic: crate::Magic) -> Self {
+        match &mut self {
+            Error::InvalidAbbrevWidth { block_id, block_name, .. }
+            | Error::BlockTooLong { block_id, block_name, .. }
+            | Error::BlockLengthMismatch { block_id, block_name, .. }
+            | Error::UndefinedAbbrev { block_id, block_name, .. }
+            | Error::RecordTooShort { block_id, block_name, .. } => {
+                if block_name.is_none() {
+                    *block_name = crate::names::block_name(magic, *block_id);
+                }
+            }
+            _ => {}
+        }
+        self
+    }
+
+    /// The byte the error refers to: [`bit_offset`](Self::bit_offset) / 8, for tools
+    /// (hex dumps, `xxd -s`) that count bytes.
+    pub fn byte_offset(&self) -> u64 {
+        self.bit_offset() / 8
+    }
+
+    /// The same error with its offset moved `base` bits later: for a stream found inside
+    /// a larger input (a concatenated file, a section of an object), so the offset counts
+    /// from the start of that input.
+    #[must_use]
+    pub fn offset_by(mut self, base: u64) -> Self {
+        match &mut self {
+            Error::TooShortForMagic { bit, .. }
+            | Error::UnexpectedEof { bit, .. }
+            | Error::InvalidFixedWidth { bit, .. }
+            | Error::InvalidVbrWidth { bit, .. }
+            | Error::UnterminatedVbr { bit, .. }
+            | Error::BadWrapper { bit, .. }
+            | Error::InvalidAbbrevWidth { bit, .. }
+            | Error::TooDeep { bit, .. }
+            | Error::EndBlockAtTopLevel { bit }
+            | Error::NotABlockAtTopLevel { bit, .. }
+            | Error::UndefinedAbbrev { bit, .. }
+            | Error::InvalidEncoding { bit, .. }
+            | Error::EmptyAbbrev { bit }
+            | Error::OperandTooWide { bit, .. }
+            | Error::InvalidAbbrev { bit, .. }
+            | Error::ImplausibleCount { bit, .. }
+            | Error::BlobTooLong { bit, .. }
+            | Error::BadBlockInfo { bit, .. }
+            | Error::NotAtBlockStart { bit }
+            | Error::NotAtRecord { bit }
+            | Error::BadBookmark { bit, .. }
+            | Error::WrongMagic { bit, .. }
+            | Error::RecordTooShort { bit, .. }
+            | Error::ExpectedBlock { bit, .. }
+            | Error::MissingRecord { bit, .. }
+            | Error::UnsupportedVersion { bit, .. }
+            | Error::InvalidValue { bit, .. }
+            | Error::IndexOutOfRange { bit, .. }
+            | Error::RangeOutOfBounds { bit, .. }
+            | Error::WrongType { bit, .. }
+            | Error::NotInStream { bit, .. }
+            | Error::Mismatch { bit, .. } => *bit = bit.saturating_add(base),
+            Error::BlockTooLong { bit, limit, .. } => {
+                *bit = bit.saturating_add(base);
+                *limit = limit.saturating_add(base);
+            }
+            Error::BlockLengthMismatch { bit, expected, .. } => {
+                *bit = bit.saturating_add(base);
+                *expected = expected.saturating_add(base);
+            }
+        }
+        self
     }
 }
 

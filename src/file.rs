@@ -37,6 +37,6 @@ impl BitstreamFile {
 
     /// The bitstream in the file (parses the wrapper header and magic).
     pub fn bitstream(&self) -> Result<Bitstream<'_>> {
-        Bitstream::new(&self.map)
+        Bitstream::parse(&self.map)
     }
 }

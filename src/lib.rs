@@ -7,14 +7,14 @@
 //!
 //! # fn main() -> Result<(), llvm_bitstream_reader::Error> {
 //! let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/llvm14_ir_instructions.bc")).unwrap();
-//! let stream = Bitstream::new(&bytes)?;
-//! let mut reader = stream.events();
+//! let stream = Bitstream::parse(&bytes)?;
+//! let mut reader = stream.reader();
 //! let mut function_bodies = Vec::new();
 //! let mut records = 0;
 //! while let Some(event) = reader.next() {
 //!     match event? {
 //!         // Function bodies are skipped in O(1) and kept for later.
-//!         Event::EnterBlock(block) if block.id() == ir::FUNCTION_BLOCK_ID => function_bodies.push(reader.skip_block()?),
+//!         Event::EnterBlock(block) if block.block_id() == ir::FUNCTION_BLOCK_ID => function_bodies.push(reader.skip_block()?),
 //!         Event::Record(record) => {
 //!             records += 1;
 //!             let _first = record.operand(0); // None if the record has no operands
@@ -57,7 +57,7 @@
 //! # fn main() -> Result<(), llvm_bitstream_reader::Error> {
 //! # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/llvm14_ir_instructions.bc")).unwrap();
 //! // Count calls per function body, reading nothing but record codes.
-//! let mut reader = Bitstream::new(&bytes)?.events();
+//! let mut reader = Bitstream::parse(&bytes)?.reader();
 //! let mut calls = Vec::new();
 //! while let Some(entry) = reader.advance()? {
 //!     match entry {
@@ -115,6 +115,7 @@ mod error;
 mod file;
 mod header;
 pub mod ids;
+pub mod layout;
 #[cfg(feature = "ir")]
 pub mod ir;
 pub mod legacy;
@@ -133,6 +134,8 @@ pub mod writer;
 pub use abbrev::{Abbrev, AbbrevOp, ElementEncoding};
 pub use blockinfo::{BlockInfo, BlockInfoEntry};
 pub use error::{Error, Result};
+pub use ids::BlockId;
+pub use layout::{ArrayElement, Field, Fields, RecordLayout, Unknown};
 #[cfg(feature = "std")]
 pub use file::BitstreamFile;
 pub use header::{Magic, WRAPPER_MAGIC, WrapperHeader};

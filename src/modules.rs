@@ -13,7 +13,7 @@
 //!
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
 //! let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/llvm14_multi_module_cat.bc"))?;
-//! let inventory = Inventory::read(&Bitstream::new(&bytes)?)?;
+//! let inventory = Inventory::read(&Bitstream::parse(&bytes)?)?;
 //! assert_eq!(inventory.modules.len(), 3);
 //! for module in &inventory.modules {
 //!     let producer = module.identification.as_ref().map(|i| i.producer.as_str());
@@ -156,18 +156,18 @@ impl<'a> Inventory<'a> {
         }
         let mut inventory =
             Inventory { modules: Vec::new(), symtab: None, symtab_block: None, strtab_for_symtab: None };
-        let mut reader = stream.events();
+        let mut reader = stream.reader();
         loop {
             let begin_bit = reader.bit_offset();
             let Some(event) = reader.next_event()? else { break };
             // At the top level the reader only reports blocks.
             let Event::EnterBlock(block) = event else { continue };
-            match block.id() {
+            match block.block_id().0 {
                 IDENTIFICATION_BLOCK_ID => {
                     let identification = read_identification(&mut reader, block.bookmark)?;
                     let bit = block.bookmark.header_bit;
                     match reader.next_event()? {
-                        Some(Event::EnterBlock(b)) if b.id() == MODULE_BLOCK_ID => {}
+                        Some(Event::EnterBlock(b)) if b.block_id() == MODULE_BLOCK_ID => {}
                         _ => return Err(InventoryError::IdentificationWithoutModule { bit }),
                     }
                     inventory.push_module(&mut reader, begin_bit, Some(identification))?;

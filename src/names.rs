@@ -28,6 +28,7 @@
 //!
 //! Everything here is `&'static str` or borrowed from the BLOCKINFO table; nothing allocates.
 
+use crate::ids::BlockId;
 use crate::blockinfo::BlockInfo;
 use crate::header::Magic;
 use crate::ids::{ast, bitstream, diag, ir, remarks, swift};
@@ -42,16 +43,17 @@ const FIRST_APPLICATION_BLOCKID: u32 = bitstream::raw::FIRST_APPLICATION_BLOCKID
 /// reserved ids (1..=7) have no name. `SYNC_SCOPE_NAMES_BLOCK_ID` (26) has no name because
 /// llvm-bcanalyzer does not name it (it prints `UnknownBlock26`).
 #[must_use]
-pub fn block_name(magic: Magic, block_id: u32) -> Option<&'static str> {
-    if block_id < FIRST_APPLICATION_BLOCKID {
-        return bitstream::BlockId(block_id).name();
+pub fn block_name(magic: Magic, block_id: impl Into<BlockId>) -> Option<&'static str> {
+    let block_id = block_id.into();
+    if block_id.0 < FIRST_APPLICATION_BLOCKID {
+        return bitstream::block_name(block_id);
     }
     match magic {
-        Magic::LlvmIr => ir::BlockId(block_id).name(),
-        Magic::ClangSerializedDiagnostics => diag::BlockId(block_id).name(),
-        Magic::ClangAst => ast::BlockId(block_id).name(),
-        Magic::LlvmRemarks => remarks::BlockId(block_id).name(),
-        Magic::SwiftModule => swift::BlockId(block_id).name(),
+        Magic::LlvmIr => ir::block_name(block_id),
+        Magic::ClangSerializedDiagnostics => diag::block_name(block_id),
+        Magic::ClangAst => ast::block_name(block_id),
+        Magic::LlvmRemarks => remarks::block_name(block_id),
+        Magic::SwiftModule => swift::block_name(block_id),
         Magic::Unknown(_) => None,
     }
 }
@@ -67,7 +69,8 @@ pub fn block_name(magic: Magic, block_id: u32) -> Option<&'static str> {
 /// (newer LLVM calls it `CST_CODE_CE_GEP_OLD` and prints `UnknownCode12`),
 /// and code 32 is `"CE_GEP"` as in LLVM 19 and later.
 #[must_use]
-pub fn record_name(magic: Magic, block_id: u32, code: u32) -> Option<&'static str> {
+pub fn record_name(magic: Magic, block_id: impl Into<BlockId>, code: u32) -> Option<&'static str> {
+    let block_id = block_id.into().0;
     if block_id < FIRST_APPLICATION_BLOCKID {
         return if block_id == bitstream::raw::BLOCKINFO_BLOCK_ID {
             bitstream::BlockInfoCode(code).name()
@@ -89,15 +92,16 @@ pub fn record_name(magic: Magic, block_id: u32, code: u32) -> Option<&'static st
 /// `BLOCKNAME` (if not empty) wins, then the static table of the stream's kind.
 ///
 /// ```
-/// use llvm_bitstream_reader::{BlockInfo, Magic};
+/// use llvm_bitstream_reader::{BlockId, BlockInfo, Magic};
 /// use llvm_bitstream_reader::names::resolve_block_name;
 /// let none = BlockInfo::new();
-/// assert_eq!(resolve_block_name(&none, Magic::LlvmIr, 12), Some("FUNCTION_BLOCK"));
-/// assert_eq!(resolve_block_name(&none, Magic::LlvmIr, 0), Some("BLOCKINFO_BLOCK"));
+/// assert_eq!(resolve_block_name(&none, Magic::LlvmIr, BlockId(12)), Some("FUNCTION_BLOCK"));
+/// assert_eq!(resolve_block_name(&none, Magic::LlvmIr, BlockId(0)), Some("BLOCKINFO_BLOCK"));
 /// ```
 #[must_use]
-pub fn resolve_block_name(blockinfo: &BlockInfo, magic: Magic, block_id: u32) -> Option<&str> {
-    if block_id >= FIRST_APPLICATION_BLOCKID {
+pub fn resolve_block_name(blockinfo: &BlockInfo, magic: Magic, block_id: impl Into<BlockId>) -> Option<&str> {
+    let block_id = block_id.into();
+    if block_id.0 >= FIRST_APPLICATION_BLOCKID {
         if let Some(name) = blockinfo.block_name(block_id).filter(|n| !n.is_empty()) {
             return Some(name);
         }
@@ -110,8 +114,9 @@ pub fn resolve_block_name(blockinfo: &BlockInfo, magic: Magic, block_id: u32) ->
 /// then the first `SETRECORDNAME` the stream's BLOCKINFO gives the code wins, then the
 /// static table of the stream's kind.
 #[must_use]
-pub fn resolve_record_name(blockinfo: &BlockInfo, magic: Magic, block_id: u32, code: u32) -> Option<&str> {
-    if block_id >= FIRST_APPLICATION_BLOCKID {
+pub fn resolve_record_name(blockinfo: &BlockInfo, magic: Magic, block_id: impl Into<BlockId>, code: u32) -> Option<&str> {
+    let block_id = block_id.into();
+    if block_id.0 >= FIRST_APPLICATION_BLOCKID {
         if let Some(name) = blockinfo.record_name(block_id, code) {
             return Some(name);
         }

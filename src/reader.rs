@@ -15,6 +15,8 @@ use crate::blockinfo::{BLOCKINFO_BLOCK_ID, BLOCKNAME, BlockInfo, BlockInfoBuilde
 use crate::cursor::BitCursor;
 use crate::error::{Error, Result};
 use crate::header::{Magic, WrapperHeader};
+use crate::ids::BlockId;
+use crate::names;
 use crate::limits::{
     BLOCK_ID_WIDTH, BLOCK_SIZE_WIDTH, CODE_LEN_WIDTH, MAX_ABBREV_WIDTH, MAX_BLOCK_DEPTH, TOP_LEVEL_ABBREV_WIDTH,
     TRAILING_GARBAGE_BYTES,
@@ -37,8 +39,8 @@ pub struct Bitstream<'a> {
 
 impl<'a> Bitstream<'a> {
     /// Parses the wrapper header (if any) and the magic of `input`. Nothing else is read
-    /// until events are asked for.
-    pub fn new(input: &'a [u8]) -> Result<Self> {
+    /// until a [`reader`](Self::reader) is asked for.
+    pub fn parse(input: &'a [u8]) -> Result<Self> {
         let wrapper = WrapperHeader::parse(input)?;
         let stream = match &wrapper {
             Some(w) => w.stream(input).unwrap_or_default(),
@@ -65,8 +67,21 @@ impl<'a> Bitstream<'a> {
         self.stream
     }
 
-    /// A reader of every top-level block of the stream.
+    /// Renamed [`parse`](Self::parse) in 0.2.
+    #[deprecated(since = "0.2.0", note = "renamed `Bitstream::parse`")]
+    pub fn new(input: &'a [u8]) -> Result<Self> {
+        Self::parse(input)
+    }
+
+    /// Renamed [`reader`](Self::reader) in 0.2.
+    #[deprecated(since = "0.2.0", note = "renamed `Bitstream::reader`")]
     pub fn events(&self) -> Reader<'a> {
+        self.reader()
+    }
+
+    /// A reader of every top-level block of the stream: an `Iterator` of [`Event`]s, and
+    /// the faster [`Reader::advance`] and [`Reader::next_ref`].
+    pub fn reader(&self) -> Reader<'a> {
         let mut cursor = BitCursor::new(self.stream);
         // The magic is 32 bits and the stream holds at least that.
         let _ = cursor.jump_to(32);
@@ -107,7 +122,7 @@ impl<'a> Bitstream<'a> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Bookmark {
     /// The block id.
-    pub block_id: u32,
+    pub block_id: BlockId,
     /// The abbreviation-id width inside the block.
     pub abbrev_width: u32,
     /// The block's length in 32-bit words, as its length word says.
@@ -126,22 +141,35 @@ impl Bookmark {
     }
 }
 
-/// A block that was entered: where it is, and its name if BLOCKINFO gives one.
+/// A block that was entered: where it is, and its name.
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Block {
     /// Where the block is; the bookmark to read it again.
     pub bookmark: Bookmark,
-    /// The block's name from BLOCKINFO (BLOCKNAME), if the stream gives one.
-    pub name: Option<Arc<str>>,
+    /// The block's name from the stream's BLOCKINFO (BLOCKNAME), if it gives one.
+    pub blockinfo_name: Option<Arc<str>>,
+    /// The name the stream's kind gives the id (LLVM IR, diagnostics, remarks, ...), as
+    /// `llvm-bcanalyzer` prints it.
+    #[cfg_attr(feature = "serde", serde(skip))]
+    known_name: Option<&'static str>,
 }
 
 impl Block {
     /// The block id.
     #[inline]
-    pub fn id(&self) -> u32 {
+    pub fn block_id(&self) -> BlockId {
         self.bookmark.block_id
+    }
+
+    /// The block's name: BLOCKINFO's (BLOCKNAME) where the stream gives one, else the
+    /// name its kind gives the id (`FUNCTION_BLOCK`), as `llvm-bcanalyzer` resolves it.
+    pub fn name(&self) -> Option<&str> {
+        match &self.blockinfo_name {
+            Some(name) if !name.is_empty() && self.bookmark.block_id.0 >= 8 => Some(name),
+            _ => self.known_name,
+        }
     }
 
     /// The abbreviation-id width inside the block.
@@ -216,6 +244,9 @@ pub enum Entry {
     /// A DEFINE_ABBREV was read and applied; only with
     /// [`Reader::report_abbrev_definitions`].
     DefineAbbrev(AbbrevDefinition),
+    /// A sub-block that [`Reader::advance_skipping_subblocks`] skipped; the bookmark reads
+    /// it later. [`Reader::advance`] never returns this.
+    SkippedBlock(Bookmark),
 }
 
 /// Where a DEFINE_ABBREV was, reported on request ([`Reader::report_abbrev_definitions`],
@@ -226,7 +257,7 @@ pub enum Entry {
 pub struct AbbrevDefinition {
     /// The block the definition is in (0 for BLOCKINFO, whose definitions go to the
     /// block id its last SETBID named).
-    pub block_id: u32,
+    pub block_id: BlockId,
     /// Bit offset of the DEFINE_ABBREV's abbreviation id.
     pub bit: u64,
     /// Bit offset just past the definition.
@@ -301,12 +332,12 @@ struct Scope {
 /// # fn main() -> Result<(), llvm_bitstream_reader::Error> {
 /// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/llvm14_ir_instructions.bc")).unwrap();
 /// use llvm_bitstream_reader::{Bitstream, Event, ids::ir};
-/// let mut reader = Bitstream::new(&bytes)?.events();
+/// let mut reader = Bitstream::parse(&bytes)?.reader();
 /// let mut skipped = Vec::new();
 /// while let Some(event) = reader.next() {
 ///     match event? {
 ///         // Skip function bodies without decoding them; keep where they are.
-///         Event::EnterBlock(b) if b.id() == ir::FUNCTION_BLOCK_ID => skipped.push(reader.skip_block()?),
+///         Event::EnterBlock(b) if b.block_id() == ir::FUNCTION_BLOCK_ID => skipped.push(reader.skip_block()?),
 ///         Event::Record(r) => { let _ = (r.code(), r.operand(0)); }
 ///         _ => {}
 ///     }
@@ -389,17 +420,17 @@ impl<'a> Reader<'a> {
     /// # fn main() -> Result<(), llvm_bitstream_reader::Error> {
     /// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/llvm14_ir_instructions.bc")).unwrap();
     /// use llvm_bitstream_reader::{Bitstream, EventRef, ids::ir};
-    /// let stream = Bitstream::new(&bytes)?;
-    /// let mut reader = stream.events();
+    /// let stream = Bitstream::parse(&bytes)?;
+    /// let mut reader = stream.reader();
     /// let mut bodies = Vec::new();
     /// while let Some(event) = reader.next_ref()? {
     ///     if let EventRef::EnterBlock(b) = event {
-    ///         if b.id() == ir::FUNCTION_BLOCK_ID {
+    ///         if b.block_id() == ir::FUNCTION_BLOCK_ID {
     ///             bodies.push(reader.skip_block()?);
     ///         }
     ///     }
     /// }
-    /// let mut body_reader = stream.events();
+    /// let mut body_reader = stream.reader();
     /// for body in &bodies {
     ///     body_reader.reopen(body)?;
     ///     while let Some(event) = body_reader.next_ref()? {
@@ -433,8 +464,8 @@ impl<'a> Reader<'a> {
     }
 
     /// The id of the innermost open block, if any.
-    pub fn block_id(&self) -> Option<u32> {
-        (self.depth > 0).then_some(self.block_id)
+    pub fn block_id(&self) -> Option<BlockId> {
+        (self.depth > 0).then_some(BlockId(self.block_id))
     }
 
     /// The BLOCKINFO table in effect (it changes when a BLOCKINFO block ends).
@@ -495,7 +526,7 @@ impl<'a> Reader<'a> {
         self.top_level_block_read |= self.depth == 0;
         (self.width, self.block_id) = match self.depth {
             0 => (TOP_LEVEL_ABBREV_WIDTH, 0),
-            d => (self.scopes[d - 1].bookmark.abbrev_width, self.scopes[d - 1].bookmark.block_id),
+            d => (self.scopes[d - 1].bookmark.abbrev_width, self.scopes[d - 1].bookmark.block_id.0),
         };
     }
 
@@ -513,10 +544,13 @@ impl<'a> Reader<'a> {
     /// Ends the walk on an error: every API reports an error once, then `None`.
     #[inline(always)]
     fn fail<T>(&mut self, result: Result<T>) -> Result<T> {
-        if result.is_err() {
-            self.state = State::Done;
+        match result {
+            Ok(v) => Ok(v),
+            Err(e) => {
+                self.state = State::Done;
+                Err(e.with_block_names(self.stream.magic()))
+            }
         }
-        result
     }
 
     /// Moves to the next entry, like LLVM's `BitstreamCursor::advance()`: blocks are
@@ -531,14 +565,14 @@ impl<'a> Reader<'a> {
     /// # fn main() -> Result<(), llvm_bitstream_reader::Error> {
     /// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/llvm14_ir_instructions.bc")).unwrap();
     /// use llvm_bitstream_reader::{Bitstream, Entry, ids::ir};
-    /// let mut reader = Bitstream::new(&bytes)?.events();
+    /// let mut reader = Bitstream::parse(&bytes)?.reader();
     /// let (mut operands, mut module_records) = (0, 0);
     /// while let Some(entry) = reader.advance()? {
     ///     match entry {
     ///         // Function bodies: skipped in O(1).
     ///         Entry::EnterBlock(b) if b.block_id == ir::FUNCTION_BLOCK_ID => drop(reader.skip_block()?),
     ///         // Only the code of a module record: its operands are skipped, not stored.
-    ///         Entry::Record { .. } if reader.block_id() == Some(ir::MODULE_BLOCK_ID.0) => {
+    ///         Entry::Record { .. } if reader.block_id() == Some(ir::MODULE_BLOCK_ID) => {
     ///             let _code = reader.skip_record()?;
     ///             module_records += 1;
     ///         }
@@ -554,6 +588,52 @@ impl<'a> Reader<'a> {
     pub fn advance(&mut self) -> Result<Option<Entry>> {
         let entry = self.advance_inner();
         self.fail(entry)
+    }
+
+    /// The next record of the innermost open block, skipping its sub-blocks in O(1), like
+    /// LLVM's `advanceSkippingSubblocks`: the loop every decoder of a block's own records
+    /// needs.
+    ///
+    /// Returns [`Entry::Record`] (then [`read_record`](Self::read_record) or
+    /// [`skip_record`](Self::skip_record) it, or call this again to skip it), or
+    /// [`Entry::SkippedBlock`] for a sub-block that was skipped (its bookmark reads it
+    /// later; a decoder that keeps what it does not know lists it), and `None` once the
+    /// block's END_BLOCK has been read (or, at the top level, the stream has ended).
+    /// DEFINE_ABBREVs are applied and not reported.
+    ///
+    /// ```
+    /// # fn main() -> Result<(), llvm_bitstream_reader::Error> {
+    /// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/llvm14_ir_globals.bc")).unwrap();
+    /// use llvm_bitstream_reader::{Bitstream, Entry, ids::ir};
+    /// let mut reader = Bitstream::parse(&bytes)?.reader();
+    /// let (mut module_records, mut sub_blocks) = (0, 0);
+    /// while let Some(entry) = reader.advance()? {
+    ///     if let Entry::EnterBlock(b) = entry {
+    ///         if b.block_id != ir::MODULE_BLOCK_ID {
+    ///             reader.skip_block()?;
+    ///             continue;
+    ///         }
+    ///         while let Some(entry) = reader.advance_skipping_subblocks()? {
+    ///             match entry {
+    ///                 Entry::Record { .. } => module_records += usize::from(reader.read_record()?.code() > 0),
+    ///                 Entry::SkippedBlock(_) => sub_blocks += 1,
+    ///                 _ => {}
+    ///             }
+    ///         }
+    ///     }
+    /// }
+    /// assert!(module_records > 0 && sub_blocks > 0);
+    /// # Ok(()) }
+    /// ```
+    pub fn advance_skipping_subblocks(&mut self) -> Result<Option<Entry>> {
+        loop {
+            match self.advance()? {
+                Some(Entry::EnterBlock(_)) => return Ok(Some(Entry::SkippedBlock(self.skip_block()?.bookmark()))),
+                Some(Entry::DefineAbbrev(_)) => {}
+                Some(Entry::EndBlock(_)) | None => return Ok(None),
+                entry => return Ok(entry),
+            }
+        }
     }
 
     /// After [`Entry::Record`]: decodes the record into a buffer the reader reuses and
@@ -635,7 +715,10 @@ impl<'a> Reader<'a> {
                     self.state = State::Running;
                     (self.cursor, abbrev_id, bit)
                 }
-                Some(Entry::EnterBlock(_)) => return Ok(Some(EventRef::EnterBlock(self.current_block()))),
+                // `advance` never returns SkippedBlock.
+                Some(Entry::EnterBlock(_) | Entry::SkippedBlock(_)) => {
+                    return Ok(Some(EventRef::EnterBlock(self.current_block())));
+                }
                 Some(Entry::EndBlock(b)) => return Ok(Some(EventRef::EndBlock(b))),
                 Some(Entry::DefineAbbrev(d)) => return Ok(Some(EventRef::DefineAbbrev(d))),
             },
@@ -668,7 +751,8 @@ impl<'a> Reader<'a> {
     /// The innermost open block, as an event reports it.
     fn current_block(&self) -> Block {
         let scope = &self.scopes[self.depth - 1];
-        Block { bookmark: scope.bookmark, name: scope.name.clone() }
+        let id = scope.bookmark.block_id;
+        Block { bookmark: scope.bookmark, blockinfo_name: scope.name.clone(), known_name: names::block_name(self.stream.magic(), id) }
     }
 
     /// Decodes the record with abbreviation `id` that starts at `start` into `self.ops`,
@@ -756,12 +840,12 @@ impl<'a> Reader<'a> {
 
     fn define_abbrev(&mut self, start: u64) -> Result<()> {
         let scope = &mut self.scopes[self.depth - 1];
-        let place = match scope.bookmark.block_id {
+        let place = match scope.bookmark.block_id.0 {
             BLOCKINFO_BLOCK_ID => None,
             id => Some((id, scope.local.len())),
         };
         let abbrev = self.abbrevs.read(&mut self.cursor, start, place)?;
-        if let (BLOCKINFO_BLOCK_ID, Some(builder)) = (scope.bookmark.block_id, self.building.as_mut()) {
+        if let (BLOCKINFO_BLOCK_ID, Some(builder)) = (scope.bookmark.block_id.0, self.building.as_mut()) {
             let entry =
                 builder.current().ok_or(Error::BadBlockInfo { bit: start, reason: "DEFINE_ABBREV before SETBID" })?;
             entry.add_abbrev(abbrev);
@@ -773,12 +857,12 @@ impl<'a> Reader<'a> {
 
     fn enter_block(&mut self, start: u64) -> Result<Bookmark> {
         // Both widths are constants in 1..=32, which `read_vbr32` would check again.
-        let block_id = self.cursor.read_vbr_unchecked_width(BLOCK_ID_WIDTH, 32)? as u32;
+        let block_id = BlockId(self.cursor.read_vbr_unchecked_width(BLOCK_ID_WIDTH, 32)? as u32);
         let width = self.cursor.read_vbr_unchecked_width(CODE_LEN_WIDTH, 32)? as u32;
         self.cursor.align32()?;
         let len_words = self.cursor.read(BLOCK_SIZE_WIDTH)? as u32;
         if width == 0 || width > MAX_ABBREV_WIDTH {
-            return Err(Error::InvalidAbbrevWidth { bit: start, block_id, width });
+            return Err(Error::InvalidAbbrevWidth { bit: start, block_id, block_name: None, width });
         }
         let content_bit = self.cursor.position();
         let bookmark = Bookmark { block_id, abbrev_width: width, len_words, header_bit: start, content_bit };
@@ -787,7 +871,7 @@ impl<'a> Reader<'a> {
             d => self.scopes[d - 1].bookmark.end_bit(),
         };
         if bookmark.end_bit() > limit {
-            return Err(Error::BlockTooLong { bit: start, block_id, words: u64::from(len_words), limit });
+            return Err(Error::BlockTooLong { bit: start, block_id, block_name: None, words: u64::from(len_words), limit });
         }
         self.push_block(bookmark)
     }
@@ -796,7 +880,7 @@ impl<'a> Reader<'a> {
         if self.depth >= MAX_BLOCK_DEPTH {
             return Err(Error::TooDeep { bit: bookmark.header_bit, max: MAX_BLOCK_DEPTH });
         }
-        let id = bookmark.block_id;
+        let id = bookmark.block_id.0;
         if id == BLOCKINFO_BLOCK_ID {
             if self.building.is_some() {
                 return Err(Error::BadBlockInfo { bit: bookmark.header_bit, reason: "a block inside BLOCKINFO" });
@@ -827,7 +911,7 @@ impl<'a> Reader<'a> {
         let expected = scope.bookmark.end_bit();
         let bit = self.cursor.position();
         if bit != expected {
-            return Err(Error::BlockLengthMismatch { bit, block_id: scope.bookmark.block_id, expected });
+            return Err(Error::BlockLengthMismatch { bit, block_id: scope.bookmark.block_id, block_name: None, expected });
         }
         let bookmark = scope.bookmark;
         if bookmark.block_id == BLOCKINFO_BLOCK_ID {
@@ -874,6 +958,7 @@ fn lookup(scope: &Scope, id: u32, start: u64) -> Result<Option<&Arc<Abbrev>>> {
             bit: start,
             abbrev_id: id,
             block_id: scope.bookmark.block_id,
+            block_name: None,
             defined: inherited.len() + scope.local.len(),
         }),
     }
@@ -901,7 +986,10 @@ impl<'a> Iterator for Reader<'a> {
                     self.state = State::Running;
                     (abbrev_id, bit)
                 }
-                Ok(Some(Entry::EnterBlock(_))) => return Some(Ok(Event::EnterBlock(self.current_block()))),
+                // `advance` never returns SkippedBlock.
+                Ok(Some(Entry::EnterBlock(_) | Entry::SkippedBlock(_))) => {
+                    return Some(Ok(Event::EnterBlock(self.current_block())));
+                }
                 Ok(Some(Entry::EndBlock(b))) => return Some(Ok(Event::EndBlock(b))),
                 Ok(Some(Entry::DefineAbbrev(d))) => return Some(Ok(Event::DefineAbbrev(d))),
             },

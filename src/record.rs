@@ -526,8 +526,8 @@ impl<'a> RecordInfo<'a> {
 
     /// The id of the block the record is in.
     #[inline]
-    pub fn block_id(&self) -> u32 {
-        self.block_id
+    pub fn block_id(&self) -> crate::ids::BlockId {
+        crate::ids::BlockId(self.block_id)
     }
 
     /// The abbreviation id the record was written with ([`UNABBREV_RECORD`] = 3 when
@@ -611,9 +611,17 @@ impl<'a> Deref for RecordRef<'_, 'a> {
 }
 
 impl<'r> RecordRef<'r, '_> {
-    /// Every operand (array elements included, code and blob not).
+    /// Every operand (array elements included, code and blob not), as an iterator, as
+    /// on every record view ([`Record::operands`]).
     #[inline]
-    pub fn operands(&self) -> &'r [u64] {
+    pub fn operands(&self) -> core::iter::Copied<core::slice::Iter<'r, u64>> {
+        self.ops.iter().copied()
+    }
+
+    /// Every operand as a slice of the reader's buffer: what this view has that an owned
+    /// [`Record`] has not.
+    #[inline]
+    pub fn operand_slice(&self) -> &'r [u64] {
         self.ops
     }
 

@@ -52,6 +52,6 @@ impl Serialize for Record<'_> {
 
 impl Serialize for RecordRef<'_, '_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        record(s, self, self.operands().iter().copied())
+        record(s, self, self.operands())
     }
 }

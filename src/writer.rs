@@ -18,7 +18,7 @@
 //! w.end_block();
 //! let bytes = w.finish();
 //!
-//! let events: Vec<_> = Bitstream::new(&bytes).unwrap().events().collect::<Result<_, _>>().unwrap();
+//! let events: Vec<_> = Bitstream::parse(&bytes).unwrap().reader().collect::<Result<_, _>>().unwrap();
 //! let Event::Record(r) = &events[1] else { panic!() };
 //! assert_eq!(r.array().unwrap().to_text(), "hello");
 //! ```

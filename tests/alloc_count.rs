@@ -6,13 +6,13 @@ mod count_allocs;
 
 use count_allocs::allocs;
 
-use llvm_bitstream_reader::{Bitstream, Event};
+use llvm_bitstream_reader::{Bitstream, BlockId, Event};
 
 #[test]
 fn records_outside_blockinfo_never_allocate() {
     let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/rustc_llvm22_o0_debuginfo.bc")).unwrap();
-    let stream = Bitstream::new(&bytes).unwrap();
-    let mut reader = stream.events();
+    let stream = Bitstream::parse(&bytes).unwrap();
+    let mut reader = stream.reader();
     let (mut records, mut record_allocs, mut blocks) = (0u64, 0u64, 0u64);
     let (mut after_define, mut define_allocs) = (0u64, 0u64);
     let total_before = allocs();
@@ -22,7 +22,7 @@ fn records_outside_blockinfo_never_allocate() {
         let before = allocs();
         let Some(event) = reader.next() else { break };
         match event.unwrap() {
-            Event::Record(r) if reader.block_id() != Some(0) => {
+            Event::Record(r) if reader.block_id() != Some(BlockId(0)) => {
                 // Touch everything a record offers: operands (inline and re-decoded), array, blob.
                 sum = r.operands().fold(sum, u64::wrapping_add);
                 sum = r.array().map_or(sum, |a| a.iter().fold(sum, u64::wrapping_add));
@@ -63,8 +63,8 @@ fn records_outside_blockinfo_never_allocate() {
 fn lending_walk_allocates_only_to_grow_its_buffer() {
     use llvm_bitstream_reader::EventRef;
     let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/rustc_llvm22_o0_debuginfo.bc")).unwrap();
-    let stream = Bitstream::new(&bytes).unwrap();
-    let mut reader = stream.events();
+    let stream = Bitstream::parse(&bytes).unwrap();
+    let mut reader = stream.reader();
     let (mut records, mut record_allocs) = (0u64, 0u64);
     loop {
         let abbrevs_before = (reader.depth(), reader.abbrevs().count());
@@ -72,7 +72,7 @@ fn lending_walk_allocates_only_to_grow_its_buffer() {
         let Some(event) = reader.next_ref().unwrap() else { break };
         let is_record = matches!(event, EventRef::Record(_));
         let allocs = allocs() - before;
-        if is_record && reader.block_id() != Some(0) && (reader.depth(), reader.abbrevs().count()) == abbrevs_before {
+        if is_record && reader.block_id() != Some(BlockId(0)) && (reader.depth(), reader.abbrevs().count()) == abbrevs_before {
             records += 1;
             record_allocs += allocs;
         }

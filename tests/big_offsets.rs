@@ -36,7 +36,7 @@ enum Ev {
 
 fn ev(e: Event<'_>) -> Ev {
     match e {
-        Event::EnterBlock(b) => Ev::Enter(b.id(), b.len_words(), b.bit_offset()),
+        Event::EnterBlock(b) => Ev::Enter(b.block_id().0, b.len_words(), b.bit_offset()),
         Event::Record(r) => {
             Ev::Rec(r.code(), r.operands().collect(), r.blob().map(|b| (b.len(), b[0], b[b.len() - 1])))
         }
@@ -105,7 +105,7 @@ fn blobs_and_blocks_past_4_gib_read_skip_and_resume() {
     let base = mapped.bytes().as_ptr() as usize;
 
     // The full walk.
-    let mut reader = stream.events();
+    let mut reader = stream.reader();
     let mut full = Vec::new();
     let mut blob_offsets = Vec::new();
     for e in reader.by_ref() {
@@ -135,7 +135,7 @@ fn blobs_and_blocks_past_4_gib_read_skip_and_resume() {
     );
 
     // Skip block A (jumping over 8 GiB), then read both blocks back from bookmarks.
-    let mut reader = stream.events();
+    let mut reader = stream.reader();
     let mut skipped: Vec<LazyBlock<'_>> = Vec::new();
     while let Some(e) = reader.next() {
         if let Event::EnterBlock(_) = e.unwrap() {

@@ -41,7 +41,7 @@ fn provenances(name: &str) -> Vec<String> {
 fn walk_to_end(e: &Embedded<'_>) -> usize {
     let stream = e.bitstream().unwrap_or_else(|err| panic!("{}: {err}", e.provenance));
     let mut events = 0;
-    for event in stream.events() {
+    for event in stream.reader() {
         event.unwrap_or_else(|err| panic!("{}: {err}", e.provenance));
         events += 1;
     }
@@ -328,7 +328,7 @@ fn exercise(bytes: &[u8]) {
     if let Ok(found) = container::bitstreams(bytes) {
         for e in found {
             if let Ok(stream) = e.bitstream() {
-                for event in stream.events() {
+                for event in stream.reader() {
                     if event.is_err() {
                         break;
                     }
@@ -379,14 +379,14 @@ fn truncated_and_mutated_containers_never_panic() {
 
 /// The top-level blocks of a bitstream as byte ranges, after the magic.
 fn top_level_blocks(bytes: &[u8]) -> Vec<(u32, std::ops::Range<usize>)> {
-    let stream = Bitstream::new(bytes).unwrap();
-    let mut reader = stream.events();
+    let stream = Bitstream::parse(bytes).unwrap();
+    let mut reader = stream.reader();
     let mut blocks = Vec::new();
     while let Some(event) = reader.next_event().unwrap() {
         if let llvm_bitstream_reader::Event::EnterBlock(b) = event {
             let lazy = reader.skip_block().unwrap();
             let bm = lazy.bookmark();
-            blocks.push((b.id(), (bm.header_bit / 8) as usize..(bm.end_bit() / 8) as usize));
+            blocks.push((b.block_id().0, (bm.header_bit / 8) as usize..(bm.end_bit() / 8) as usize));
         }
     }
     blocks
@@ -395,7 +395,7 @@ fn top_level_blocks(bytes: &[u8]) -> Vec<(u32, std::ops::Range<usize>)> {
 #[test]
 fn inventory_lists_modules_as_llvm_does() {
     let bytes = read("cat_ab.bc");
-    let stream = Bitstream::new(&bytes).unwrap();
+    let stream = Bitstream::parse(&bytes).unwrap();
     let inventory = Inventory::read(&stream).unwrap();
     assert_eq!(inventory.modules.len(), 2);
     let blocks = top_level_blocks(&bytes);
@@ -421,7 +421,7 @@ fn inventory_lists_modules_as_llvm_does() {
     let (a_obj, b_obj) = (read("elf_a.o"), read("elf_b.o"));
     let (a, b) = (container::bitstreams(&a_obj).unwrap()[0].bytes, container::bitstreams(&b_obj).unwrap()[0].bytes);
     let (a_inv, b_inv) =
-        (Inventory::read(&Bitstream::new(a).unwrap()).unwrap(), Inventory::read(&Bitstream::new(b).unwrap()).unwrap());
+        (Inventory::read(&Bitstream::parse(a).unwrap()).unwrap(), Inventory::read(&Bitstream::parse(b).unwrap()).unwrap());
     let (a_blocks, b_blocks) = (top_level_blocks(a), top_level_blocks(b));
     let ids = |blocks: &[(u32, std::ops::Range<usize>)]| blocks.iter().map(|b| b.0).collect::<Vec<_>>();
     assert_eq!(ids(&a_blocks), [13, 8, 25, 23]);
@@ -439,7 +439,7 @@ fn inventory_lists_modules_as_llvm_does() {
         rebuilt.extend_from_slice(part);
     }
     rebuilt.extend_from_slice(&[0xAB; 8]); // garbage LLVM tolerates
-    let inventory = Inventory::read(&Bitstream::new(&rebuilt).unwrap()).unwrap();
+    let inventory = Inventory::read(&Bitstream::parse(&rebuilt).unwrap()).unwrap();
     assert_eq!(inventory.modules.len(), 2);
     for m in &inventory.modules {
         assert_eq!(m.strtab, b_inv.modules[0].strtab, "module {}", m.index);
@@ -452,17 +452,17 @@ fn inventory_lists_modules_as_llvm_does() {
     assert_eq!(a_inv.strtab_for_symtab, a_inv.modules[0].strtab);
     // Nine bytes of garbage: LLVM (and we) try to read another block.
     rebuilt.push(0xAB);
-    assert!(Inventory::read(&Bitstream::new(&rebuilt).unwrap()).is_err());
+    assert!(Inventory::read(&Bitstream::parse(&rebuilt).unwrap()).is_err());
 
     // An IDENTIFICATION block without its MODULE.
     let mut orphan = a[..4].to_vec();
     orphan.extend_from_slice(&a[a_blocks[0].1.clone()]);
     orphan.extend_from_slice(&a[a_blocks[3].1.clone()]);
-    let err = Inventory::read(&Bitstream::new(&orphan).unwrap()).unwrap_err();
+    let err = Inventory::read(&Bitstream::parse(&orphan).unwrap()).unwrap_err();
     assert!(matches!(err, InventoryError::IdentificationWithoutModule { bit: 32 }), "{err}");
     // Not LLVM IR.
     let dia = std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/clang14_diagnostics.dia")).unwrap();
-    let err = Inventory::read(&Bitstream::new(&dia).unwrap()).unwrap_err();
+    let err = Inventory::read(&Bitstream::parse(&dia).unwrap()).unwrap_err();
     assert!(matches!(err, InventoryError::NotBitcode(_)), "{err}");
 }
 
@@ -477,7 +477,7 @@ fn inventory_module_count_matches_llvm_modextract() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     for file in [dir().join("cat_ab.bc"), root.join("testdata/llvm14_multi_module_cat.bc")] {
         let bytes = std::fs::read(&file).unwrap();
-        let n = Inventory::read(&Bitstream::new(&bytes).unwrap()).unwrap().modules.len();
+        let n = Inventory::read(&Bitstream::parse(&bytes).unwrap()).unwrap().modules.len();
         let extract = |i: usize| {
             Command::new(&modextract).args(["-b", "-n", &i.to_string(), "-o"]).arg(&out).arg(&file).output().unwrap()
         };
@@ -485,9 +485,9 @@ fn inventory_module_count_matches_llvm_modextract() {
             assert!(extract(i).status.success(), "{file:?}: llvm-modextract -n {i} failed");
             // The extracted module is ours: same producer-free bytes of the module block.
             let one = std::fs::read(&out).unwrap();
-            let theirs = Inventory::read(&Bitstream::new(&one).unwrap()).unwrap();
+            let theirs = Inventory::read(&Bitstream::parse(&one).unwrap()).unwrap();
             assert_eq!(theirs.modules.len(), 1);
-            let ours = &Inventory::read(&Bitstream::new(&bytes).unwrap()).unwrap().modules[i];
+            let ours = &Inventory::read(&Bitstream::parse(&bytes).unwrap()).unwrap().modules[i];
             assert_eq!(theirs.modules[0].names().unwrap(), ours.names().unwrap(), "{file:?} module {i}");
             assert_eq!(theirs.modules[0].module_bookmark().len_words, ours.module_bookmark().len_words);
         }

@@ -6,7 +6,7 @@ mod common;
 
 use llvm_bitstream_reader::cursor::BitCursor;
 use llvm_bitstream_reader::writer::{BitstreamWriter, wrap};
-use llvm_bitstream_reader::{AbbrevOp, Bitstream, Error, Event, Magic, decode_sign_rotated};
+use llvm_bitstream_reader::{AbbrevOp, Bitstream, BlockId, Error, Event, Magic, decode_sign_rotated};
 
 /// A comparable form of an event.
 #[derive(Debug, PartialEq, Eq)]
@@ -18,9 +18,9 @@ enum Ev {
 
 fn events(bytes: &[u8]) -> Result<Vec<Ev>, Error> {
     let mut out = Vec::new();
-    for ev in Bitstream::new(bytes)?.events() {
+    for ev in Bitstream::parse(bytes)?.reader() {
         out.push(match ev? {
-            Event::EnterBlock(b) => Ev::Enter(b.id(), b.abbrev_width()),
+            Event::EnterBlock(b) => Ev::Enter(b.block_id().0, b.abbrev_width()),
             Event::Record(r) => Ev::Rec {
                 code: r.code(),
                 abbrev: r.abbrev_id(),
@@ -146,7 +146,7 @@ fn triple_abbreviation_of_the_format_document_takes_37_bits() {
     let bytes = w.finish();
     let evs = events(&bytes).unwrap();
     assert_eq!(evs, vec![Ev::Enter(8, 3), rec(2, 4, &b"abcd".map(u64::from)), Ev::Exit]);
-    let Some(Event::Record(r)) = Bitstream::new(&bytes).unwrap().events().nth(1).transpose().unwrap() else {
+    let Some(Event::Record(r)) = Bitstream::parse(&bytes).unwrap().reader().nth(1).transpose().unwrap() else {
         panic!("no record")
     };
     let array = r.array().unwrap();
@@ -315,11 +315,11 @@ fn fixed_fields_of_up_to_64_bits_are_read_like_llvm() {
         vec![Ev::Enter(9, 3), rec(7, 4, &ops), rec(2, 5, &[(1 << 40) - 2, 0xBEEF]), Ev::Exit]
     );
     // The lending walk decodes the same.
-    let mut reader = Bitstream::new(&bytes).unwrap().events();
+    let mut reader = Bitstream::parse(&bytes).unwrap().reader();
     let mut seen = Vec::new();
     while let Some(event) = reader.next_ref().unwrap() {
         if let llvm_bitstream_reader::EventRef::Record(r) = event {
-            seen.push((r.code(), r.operands().to_vec()));
+            seen.push((r.code(), r.operand_slice().to_vec()));
         }
     }
     assert_eq!(seen, vec![(7, ops.to_vec()), (2, vec![(1 << 40) - 2, 0xBEEF])]);
@@ -424,8 +424,8 @@ fn every_operand_kind_in_one_abbreviation() {
         ]
     );
     // The blob borrows the input: zero-copy.
-    let stream = Bitstream::new(&bytes).unwrap();
-    let Some(Ok(Event::Record(r))) = stream.events().nth(1) else { panic!() };
+    let stream = Bitstream::parse(&bytes).unwrap();
+    let Some(Ok(Event::Record(r))) = stream.reader().nth(1) else { panic!() };
     let blob = r.blob().unwrap();
     let range = bytes.as_ptr_range();
     assert!(range.contains(&blob.as_ptr()));
@@ -499,12 +499,12 @@ fn blockinfo_abbreviations_come_before_the_blocks_own() {
     w.end_block();
     let bytes = w.finish();
     let evs = events(&bytes);
-    assert!(matches!(evs, Err(Error::UndefinedAbbrev { abbrev_id: 4, block_id: 10, defined: 0, .. })), "{evs:?}");
-    let mut reader = Bitstream::new(&bytes).unwrap().events();
+    assert!(matches!(evs, Err(Error::UndefinedAbbrev { abbrev_id: 4, block_id: BlockId(10), defined: 0, .. })), "{evs:?}");
+    let mut reader = Bitstream::parse(&bytes).unwrap().reader();
     let mut got = Vec::new();
     while let Some(Ok(ev)) = reader.next() {
         if let Event::EnterBlock(b) = &ev {
-            got.push(format!("enter {} {:?}", b.id(), b.name));
+            got.push(format!("enter {} {:?}", b.block_id(), b.blockinfo_name));
         }
         if let Event::Record(r) = &ev {
             got.push(format!("record {} {}", r.code(), r.abbrev_id()));
@@ -668,8 +668,8 @@ fn abbreviation_ids_of_up_to_64_bits_are_read_like_llvm() {
             "width {width}"
         );
         // A block that wide can be skipped and read back from its bookmark.
-        let stream = Bitstream::new(&bytes).unwrap();
-        let mut reader = stream.events();
+        let stream = Bitstream::parse(&bytes).unwrap();
+        let mut reader = stream.reader();
         let Some(Ok(Event::EnterBlock(block))) = reader.next() else { panic!("no block") };
         assert_eq!(block.abbrev_width(), width);
         let lazy = reader.skip_block().unwrap();
@@ -769,9 +769,9 @@ fn several_top_level_blocks_and_up_to_8_trailing_bytes() {
     for extra in [0usize, 4, 8] {
         let mut b = bytes.clone();
         b.extend(std::iter::repeat_n(0xAA, extra));
-        let stream = Bitstream::new(&b).unwrap();
+        let stream = Bitstream::parse(&b).unwrap();
         assert_eq!(stream.magic(), Magic::LlvmIr);
-        let mut reader = stream.events();
+        let mut reader = stream.reader();
         let n = reader.by_ref().filter(|e| matches!(e, Ok(Event::EnterBlock(_)))).count();
         assert_eq!(n, 4);
         assert_eq!(reader.end_bit(), Some(end), "trailing bytes are not counted");
@@ -788,18 +788,18 @@ fn wrapper_header_is_parsed_and_checked() {
     let stream = w.finish();
     let mut wrapped = wrap(&stream, 0x0100_0007);
     wrapped.extend([0, 0, 0, 0]);
-    let bs = Bitstream::new(&wrapped).unwrap();
+    let bs = Bitstream::parse(&wrapped).unwrap();
     let h = bs.wrapper().unwrap();
     assert_eq!((h.version, h.offset, h.size, h.cpu_type), (0, 20, stream.len() as u32, 0x0100_0007));
     assert_eq!(bs.bytes(), &stream[..]);
     assert_eq!(events(&wrapped).unwrap(), vec![Ev::Enter(8, 2), Ev::Exit]);
     let mut past = wrapped.clone();
     past[12..16].copy_from_slice(&1000u32.to_le_bytes());
-    assert!(matches!(Bitstream::new(&past), Err(Error::BadWrapper { .. })));
+    assert!(matches!(Bitstream::parse(&past), Err(Error::BadWrapper { .. })));
     let mut inside = wrapped.clone();
     inside[8..12].copy_from_slice(&4u32.to_le_bytes());
-    assert!(matches!(Bitstream::new(&inside), Err(Error::BadWrapper { .. })));
-    assert!(matches!(Bitstream::new(&wrapped[..10]), Err(Error::BadWrapper { .. })));
+    assert!(matches!(Bitstream::parse(&inside), Err(Error::BadWrapper { .. })));
+    assert!(matches!(Bitstream::parse(&wrapped[..10]), Err(Error::BadWrapper { .. })));
 }
 
 #[test]
@@ -814,9 +814,9 @@ fn magic_names_the_known_kinds_and_keeps_unknown_bytes() {
     ] {
         assert_eq!(Magic::from_bytes(bytes), magic);
         assert_eq!(magic.bytes(), bytes);
-        assert_eq!(Bitstream::new(&bytes).unwrap().magic(), magic);
+        assert_eq!(Bitstream::parse(&bytes).unwrap().magic(), magic);
     }
-    assert!(matches!(Bitstream::new(b"BC"), Err(Error::TooShortForMagic { len: 2, .. })));
+    assert!(matches!(Bitstream::parse(b"BC"), Err(Error::TooShortForMagic { len: 2, .. })));
 }
 
 #[test]
@@ -839,7 +839,7 @@ fn skip_block_is_only_allowed_right_after_enter() {
     w.end_block();
     w.end_block();
     let bytes = w.finish();
-    let mut r = Bitstream::new(&bytes).unwrap().events();
+    let mut r = Bitstream::parse(&bytes).unwrap().reader();
     assert!(matches!(r.skip_block(), Err(Error::NotAtBlockStart { .. })));
     assert!(matches!(r.next(), Some(Ok(Event::EnterBlock(_)))));
     assert!(matches!(r.next(), Some(Ok(Event::Record(_)))));
@@ -988,7 +988,7 @@ fn the_first_setrecordname_for_a_code_wins_like_llvm() {
     w.record_name(4, "SECOND");
     w.end_block();
     let bytes = w.finish();
-    let mut reader = Bitstream::new(&bytes).unwrap().events();
+    let mut reader = Bitstream::parse(&bytes).unwrap().reader();
     for e in reader.by_ref() {
         e.unwrap();
     }

@@ -84,7 +84,7 @@ fn malformed_files_never_panic() {
 
 /// Reads every module, its symbols and every printable thing; errors are fine.
 fn read_everything(bytes: &[u8]) {
-    let Ok(stream) = Bitstream::new(bytes) else { return };
+    let Ok(stream) = Bitstream::parse(bytes) else { return };
     let Ok(modules) = read_modules(&stream) else { return };
     for m in modules {
         let _ = m.symbols();
@@ -221,7 +221,7 @@ fn every_definition_has_its_own_body() {
     let mut bodies = 0;
     for path in common::testdata_files() {
         let bytes = std::fs::read(&path).unwrap();
-        let Ok(stream) = Bitstream::new(&bytes) else { continue };
+        let Ok(stream) = Bitstream::parse(&bytes) else { continue };
         if stream.magic() != Magic::LlvmIr {
             continue;
         }

@@ -48,7 +48,7 @@ const NAMED_BITS: [(u32, &str); 12] = [
 /// Compares one stream's modules with its SYMTAB; panics with the first difference in a
 /// required field (name, undefined, weak, common, used, visibility).
 fn compare_stream(label: &str, bytes: &[u8], tally: &mut Tally) {
-    let stream = Bitstream::new(bytes).unwrap_or_else(|e| panic!("{label}: {e}"));
+    let stream = Bitstream::parse(bytes).unwrap_or_else(|e| panic!("{label}: {e}"));
     let inventory = Inventory::read(&stream).unwrap_or_else(|e| panic!("{label}: {e}"));
     let Some(symtab) = Symtab::from_inventory(&inventory).unwrap_or_else(|e| panic!("{label}: {e}")) else {
         return;

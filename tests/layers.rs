@@ -28,16 +28,16 @@ enum Seen {
 
 /// The lending walk, every operand.
 fn lending(bytes: &[u8]) -> Result<Vec<Seen>, Error> {
-    let mut reader = Bitstream::new(bytes)?.events();
+    let mut reader = Bitstream::parse(bytes)?.reader();
     let mut seen = Vec::new();
     while let Some(event) = reader.next_ref()? {
         seen.push(match event {
             EventRef::EnterBlock(b) => Seen::Enter(b.bookmark),
             EventRef::Record(r) => Seen::Record {
                 bit: r.bit_offset(),
-                block: r.block_id(),
+                block: r.block_id().0,
                 code: r.code(),
-                ops: Some(r.operands().to_vec()),
+                ops: Some(r.operand_slice().to_vec()),
             },
             EventRef::EndBlock(b) => Seen::Exit(b),
             other => panic!("not asked for: {other:?}"),
@@ -49,7 +49,7 @@ fn lending(bytes: &[u8]) -> Result<Vec<Seen>, Error> {
 /// `advance`, then `read_record` for records whose bit offset is even, `skip_record` for the
 /// others: the same records, in the same places, with the same codes.
 fn layered(bytes: &[u8]) -> Result<Vec<Seen>, Error> {
-    let mut reader = Bitstream::new(bytes)?.events();
+    let mut reader = Bitstream::parse(bytes)?.reader();
     let mut seen = Vec::new();
     while let Some(entry) = reader.advance()? {
         seen.push(match entry {
@@ -57,11 +57,11 @@ fn layered(bytes: &[u8]) -> Result<Vec<Seen>, Error> {
             Entry::Record { bit, .. } if bit % 2 == 0 => {
                 let r = reader.read_record()?;
                 assert_eq!(r.bit_offset(), bit);
-                Seen::Record { bit, block: r.block_id(), code: r.code(), ops: Some(r.operands().to_vec()) }
+                Seen::Record { bit, block: r.block_id().0, code: r.code(), ops: Some(r.operand_slice().to_vec()) }
             }
             Entry::Record { bit, .. } => {
                 let block = reader.block_id().unwrap();
-                Seen::Record { bit, block, code: reader.skip_record()?, ops: None }
+                Seen::Record { bit, block: block.0, code: reader.skip_record()?, ops: None }
             }
             Entry::EndBlock(b) => Seen::Exit(b),
             other => panic!("not asked for: {other:?}"),
@@ -93,7 +93,7 @@ fn records_left_unread_are_skipped_by_the_next_advance() {
     for (name, bytes) in real_files() {
         let want: Vec<Seen> =
             lending(&bytes).unwrap().into_iter().filter(|s| !matches!(s, Seen::Record { .. })).collect();
-        let mut reader = Bitstream::new(&bytes).unwrap().events();
+        let mut reader = Bitstream::parse(&bytes).unwrap().reader();
         let mut got = Vec::new();
         let mut records = 0;
         while let Some(entry) = reader.advance().unwrap() {
@@ -111,7 +111,7 @@ fn records_left_unread_are_skipped_by_the_next_advance() {
 #[test]
 fn read_or_skip_record_without_a_record_is_an_error() {
     let (_, bytes) = real_files().into_iter().find(|(n, _)| n.ends_with("llvm14_ir_instructions.bc")).unwrap();
-    let mut reader = Bitstream::new(&bytes).unwrap().events();
+    let mut reader = Bitstream::parse(&bytes).unwrap().reader();
     assert!(matches!(reader.read_record(), Err(Error::NotAtRecord { bit: 32 })));
     assert!(matches!(reader.advance(), Ok(Some(Entry::EnterBlock(_)))));
     assert!(matches!(reader.skip_record(), Err(Error::NotAtRecord { .. })));
@@ -130,9 +130,9 @@ fn read_or_skip_record_without_a_record_is_an_error() {
 #[test]
 fn events_carry_their_block() {
     for (name, bytes) in real_files() {
-        let stream = Bitstream::new(&bytes).unwrap();
+        let stream = Bitstream::parse(&bytes).unwrap();
         let mut open: Vec<Bookmark> = Vec::new();
-        for event in stream.events() {
+        for event in stream.reader() {
             match event.unwrap() {
                 llvm_bitstream_reader::Event::EnterBlock(b) => open.push(b.bookmark),
                 llvm_bitstream_reader::Event::EndBlock(b) => assert_eq!(open.pop(), Some(b), "{name}"),
@@ -147,7 +147,7 @@ fn events_carry_their_block() {
             match seen {
                 Seen::Enter(b) => open.push(b),
                 Seen::Exit(b) => assert_eq!(open.pop(), Some(b), "{name}"),
-                Seen::Record { block, .. } => assert_eq!(Some(block), open.last().map(|b| b.block_id), "{name}"),
+                Seen::Record { block, .. } => assert_eq!(Some(block), open.last().map(|b| b.block_id.0), "{name}"),
             }
         }
     }
@@ -159,8 +159,8 @@ fn events_carry_their_block() {
 #[test]
 fn reported_definitions_tile_the_blocks_with_the_records() {
     for (name, bytes) in real_files() {
-        let stream = Bitstream::new(&bytes).unwrap();
-        let mut reader: Reader<'_> = stream.events();
+        let stream = Bitstream::parse(&bytes).unwrap();
+        let mut reader: Reader<'_> = stream.reader();
         reader.report_abbrev_definitions(true);
         // Where the next entry of each open block must start.
         let mut next: Vec<u64> = Vec::new();
@@ -206,8 +206,8 @@ fn reported_definitions_tile_the_blocks_with_the_records() {
 #[test]
 fn skipped_bodies_read_back_through_advance() {
     for (name, bytes) in real_files() {
-        let stream = Bitstream::new(&bytes).unwrap();
-        let mut reader = stream.events();
+        let stream = Bitstream::parse(&bytes).unwrap();
+        let mut reader = stream.reader();
         let mut bodies = Vec::new();
         while let Some(entry) = reader.advance().unwrap() {
             if let Entry::EnterBlock(b) = entry {
@@ -248,24 +248,24 @@ fn owned_and_lent_events_serialize_alike() {
     // Under Miri, the first events of each file: JSON values allocate a great deal.
     let limit = if cfg!(miri) { 200 } else { usize::MAX };
     for (name, bytes) in real_files() {
-        let stream = Bitstream::new(&bytes).unwrap();
+        let stream = Bitstream::parse(&bytes).unwrap();
         let owned: Vec<serde_json::Value> =
-            stream.events().take(limit).map(|e| serde_json::to_value(e.unwrap()).unwrap()).collect();
+            stream.reader().take(limit).map(|e| serde_json::to_value(e.unwrap()).unwrap()).collect();
         let mut lent = Vec::new();
-        let mut reader = stream.events();
+        let mut reader = stream.reader();
         while lent.len() < limit {
             let Some(event) = reader.next_ref().unwrap() else { break };
             lent.push(serde_json::to_value(&event).unwrap());
         }
         assert_eq!(owned, lent, "{name}");
         // One record checked field by field against the lending walk's view.
-        let mut reader = stream.events();
+        let mut reader = stream.reader();
         while let Some(event) = reader.next_ref().unwrap() {
             if let EventRef::Record(r) = event {
                 if r.len() > 4 || r.blob().is_some() {
                     let v = serde_json::to_value(r).unwrap();
                     assert_eq!(v["code"], r.code(), "{name}");
-                    assert_eq!(v["operands"], serde_json::json!(r.operands()), "{name}");
+                    assert_eq!(v["operands"], serde_json::json!(r.operand_slice()), "{name}");
                     assert_eq!(v["blob"], serde_json::json!(r.blob()), "{name}");
                     break;
                 }

@@ -702,7 +702,7 @@ fn malformed_corpus_is_up_to_date() {
 #[test]
 fn bitstream_new_errors_state_bits() {
     for input in [&b""[..], b"BC", &[0xDE, 0xC0, 0x17, 0x0B, 0, 0]] {
-        let e = Bitstream::new(input).unwrap_err();
+        let e = Bitstream::parse(input).unwrap_err();
         assert!(e.to_string().contains("bit"), "{e}");
     }
 }
@@ -716,7 +716,7 @@ fn lazy_block_readers_count_depth_from_their_block() {
     use llvm_bitstream_reader::Event;
     use llvm_bitstream_reader::limits::MAX_BLOCK_DEPTH;
     let bytes = deep_nesting(MAX_BLOCK_DEPTH + 6);
-    let mut reader = Bitstream::new(&bytes).unwrap().events();
+    let mut reader = Bitstream::parse(&bytes).unwrap().reader();
     let mut lazy = None;
     while let Some(event) = reader.next() {
         if let Event::EnterBlock(_) = event.unwrap() {
@@ -759,11 +759,11 @@ fn hostile_bookmarks_near_u64_max_do_not_panic() {
 fn hostile_bookmarks(content_bits: &[u64]) {
     use llvm_bitstream_reader::{BlockInfo, Bookmark};
     let bytes = deep_nesting(3);
-    let stream = Bitstream::new(&bytes).unwrap();
+    let stream = Bitstream::parse(&bytes).unwrap();
     for &content_bit in content_bits {
         for len_words in [0, 1, 2, u32::MAX] {
             for abbrev_width in [0, 1, 2, 32, 33, 64, 65, u32::MAX] {
-                let bookmark = Bookmark { block_id: 8, abbrev_width, len_words, header_bit: 0, content_bit };
+                let bookmark = Bookmark { block_id: llvm_bitstream_reader::BlockId(8), abbrev_width, len_words, header_bit: 0, content_bit };
                 let outcome = std::panic::catch_unwind(|| {
                     if let Ok(reader) = stream.block_reader(&bookmark, std::sync::Arc::new(BlockInfo::new())) {
                         reader.take(100).for_each(drop);

@@ -53,9 +53,9 @@ static GLOBAL: Counting = Counting;
 
 /// Walks `bytes` without keeping anything: every event, operand, array element and blob.
 fn walk(bytes: &[u8]) -> u64 {
-    let Ok(stream) = Bitstream::new(bytes) else { return 0 };
+    let Ok(stream) = Bitstream::parse(bytes) else { return 0 };
     let mut sum = 0u64;
-    for event in stream.events() {
+    for event in stream.reader() {
         let Ok(event) = event else { break };
         if let Event::Record(r) = event {
             sum = r.operands().fold(sum, u64::wrapping_add);

@@ -17,7 +17,7 @@ enum Ev {
 fn ev(event: Event<'_>) -> Ev {
     match event {
         Event::EnterBlock(b) => {
-            Ev::Enter { id: b.id(), width: b.abbrev_width(), words: b.len_words(), bit: b.bit_offset() }
+            Ev::Enter { id: b.block_id().0, width: b.abbrev_width(), words: b.len_words(), bit: b.bit_offset() }
         }
         Event::Record(r) => {
             let ops: Vec<u64> = r.operands().collect();
@@ -48,7 +48,7 @@ fn ev(event: Event<'_>) -> Ev {
 fn ev_ref(event: EventRef<'_, '_>) -> Ev {
     match event {
         EventRef::EnterBlock(b) => {
-            Ev::Enter { id: b.id(), width: b.abbrev_width(), words: b.len_words(), bit: b.bit_offset() }
+            Ev::Enter { id: b.block_id().0, width: b.abbrev_width(), words: b.len_words(), bit: b.bit_offset() }
         }
         EventRef::Record(r) => {
             assert_eq!(r.len(), r.operands().len());
@@ -56,7 +56,7 @@ fn ev_ref(event: EventRef<'_, '_>) -> Ev {
             Ev::Rec {
                 code: r.code(),
                 abbrev: r.abbrev_id(),
-                ops: r.operands().to_vec(),
+                ops: r.operand_slice().to_vec(),
                 array: r.array_operands().map(<[u64]>::to_vec),
                 blob: r.blob().map(<[u8]>::to_vec),
                 bits: r.bits().len(),
@@ -68,7 +68,7 @@ fn ev_ref(event: EventRef<'_, '_>) -> Ev {
 }
 
 fn full_walk(bytes: &[u8]) -> Result<(Vec<Ev>, u64), Error> {
-    let mut reader = Bitstream::new(bytes)?.events();
+    let mut reader = Bitstream::parse(bytes)?.reader();
     let events = reader.by_ref().map(|e| e.map(ev)).collect::<Result<Vec<_>, _>>()?;
     Ok((events, reader.end_bit().expect("a finished walk knows where it ended")))
 }
@@ -84,7 +84,7 @@ fn skip_walk<'a>(reader: &mut Reader<'a>, skip_id: u32) -> (Vec<Result<Ev, usize
     let mut skipped = Vec::new();
     while let Some(e) = reader.next() {
         match e.unwrap() {
-            Event::EnterBlock(b) if b.id() == skip_id => {
+            Event::EnterBlock(b) if b.block_id() == skip_id => {
                 let lazy = reader.skip_block().unwrap();
                 assert_eq!(lazy.bookmark(), b.bookmark);
                 events.push(Err(skipped.len()));
@@ -106,7 +106,7 @@ fn every_testdata_file_reads_to_the_end() {
         assert_eq!(enters, exits, "{file:?}: unbalanced blocks");
         assert!(enters > 0 && end > 32, "{file:?}");
         // Every byte of the stream is accounted for but the tolerated trailing padding.
-        let stream_bits = Bitstream::new(&bytes).unwrap().bytes().len() as u64 * 8;
+        let stream_bits = Bitstream::parse(&bytes).unwrap().bytes().len() as u64 * 8;
         assert!(stream_bits - end <= 64, "{file:?}: {} bits left unread", stream_bits - end);
     }
 }
@@ -122,7 +122,7 @@ fn magic_and_wrapper_of_real_files() {
     ];
     for (name, magic, wrapped) in expect {
         let bytes = std::fs::read(format!("{}/testdata/{name}", env!("CARGO_MANIFEST_DIR"))).unwrap();
-        let stream = Bitstream::new(&bytes).unwrap();
+        let stream = Bitstream::parse(&bytes).unwrap();
         assert_eq!(stream.magic(), magic, "{name}");
         assert_eq!(stream.wrapper().is_some(), wrapped, "{name}");
     }
@@ -131,11 +131,11 @@ fn magic_and_wrapper_of_real_files() {
 #[test]
 fn clang_names_its_blocks_and_records_through_blockinfo() {
     let bytes = std::fs::read(format!("{}/testdata/clang14_diagnostics.dia", env!("CARGO_MANIFEST_DIR"))).unwrap();
-    let mut reader = Bitstream::new(&bytes).unwrap().events();
+    let mut reader = Bitstream::parse(&bytes).unwrap().reader();
     let mut names = std::collections::BTreeSet::new();
     for e in reader.by_ref() {
         if let Event::EnterBlock(b) = e.unwrap() {
-            names.insert(b.name.as_deref().unwrap_or("-").to_string());
+            names.insert(b.name().unwrap_or("-").to_string());
         }
     }
     assert!(names.contains("Meta") && names.contains("Diag"), "{names:?}");
@@ -152,7 +152,7 @@ fn skipped_function_blocks_read_back_in_reverse_equal_the_full_walk() {
     {
         let bytes = std::fs::read(format!("{}/testdata/{name}", env!("CARGO_MANIFEST_DIR"))).unwrap();
         let (full, _) = full_walk(&bytes).unwrap();
-        let mut reader = Bitstream::new(&bytes).unwrap().events();
+        let mut reader = Bitstream::parse(&bytes).unwrap().reader();
         let (events, skipped) = skip_walk(&mut reader, ir::raw::FUNCTION_BLOCK_ID);
         assert!(!skipped.is_empty(), "{name} has function blocks");
         let mut bodies = vec![Vec::new(); skipped.len()];
@@ -182,9 +182,9 @@ fn one_reader_reopened_on_every_body_reads_like_fresh_readers() {
     let mut checked = 0;
     for name in ["rustc_llvm22_o0_debuginfo.bc", "rustc_llvm22_o3.bc", "llvm14_multi_module_cat.bc"] {
         let bytes = std::fs::read(format!("{}/testdata/{name}", env!("CARGO_MANIFEST_DIR"))).unwrap();
-        let mut reader = Bitstream::new(&bytes).unwrap().events();
+        let mut reader = Bitstream::parse(&bytes).unwrap().reader();
         let (_, skipped) = skip_walk(&mut reader, ir::raw::FUNCTION_BLOCK_ID);
-        let mut reused = Bitstream::new(&other).unwrap().events();
+        let mut reused = Bitstream::parse(&other).unwrap().reader();
         // Into a nested block, past some records.
         let mut records = 0;
         while reused.depth() < 2 || records < 20 {
@@ -218,8 +218,8 @@ fn one_reader_reopened_on_every_body_reads_like_fresh_readers() {
 #[test]
 fn skipped_blocks_read_on_other_threads_from_plain_bookmarks() {
     let bytes = std::fs::read(format!("{}/testdata/rustc_llvm22_o0_debuginfo.bc", env!("CARGO_MANIFEST_DIR"))).unwrap();
-    let stream = Bitstream::new(&bytes).unwrap();
-    let mut reader = stream.events();
+    let stream = Bitstream::parse(&bytes).unwrap();
+    let mut reader = stream.reader();
     let (_, skipped) = skip_walk(&mut reader, ir::raw::FUNCTION_BLOCK_ID);
     // Keep only the plain values and the table, as a user storing bookmarks would.
     let bookmarks: Vec<_> = skipped.iter().map(LazyBlock::bookmark).collect();
@@ -246,8 +246,8 @@ fn skipped_blocks_read_on_other_threads_from_plain_bookmarks() {
 #[test]
 fn bookmarks_that_do_not_fit_the_stream_are_rejected() {
     let bytes = std::fs::read(format!("{}/testdata/rustc_llvm22_o3.bc", env!("CARGO_MANIFEST_DIR"))).unwrap();
-    let stream = Bitstream::new(&bytes).unwrap();
-    let mut reader = stream.events();
+    let stream = Bitstream::parse(&bytes).unwrap();
+    let mut reader = stream.reader();
     let (_, skipped) = skip_walk(&mut reader, ir::raw::FUNCTION_BLOCK_ID);
     let good = skipped[0].bookmark();
     let info = skipped[0].blockinfo().clone();
@@ -281,8 +281,8 @@ fn memory_mapped_file_reads_like_a_slice() {
 fn exercise(bytes: &[u8]) -> bool {
     let Ok(full) = full_walk(bytes) else {
         // The skip walk must fail or stop too, never panic.
-        if let Ok(stream) = Bitstream::new(bytes) {
-            let mut reader = stream.events();
+        if let Ok(stream) = Bitstream::parse(bytes) {
+            let mut reader = stream.reader();
             while let Some(Ok(e)) = reader.next() {
                 if let Event::EnterBlock(_) = e {
                     if let Ok(lazy) = reader.skip_block() {
@@ -296,7 +296,7 @@ fn exercise(bytes: &[u8]) -> bool {
         return false;
     };
     // Skip every top-level block's children and read them back.
-    let mut reader = Bitstream::new(bytes).unwrap().events();
+    let mut reader = Bitstream::parse(bytes).unwrap().reader();
     let mut rebuilt = Vec::new();
     while let Some(e) = reader.next() {
         let e = e.expect("the skip walk fails where the full walk did not");
@@ -346,7 +346,7 @@ fn mutated_headers_lengths_abbrev_ids_and_vbrs_fail_cleanly() {
         let bytes = std::fs::read(&file).unwrap();
         // Collect the places that matter: block headers and length words, record starts.
         let mut places = Vec::new();
-        let mut reader = Bitstream::new(&bytes).unwrap().events();
+        let mut reader = Bitstream::parse(&bytes).unwrap().reader();
         let base = (bytes.len() - reader.stream().bytes().len()) as u64 * 8;
         while let Some(Ok(e)) = reader.next() {
             match e {
@@ -386,7 +386,7 @@ fn lending_walk_equals_the_iterator_walk() {
     for file in common::testdata_files() {
         let bytes = std::fs::read(&file).unwrap();
         let (full, end) = full_walk(&bytes).unwrap();
-        let mut reader = Bitstream::new(&bytes).unwrap().events();
+        let mut reader = Bitstream::parse(&bytes).unwrap().reader();
         let mut got = Vec::new();
         let mut n = 0usize;
         loop {

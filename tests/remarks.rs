@@ -833,7 +833,7 @@ fn llvm22_file_without_its_late_string_table() {
     let file = RemarksFile::parse(&bytes).unwrap();
     assert_eq!(file.remarks().unwrap().count(), 3);
     // Cut the late META block off: the last top-level block, which starts 32-bit aligned.
-    let mut reader = llvm_bitstream_reader::Bitstream::new(&bytes).unwrap().events();
+    let mut reader = llvm_bitstream_reader::Bitstream::parse(&bytes).unwrap().reader();
     let mut last_meta = 0;
     while let Some(entry) = reader.advance().unwrap() {
         if let llvm_bitstream_reader::Entry::EnterBlock(b) = entry {

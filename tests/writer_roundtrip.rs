@@ -172,9 +172,9 @@ fn random_stream(seed: u64) -> (Vec<u8>, Vec<Ev>) {
 
 fn read(bytes: &[u8]) -> Result<Vec<Ev>, Error> {
     let mut out = Vec::new();
-    for e in Bitstream::new(bytes)?.events() {
+    for e in Bitstream::parse(bytes)?.reader() {
         out.push(match e? {
-            Event::EnterBlock(b) => Ev::Enter(b.id()),
+            Event::EnterBlock(b) => Ev::Enter(b.block_id().0),
             Event::Record(r) => Ev::Rec(r.code(), r.abbrev_id(), r.operands().collect(), r.blob().map(<[u8]>::to_vec)),
             Event::EndBlock(_) => Ev::Exit,
             _ => unreachable!("abbreviation definitions are not asked for"),
@@ -187,12 +187,12 @@ fn read(bytes: &[u8]) -> Result<Vec<Ev>, Error> {
 /// its two-values-per-refill vbr6 runs); must equal `read`, success or failure.
 fn read_lending(bytes: &[u8]) -> Result<Vec<Ev>, Error> {
     let mut out = Vec::new();
-    let mut reader = Bitstream::new(bytes)?.events();
+    let mut reader = Bitstream::parse(bytes)?.reader();
     while let Some(e) = reader.next_ref()? {
         out.push(match e {
-            EventRef::EnterBlock(b) => Ev::Enter(b.id()),
+            EventRef::EnterBlock(b) => Ev::Enter(b.block_id().0),
             EventRef::Record(r) => {
-                Ev::Rec(r.code(), r.abbrev_id(), r.operands().to_vec(), r.blob().map(<[u8]>::to_vec))
+                Ev::Rec(r.code(), r.abbrev_id(), r.operand_slice().to_vec(), r.blob().map(<[u8]>::to_vec))
             }
             EventRef::EndBlock(_) => Ev::Exit,
             _ => unreachable!("abbreviation definitions are not asked for"),
@@ -204,7 +204,7 @@ fn read_lending(bytes: &[u8]) -> Result<Vec<Ev>, Error> {
 /// Skips every block below the top level and reads it back at once; must equal `read`.
 fn read_skipping(bytes: &[u8]) -> Result<Vec<Ev>, Error> {
     let mut out = Vec::new();
-    let mut reader = Bitstream::new(bytes)?.events();
+    let mut reader = Bitstream::parse(bytes)?.reader();
     while let Some(e) = reader.next() {
         match e? {
             Event::EnterBlock(_) if reader.depth() == 2 => {
@@ -212,7 +212,7 @@ fn read_skipping(bytes: &[u8]) -> Result<Vec<Ev>, Error> {
                 let mut inner = Vec::new();
                 for e in lazy.reader()? {
                     inner.push(match e? {
-                        Event::EnterBlock(b) => Ev::Enter(b.id()),
+                        Event::EnterBlock(b) => Ev::Enter(b.block_id().0),
                         Event::Record(r) => {
                             Ev::Rec(r.code(), r.abbrev_id(), r.operands().collect(), r.blob().map(<[u8]>::to_vec))
                         }
@@ -222,7 +222,7 @@ fn read_skipping(bytes: &[u8]) -> Result<Vec<Ev>, Error> {
                 }
                 out.extend(inner);
             }
-            Event::EnterBlock(b) => out.push(Ev::Enter(b.id())),
+            Event::EnterBlock(b) => out.push(Ev::Enter(b.block_id().0)),
             Event::Record(r) => {
                 out.push(Ev::Rec(r.code(), r.abbrev_id(), r.operands().collect(), r.blob().map(<[u8]>::to_vec)))
             }

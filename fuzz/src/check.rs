@@ -186,7 +186,7 @@ fn owned_record(r: &Record<'_>) -> Rec {
         assert!(b.len() as u64 * 8 <= bits, "the blob lies inside the record");
     }
     Rec {
-        block_id: r.block_id(),
+        block_id: r.block_id().0,
         abbrev: r.abbrev_id(),
         start: r.bit_offset(),
         end: Some(r.end_bit_offset()),
@@ -199,7 +199,7 @@ fn owned_record(r: &Record<'_>) -> Rec {
 /// with the reference (which gave the same record the thorough checks).
 fn owned_record_light(r: &Record<'_>) -> Rec {
     Rec {
-        block_id: r.block_id(),
+        block_id: r.block_id().0,
         abbrev: r.abbrev_id(),
         start: r.bit_offset(),
         end: Some(r.end_bit_offset()),
@@ -215,7 +215,8 @@ fn owned_record_light(r: &Record<'_>) -> Rec {
 /// A lent [`RecordRef`] (`next_ref`, `read_record`): its slice against `operand(i)`, its
 /// array slice against the array decoded again from the input, `text_from`, `bits`.
 fn lent_record(r: &RecordRef<'_, '_>) -> Rec {
-    let ops = r.operands();
+    let ops = r.operand_slice();
+    assert!(r.operands().eq(ops.iter().copied()), "RecordRef::operands() iterates the slice");
     assert_eq!(ops.len(), r.len());
     assert_eq!(r.is_empty(), ops.is_empty());
     for i in (0..ops.len()).chain([ops.len(), ops.len() + 1, usize::MAX]) {
@@ -230,7 +231,7 @@ fn lent_record(r: &RecordRef<'_, '_>) -> Rec {
     assert_eq!(r.text_from(0), text(ops), "RecordRef::text_from");
     assert_eq!(r.bits().len() as u64, r.end_bit_offset() - r.bit_offset(), "bits() spans the record");
     Rec {
-        block_id: r.block_id(),
+        block_id: r.block_id().0,
         abbrev: r.abbrev_id(),
         start: r.bit_offset(),
         end: Some(r.end_bit_offset()),
@@ -262,10 +263,10 @@ fn ev_light(event: &Event<'_>) -> Ev {
 fn enter(b: &Block) -> Ev {
     let m = b.bookmark;
     assert_eq!(
-        (b.id(), b.abbrev_width(), b.len_words(), b.bit_offset()),
+        (b.block_id(), b.abbrev_width(), b.len_words(), b.bit_offset()),
         (m.block_id, m.abbrev_width, m.len_words, m.header_bit)
     );
-    Ev::Enter { bookmark: b.bookmark, name: b.name.as_deref().map(str::to_owned) }
+    Ev::Enter { bookmark: b.bookmark, name: b.blockinfo_name.as_deref().map(str::to_owned) }
 }
 
 /// The same for an event of the lending walk (`Reader::next_ref`).
@@ -434,12 +435,12 @@ pub fn full_walk(bytes: &[u8]) -> Option<Result<Walk, Error>> {
 }
 
 fn walk_with(bytes: &[u8], defs: bool, convert: fn(&Event<'_>) -> Ev) -> Option<Result<Walk, Error>> {
-    let stream = match Bitstream::new(bytes) {
+    let stream = match Bitstream::parse(bytes) {
         Ok(s) => s,
         Err(e) => return Some(Err(e)),
     };
     let _ = (stream.magic(), stream.wrapper(), stream.bytes().len());
-    let mut reader = stream.events();
+    let mut reader = stream.reader();
     reader.report_abbrev_definitions(defs);
     let mut shape = Shape::new(defs);
     let mut events = Vec::new();
@@ -564,8 +565,8 @@ impl<'w> Expect<'w> {
 /// `end_bit`. Each record is seen at `advance`, before it is read or skipped, so a record
 /// whose decoding fails is one the reference also failed on, with the same error.
 pub fn api_walk(bytes: &[u8], reference: &Walk, api: Api, defs: bool) {
-    let stream = Bitstream::new(bytes).expect("Bitstream::new accepted these bytes once");
-    let mut reader = stream.events();
+    let stream = Bitstream::parse(bytes).expect("Bitstream::new accepted these bytes once");
+    let mut reader = stream.reader();
     reader.report_abbrev_definitions(defs);
     let what = format!("{api:?} (definitions {})", if defs { "reported" } else { "not reported" });
     let mut exp = Expect { want: &reference.events, pos: 0, defs };
@@ -603,7 +604,7 @@ pub fn api_walk(bytes: &[u8], reference: &Walk, api: Api, defs: bool) {
             Step::NextRef => reader.next_ref().map(|e| e.as_ref().map(ev_ref)),
             Step::Advance(then) => match reader.advance() {
                 Ok(Some(Entry::Record { abbrev_id, bit })) => {
-                    let block_id = reader.block_id().expect("a record inside a block");
+                    let block_id = reader.block_id().expect("a record inside a block").0;
                     let seen = Rec { block_id, abbrev: abbrev_id, start: bit, end: None, code: None, body: None };
                     match exp.peek() {
                         Some(Ev::Record(w)) => assert_eq!(
@@ -725,7 +726,7 @@ pub fn walk(bytes: &[u8]) {
         Some(Ok(w)) => w,
         Some(Err(e)) => {
             check_error(&e);
-            assert_eq!(Bitstream::new(bytes).err(), Some(e), "Bitstream::new fails the same way twice");
+            assert_eq!(Bitstream::parse(bytes).err(), Some(e), "Bitstream::new fails the same way twice");
             return;
         }
         None => unreachable!("reference_walk never gives None"),
@@ -769,10 +770,10 @@ pub struct SkipWalk {
 /// table would be lost), and read back at once from its `LazyBlock`; its events are
 /// spliced in place.
 pub fn skip_walk(bytes: &[u8]) -> Option<SkipWalk> {
-    let stream = Bitstream::new(bytes).ok()?;
-    let mut reader = stream.events();
+    let stream = Bitstream::parse(bytes).ok()?;
+    let mut reader = stream.reader();
     // Reopened on every skipped block; must read each as a fresh reader does.
-    let mut reused = stream.events();
+    let mut reused = stream.reader();
     let mut events = Vec::new();
     loop {
         let event = match reader.next() {
@@ -780,7 +781,7 @@ pub fn skip_walk(bytes: &[u8]) -> Option<SkipWalk> {
             Some(Err(e)) => return Some(SkipWalk { events, error: Some(e), stopped: false }),
             Some(Ok(e)) => e,
         };
-        let skip = matches!(&event, Event::EnterBlock(b) if b.id() != 0) && reader.depth() == 2;
+        let skip = matches!(&event, Event::EnterBlock(b) if b.block_id() != 0) && reader.depth() == 2;
         if !skip {
             events.push(ev_light(&event));
             continue;

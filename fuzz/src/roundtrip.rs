@@ -347,13 +347,13 @@ impl Model {
 
 /// Reads `bytes` into [`Exp`] events.
 pub fn read_events(bytes: &[u8]) -> Vec<Exp> {
-    let stream = Bitstream::new(bytes).unwrap_or_else(|e| panic!("Bitstream::new on a written stream: {e}"));
+    let stream = Bitstream::parse(bytes).unwrap_or_else(|e| panic!("Bitstream::new on a written stream: {e}"));
     let mut out = Vec::new();
-    for event in stream.events() {
+    for event in stream.reader() {
         let event = event.unwrap_or_else(|e| panic!("reading a written stream failed: {e} ({e:?})"));
         out.push(match event {
             Event::EnterBlock(b) => {
-                Exp::Enter { id: b.id(), width: b.abbrev_width(), name: b.name.as_deref().map(str::to_owned) }
+                Exp::Enter { id: b.block_id().0, width: b.abbrev_width(), name: b.blockinfo_name.as_deref().map(str::to_owned) }
             }
             Event::Record(r) => Exp::Record {
                 code: r.code(),

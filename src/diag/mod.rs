@@ -455,7 +455,7 @@ impl<'a> Builder<'a> {
     /// Reads one stream (`bytes` from its magic on, at `stream_bit` in the input).
     fn read_stream(&mut self, bytes: &'a [u8], stream_bit: u64) -> Result<(), StreamEnd> {
         let stream_err = |source| DiagError::Stream { stream_bit, source };
-        let stream = Bitstream::new(bytes).map_err(stream_err)?;
+        let stream = Bitstream::parse(bytes).map_err(stream_err)?;
         if stream.magic() != Magic::ClangSerializedDiagnostics || stream.wrapper().is_some() {
             let magic = bytes.first_chunk::<4>().copied().unwrap_or_default();
             return Err(DiagError::NotDiagnostics { bit: stream_bit, magic }.into());
@@ -463,7 +463,7 @@ impl<'a> Builder<'a> {
         self.out.streams += 1;
         let mut tables = Tables::default();
         let mut open: Vec<Open> = Vec::new();
-        let mut reader = stream.events();
+        let mut reader = stream.reader();
         loop {
             let entry = match reader.advance() {
                 Ok(Some(entry)) => entry,
@@ -487,7 +487,7 @@ impl<'a> Builder<'a> {
             match entry {
                 Entry::EnterBlock(b) => {
                     let parent = open.last().copied();
-                    match (b.block_id, parent) {
+                    match (b.block_id.0, parent) {
                         (BLOCKINFO_BLOCK_ID, None) => {
                             // Read (not jumped over) by the reader: later blocks need it.
                             reader.skip_block().map_err(stream_err)?;
@@ -532,7 +532,7 @@ impl<'a> Builder<'a> {
                     let bit = stream_bit + bit;
                     let Some(&current) = open.last() else { continue };
                     let record = reader.read_record().map_err(stream_err)?;
-                    let (code, ops, blob) = (record.code(), record.operands(), Text(record.blob().unwrap_or_default()));
+                    let (code, ops, blob) = (record.code(), record.operand_slice(), Text(record.blob().unwrap_or_default()));
                     match current {
                         Open::Meta => {
                             if code == raw::RECORD_VERSION {
@@ -545,7 +545,7 @@ impl<'a> Builder<'a> {
                         Open::Diag(index) => self.diag_record(&mut tables, index, bit, code, ops, blob)?,
                     }
                 }
-                Entry::DefineAbbrev(_) => {}
+                Entry::DefineAbbrev(_) | Entry::SkippedBlock(_) => {}
             }
         }
     }

@@ -81,30 +81,26 @@ pub mod bitstream {
     /// A standard block id (`bitc::StandardBlockIDs`): ids below 8 are reserved for the container, and only 0
     /// (BLOCKINFO) is used.
     ///
-    /// `Display` prints [`name`](Self::name), else [`llvm_name`](Self::llvm_name), else the number.
-    #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
-    pub struct BlockId(pub u32);
+    /// The one block id type of the crate, [`crate::BlockId`]; this kind's names are
+    /// [`block_name`] and [`block_llvm_name`].
+    pub use crate::ids::BlockId;
 
-    crate::ids::id_impls!(BlockId);
-
-    impl BlockId {
-        /// The name `llvm-bcanalyzer -dump` prints for this id, if it knows one (for streams other than
-        /// LLVM IR, the name the writer puts in the stream's BLOCKINFO).
-        #[must_use]
-        pub const fn name(self) -> Option<&'static str> {
-            match self.0 {
-                raw::BLOCKINFO_BLOCK_ID => Some("BLOCKINFO_BLOCK"),
-                _ => None,
-            }
+    /// The name `llvm-bcanalyzer -dump` prints for block `id` of this kind, if it knows one (for
+    /// streams other than LLVM IR, the name the writer puts in the stream's BLOCKINFO).
+    #[must_use]
+    pub const fn block_name(id: BlockId) -> Option<&'static str> {
+        match id.0 {
+            crate::ids::bitstream::raw::BLOCKINFO_BLOCK_ID => Some("BLOCKINFO_BLOCK"),
+            _ => None,
         }
+    }
 
-        /// The enumerator LLVM's sources give this value, e.g. `BLOCKINFO_BLOCK_ID`.
-        #[must_use]
-        pub const fn llvm_name(self) -> Option<&'static str> {
-            match self.0 {
-                raw::BLOCKINFO_BLOCK_ID => Some("BLOCKINFO_BLOCK_ID"),
-                _ => None,
-            }
+    /// The enumerator LLVM's sources give block `id` of this kind, e.g. `BLOCKINFO_BLOCK_ID`.
+    #[must_use]
+    pub const fn block_llvm_name(id: BlockId) -> Option<&'static str> {
+        match id.0 {
+            crate::ids::bitstream::raw::BLOCKINFO_BLOCK_ID => Some("BLOCKINFO_BLOCK_ID"),
+            _ => None,
         }
     }
 
@@ -123,8 +119,8 @@ pub mod bitstream {
     crate::ids::id_impls!(BlockInfoCode);
 
     impl BlockInfoCode {
-        /// The name `llvm-bcanalyzer -dump` prints for this id, if it knows one (for streams other than
-        /// LLVM IR, the name the writer puts in the stream's BLOCKINFO).
+        /// The name `llvm-bcanalyzer -dump` prints for this code, if it knows one (for streams other
+        /// than LLVM IR, the name the writer puts in the stream's BLOCKINFO).
         #[must_use]
         pub const fn name(self) -> Option<&'static str> {
             match self.0 {
@@ -165,8 +161,8 @@ pub mod bitstream {
     crate::ids::id_impls!(AbbrevId);
 
     impl AbbrevId {
-        /// The name `llvm-bcanalyzer -dump` prints for this id, if it knows one (for streams other than
-        /// LLVM IR, the name the writer puts in the stream's BLOCKINFO).
+        /// The name `llvm-bcanalyzer -dump` prints for this code, if it knows one (for streams other
+        /// than LLVM IR, the name the writer puts in the stream's BLOCKINFO).
         #[must_use]
         pub const fn name(self) -> Option<&'static str> {
             None
@@ -1593,67 +1589,63 @@ pub mod ir {
 
     /// A block id of LLVM IR bitcode (`bitc::BlockIDs`).
     ///
-    /// `Display` prints [`name`](Self::name), else [`llvm_name`](Self::llvm_name), else the number.
-    #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
-    pub struct BlockId(pub u32);
+    /// The one block id type of the crate, [`crate::BlockId`]; this kind's names are
+    /// [`block_name`] and [`block_llvm_name`].
+    pub use crate::ids::BlockId;
 
-    crate::ids::id_impls!(BlockId);
-
-    impl BlockId {
-        /// The name `llvm-bcanalyzer -dump` prints for this id, if it knows one (for streams other than
-        /// LLVM IR, the name the writer puts in the stream's BLOCKINFO).
-        #[must_use]
-        pub const fn name(self) -> Option<&'static str> {
-            match self.0 {
-                crate::ids::bitstream::raw::BLOCKINFO_BLOCK_ID => Some("BLOCKINFO_BLOCK"),
-                raw::MODULE_BLOCK_ID => Some("MODULE_BLOCK"),
-                raw::PARAMATTR_BLOCK_ID => Some("PARAMATTR_BLOCK"),
-                raw::PARAMATTR_GROUP_BLOCK_ID => Some("PARAMATTR_GROUP_BLOCK_ID"),
-                raw::CONSTANTS_BLOCK_ID => Some("CONSTANTS_BLOCK"),
-                raw::FUNCTION_BLOCK_ID => Some("FUNCTION_BLOCK"),
-                raw::IDENTIFICATION_BLOCK_ID => Some("IDENTIFICATION_BLOCK_ID"),
-                raw::VALUE_SYMTAB_BLOCK_ID => Some("VALUE_SYMTAB"),
-                raw::METADATA_BLOCK_ID => Some("METADATA_BLOCK"),
-                raw::METADATA_ATTACHMENT_ID => Some("METADATA_ATTACHMENT_BLOCK"),
-                raw::TYPE_BLOCK_ID_NEW => Some("TYPE_BLOCK_ID"),
-                raw::USELIST_BLOCK_ID => Some("USELIST_BLOCK_ID"),
-                raw::MODULE_STRTAB_BLOCK_ID => Some("MODULE_STRTAB_BLOCK"),
-                raw::GLOBALVAL_SUMMARY_BLOCK_ID => Some("GLOBALVAL_SUMMARY_BLOCK"),
-                raw::OPERAND_BUNDLE_TAGS_BLOCK_ID => Some("OPERAND_BUNDLE_TAGS_BLOCK"),
-                raw::METADATA_KIND_BLOCK_ID => Some("METADATA_KIND_BLOCK"),
-                raw::STRTAB_BLOCK_ID => Some("STRTAB_BLOCK"),
-                raw::FULL_LTO_GLOBALVAL_SUMMARY_BLOCK_ID => Some("FULL_LTO_GLOBALVAL_SUMMARY_BLOCK"),
-                raw::SYMTAB_BLOCK_ID => Some("SYMTAB_BLOCK"),
-                _ => None,
-            }
+    /// The name `llvm-bcanalyzer -dump` prints for block `id` of this kind, if it knows one (for
+    /// streams other than LLVM IR, the name the writer puts in the stream's BLOCKINFO).
+    #[must_use]
+    pub const fn block_name(id: BlockId) -> Option<&'static str> {
+        match id.0 {
+            crate::ids::bitstream::raw::BLOCKINFO_BLOCK_ID => Some("BLOCKINFO_BLOCK"),
+            raw::MODULE_BLOCK_ID => Some("MODULE_BLOCK"),
+            raw::PARAMATTR_BLOCK_ID => Some("PARAMATTR_BLOCK"),
+            raw::PARAMATTR_GROUP_BLOCK_ID => Some("PARAMATTR_GROUP_BLOCK_ID"),
+            raw::CONSTANTS_BLOCK_ID => Some("CONSTANTS_BLOCK"),
+            raw::FUNCTION_BLOCK_ID => Some("FUNCTION_BLOCK"),
+            raw::IDENTIFICATION_BLOCK_ID => Some("IDENTIFICATION_BLOCK_ID"),
+            raw::VALUE_SYMTAB_BLOCK_ID => Some("VALUE_SYMTAB"),
+            raw::METADATA_BLOCK_ID => Some("METADATA_BLOCK"),
+            raw::METADATA_ATTACHMENT_ID => Some("METADATA_ATTACHMENT_BLOCK"),
+            raw::TYPE_BLOCK_ID_NEW => Some("TYPE_BLOCK_ID"),
+            raw::USELIST_BLOCK_ID => Some("USELIST_BLOCK_ID"),
+            raw::MODULE_STRTAB_BLOCK_ID => Some("MODULE_STRTAB_BLOCK"),
+            raw::GLOBALVAL_SUMMARY_BLOCK_ID => Some("GLOBALVAL_SUMMARY_BLOCK"),
+            raw::OPERAND_BUNDLE_TAGS_BLOCK_ID => Some("OPERAND_BUNDLE_TAGS_BLOCK"),
+            raw::METADATA_KIND_BLOCK_ID => Some("METADATA_KIND_BLOCK"),
+            raw::STRTAB_BLOCK_ID => Some("STRTAB_BLOCK"),
+            raw::FULL_LTO_GLOBALVAL_SUMMARY_BLOCK_ID => Some("FULL_LTO_GLOBALVAL_SUMMARY_BLOCK"),
+            raw::SYMTAB_BLOCK_ID => Some("SYMTAB_BLOCK"),
+            _ => None,
         }
+    }
 
-        /// The enumerator LLVM's sources give this value, e.g. `BLOCKINFO_BLOCK_ID`.
-        #[must_use]
-        pub const fn llvm_name(self) -> Option<&'static str> {
-            match self.0 {
-                crate::ids::bitstream::raw::BLOCKINFO_BLOCK_ID => Some("BLOCKINFO_BLOCK_ID"),
-                raw::MODULE_BLOCK_ID => Some("MODULE_BLOCK_ID"),
-                raw::PARAMATTR_BLOCK_ID => Some("PARAMATTR_BLOCK_ID"),
-                raw::PARAMATTR_GROUP_BLOCK_ID => Some("PARAMATTR_GROUP_BLOCK_ID"),
-                raw::CONSTANTS_BLOCK_ID => Some("CONSTANTS_BLOCK_ID"),
-                raw::FUNCTION_BLOCK_ID => Some("FUNCTION_BLOCK_ID"),
-                raw::IDENTIFICATION_BLOCK_ID => Some("IDENTIFICATION_BLOCK_ID"),
-                raw::VALUE_SYMTAB_BLOCK_ID => Some("VALUE_SYMTAB_BLOCK_ID"),
-                raw::METADATA_BLOCK_ID => Some("METADATA_BLOCK_ID"),
-                raw::METADATA_ATTACHMENT_ID => Some("METADATA_ATTACHMENT_ID"),
-                raw::TYPE_BLOCK_ID_NEW => Some("TYPE_BLOCK_ID_NEW"),
-                raw::USELIST_BLOCK_ID => Some("USELIST_BLOCK_ID"),
-                raw::MODULE_STRTAB_BLOCK_ID => Some("MODULE_STRTAB_BLOCK_ID"),
-                raw::GLOBALVAL_SUMMARY_BLOCK_ID => Some("GLOBALVAL_SUMMARY_BLOCK_ID"),
-                raw::OPERAND_BUNDLE_TAGS_BLOCK_ID => Some("OPERAND_BUNDLE_TAGS_BLOCK_ID"),
-                raw::METADATA_KIND_BLOCK_ID => Some("METADATA_KIND_BLOCK_ID"),
-                raw::STRTAB_BLOCK_ID => Some("STRTAB_BLOCK_ID"),
-                raw::FULL_LTO_GLOBALVAL_SUMMARY_BLOCK_ID => Some("FULL_LTO_GLOBALVAL_SUMMARY_BLOCK_ID"),
-                raw::SYMTAB_BLOCK_ID => Some("SYMTAB_BLOCK_ID"),
-                raw::SYNC_SCOPE_NAMES_BLOCK_ID => Some("SYNC_SCOPE_NAMES_BLOCK_ID"),
-                _ => None,
-            }
+    /// The enumerator LLVM's sources give block `id` of this kind, e.g. `BLOCKINFO_BLOCK_ID`.
+    #[must_use]
+    pub const fn block_llvm_name(id: BlockId) -> Option<&'static str> {
+        match id.0 {
+            crate::ids::bitstream::raw::BLOCKINFO_BLOCK_ID => Some("BLOCKINFO_BLOCK_ID"),
+            raw::MODULE_BLOCK_ID => Some("MODULE_BLOCK_ID"),
+            raw::PARAMATTR_BLOCK_ID => Some("PARAMATTR_BLOCK_ID"),
+            raw::PARAMATTR_GROUP_BLOCK_ID => Some("PARAMATTR_GROUP_BLOCK_ID"),
+            raw::CONSTANTS_BLOCK_ID => Some("CONSTANTS_BLOCK_ID"),
+            raw::FUNCTION_BLOCK_ID => Some("FUNCTION_BLOCK_ID"),
+            raw::IDENTIFICATION_BLOCK_ID => Some("IDENTIFICATION_BLOCK_ID"),
+            raw::VALUE_SYMTAB_BLOCK_ID => Some("VALUE_SYMTAB_BLOCK_ID"),
+            raw::METADATA_BLOCK_ID => Some("METADATA_BLOCK_ID"),
+            raw::METADATA_ATTACHMENT_ID => Some("METADATA_ATTACHMENT_ID"),
+            raw::TYPE_BLOCK_ID_NEW => Some("TYPE_BLOCK_ID_NEW"),
+            raw::USELIST_BLOCK_ID => Some("USELIST_BLOCK_ID"),
+            raw::MODULE_STRTAB_BLOCK_ID => Some("MODULE_STRTAB_BLOCK_ID"),
+            raw::GLOBALVAL_SUMMARY_BLOCK_ID => Some("GLOBALVAL_SUMMARY_BLOCK_ID"),
+            raw::OPERAND_BUNDLE_TAGS_BLOCK_ID => Some("OPERAND_BUNDLE_TAGS_BLOCK_ID"),
+            raw::METADATA_KIND_BLOCK_ID => Some("METADATA_KIND_BLOCK_ID"),
+            raw::STRTAB_BLOCK_ID => Some("STRTAB_BLOCK_ID"),
+            raw::FULL_LTO_GLOBALVAL_SUMMARY_BLOCK_ID => Some("FULL_LTO_GLOBALVAL_SUMMARY_BLOCK_ID"),
+            raw::SYMTAB_BLOCK_ID => Some("SYMTAB_BLOCK_ID"),
+            raw::SYNC_SCOPE_NAMES_BLOCK_ID => Some("SYNC_SCOPE_NAMES_BLOCK_ID"),
+            _ => None,
         }
     }
 
@@ -1724,8 +1716,8 @@ pub mod ir {
     crate::ids::id_impls!(IdentificationCode);
 
     impl IdentificationCode {
-        /// The name `llvm-bcanalyzer -dump` prints for this id, if it knows one (for streams other than
-        /// LLVM IR, the name the writer puts in the stream's BLOCKINFO).
+        /// The name `llvm-bcanalyzer -dump` prints for this code, if it knows one (for streams other
+        /// than LLVM IR, the name the writer puts in the stream's BLOCKINFO).
         #[must_use]
         pub const fn name(self) -> Option<&'static str> {
             match self.0 {
@@ -1761,8 +1753,8 @@ pub mod ir {
     crate::ids::id_impls!(ModuleCode);
 
     impl ModuleCode {
-        /// The name `llvm-bcanalyzer -dump` prints for this id, if it knows one (for streams other than
-        /// LLVM IR, the name the writer puts in the stream's BLOCKINFO).
+        /// The name `llvm-bcanalyzer -dump` prints for this code, if it knows one (for streams other
+        /// than LLVM IR, the name the writer puts in the stream's BLOCKINFO).
         #[must_use]
         pub const fn name(self) -> Option<&'static str> {
             match self.0 {
@@ -1872,8 +1864,8 @@ pub mod ir {
     crate::ids::id_impls!(AttributeCode);
 
     impl AttributeCode {
-        /// The name `llvm-bcanalyzer -dump` prints for this id, if it knows one (for streams other than
-        /// LLVM IR, the name the writer puts in the stream's BLOCKINFO).
+        /// The name `llvm-bcanalyzer -dump` prints for this code, if it knows one (for streams other
+        /// than LLVM IR, the name the writer puts in the stream's BLOCKINFO).
         #[must_use]
         pub const fn name(self) -> Option<&'static str> {
             match self.0 {
@@ -1914,8 +1906,8 @@ pub mod ir {
     crate::ids::id_impls!(TypeCode);
 
     impl TypeCode {
-        /// The name `llvm-bcanalyzer -dump` prints for this id, if it knows one (for streams other than
-        /// LLVM IR, the name the writer puts in the stream's BLOCKINFO).
+        /// The name `llvm-bcanalyzer -dump` prints for this code, if it knows one (for streams other
+        /// than LLVM IR, the name the writer puts in the stream's BLOCKINFO).
         #[must_use]
         pub const fn name(self) -> Option<&'static str> {
             match self.0 {
@@ -2072,8 +2064,8 @@ pub mod ir {
     crate::ids::id_impls!(OperandBundleTagCode);
 
     impl OperandBundleTagCode {
-        /// The name `llvm-bcanalyzer -dump` prints for this id, if it knows one (for streams other than
-        /// LLVM IR, the name the writer puts in the stream's BLOCKINFO).
+        /// The name `llvm-bcanalyzer -dump` prints for this code, if it knows one (for streams other
+        /// than LLVM IR, the name the writer puts in the stream's BLOCKINFO).
         #[must_use]
         pub const fn name(self) -> Option<&'static str> {
             match self.0 {
@@ -2105,8 +2097,8 @@ pub mod ir {
     crate::ids::id_impls!(SyncScopeNameCode);
 
     impl SyncScopeNameCode {
-        /// The name `llvm-bcanalyzer -dump` prints for this id, if it knows one (for streams other than
-        /// LLVM IR, the name the writer puts in the stream's BLOCKINFO).
+        /// The name `llvm-bcanalyzer -dump` prints for this code, if it knows one (for streams other
+        /// than LLVM IR, the name the writer puts in the stream's BLOCKINFO).
         #[must_use]
         pub const fn name(self) -> Option<&'static str> {
             None
@@ -2134,8 +2126,8 @@ pub mod ir {
     crate::ids::id_impls!(ValueSymtabCode);
 
     impl ValueSymtabCode {
-        /// The name `llvm-bcanalyzer -dump` prints for this id, if it knows one (for streams other than
-        /// LLVM IR, the name the writer puts in the stream's BLOCKINFO).
+        /// The name `llvm-bcanalyzer -dump` prints for this code, if it knows one (for streams other
+        /// than LLVM IR, the name the writer puts in the stream's BLOCKINFO).
         #[must_use]
         pub const fn name(self) -> Option<&'static str> {
             match self.0 {
@@ -2182,8 +2174,8 @@ pub mod ir {
     crate::ids::id_impls!(ModulePathSymtabCode);
 
     impl ModulePathSymtabCode {
-        /// The name `llvm-bcanalyzer -dump` prints for this id, if it knows one (for streams other than
-        /// LLVM IR, the name the writer puts in the stream's BLOCKINFO).
+        /// The name `llvm-bcanalyzer -dump` prints for this code, if it knows one (for streams other
+        /// than LLVM IR, the name the writer puts in the stream's BLOCKINFO).
         #[must_use]
         pub const fn name(self) -> Option<&'static str> {
             match self.0 {
@@ -2220,8 +2212,8 @@ pub mod ir {
     crate::ids::id_impls!(SummaryCode);
 
     impl SummaryCode {
-        /// The name `llvm-bcanalyzer -dump` prints for this id, if it knows one (for streams other than
-        /// LLVM IR, the name the writer puts in the stream's BLOCKINFO).
+        /// The name `llvm-bcanalyzer -dump` prints for this code, if it knows one (for streams other
+        /// than LLVM IR, the name the writer puts in the stream's BLOCKINFO).
         #[must_use]
         pub const fn name(self) -> Option<&'static str> {
             match self.0 {
@@ -2413,8 +2405,8 @@ pub mod ir {
     crate::ids::id_impls!(MetadataCode);
 
     impl MetadataCode {
-        /// The name `llvm-bcanalyzer -dump` prints for this id, if it knows one (for streams other than
-        /// LLVM IR, the name the writer puts in the stream's BLOCKINFO).
+        /// The name `llvm-bcanalyzer -dump` prints for this code, if it knows one (for streams other
+        /// than LLVM IR, the name the writer puts in the stream's BLOCKINFO).
         #[must_use]
         pub const fn name(self) -> Option<&'static str> {
             match self.0 {
@@ -2668,8 +2660,8 @@ pub mod ir {
     crate::ids::id_impls!(ConstantsCode);
 
     impl ConstantsCode {
-        /// The name `llvm-bcanalyzer -dump` prints for this id, if it knows one (for streams other than
-        /// LLVM IR, the name the writer puts in the stream's BLOCKINFO).
+        /// The name `llvm-bcanalyzer -dump` prints for this code, if it knows one (for streams other
+        /// than LLVM IR, the name the writer puts in the stream's BLOCKINFO).
         #[must_use]
         pub const fn name(self) -> Option<&'static str> {
             match self.0 {
@@ -2866,8 +2858,8 @@ pub mod ir {
     crate::ids::id_impls!(FunctionCode);
 
     impl FunctionCode {
-        /// The name `llvm-bcanalyzer -dump` prints for this id, if it knows one (for streams other than
-        /// LLVM IR, the name the writer puts in the stream's BLOCKINFO).
+        /// The name `llvm-bcanalyzer -dump` prints for this code, if it knows one (for streams other
+        /// than LLVM IR, the name the writer puts in the stream's BLOCKINFO).
         #[must_use]
         pub const fn name(self) -> Option<&'static str> {
             match self.0 {
@@ -3167,8 +3159,8 @@ pub mod ir {
     crate::ids::id_impls!(UseListCode);
 
     impl UseListCode {
-        /// The name `llvm-bcanalyzer -dump` prints for this id, if it knows one (for streams other than
-        /// LLVM IR, the name the writer puts in the stream's BLOCKINFO).
+        /// The name `llvm-bcanalyzer -dump` prints for this code, if it knows one (for streams other
+        /// than LLVM IR, the name the writer puts in the stream's BLOCKINFO).
         #[must_use]
         pub const fn name(self) -> Option<&'static str> {
             match self.0 {
@@ -3204,8 +3196,8 @@ pub mod ir {
     crate::ids::id_impls!(StrtabCode);
 
     impl StrtabCode {
-        /// The name `llvm-bcanalyzer -dump` prints for this id, if it knows one (for streams other than
-        /// LLVM IR, the name the writer puts in the stream's BLOCKINFO).
+        /// The name `llvm-bcanalyzer -dump` prints for this code, if it knows one (for streams other
+        /// than LLVM IR, the name the writer puts in the stream's BLOCKINFO).
         #[must_use]
         pub const fn name(self) -> Option<&'static str> {
             match self.0 {
@@ -3236,8 +3228,8 @@ pub mod ir {
     crate::ids::id_impls!(SymtabCode);
 
     impl SymtabCode {
-        /// The name `llvm-bcanalyzer -dump` prints for this id, if it knows one (for streams other than
-        /// LLVM IR, the name the writer puts in the stream's BLOCKINFO).
+        /// The name `llvm-bcanalyzer -dump` prints for this code, if it knows one (for streams other
+        /// than LLVM IR, the name the writer puts in the stream's BLOCKINFO).
         #[must_use]
         pub const fn name(self) -> Option<&'static str> {
             match self.0 {
@@ -3268,8 +3260,8 @@ pub mod ir {
     crate::ids::id_impls!(AttributeKind);
 
     impl AttributeKind {
-        /// The name `llvm-bcanalyzer -dump` prints for this id, if it knows one (for streams other than
-        /// LLVM IR, the name the writer puts in the stream's BLOCKINFO).
+        /// The name `llvm-bcanalyzer -dump` prints for this code, if it knows one (for streams other
+        /// than LLVM IR, the name the writer puts in the stream's BLOCKINFO).
         #[must_use]
         pub const fn name(self) -> Option<&'static str> {
             None
@@ -3722,8 +3714,8 @@ pub mod ir {
     crate::ids::id_impls!(ComdatSelectionKind);
 
     impl ComdatSelectionKind {
-        /// The name `llvm-bcanalyzer -dump` prints for this id, if it knows one (for streams other than
-        /// LLVM IR, the name the writer puts in the stream's BLOCKINFO).
+        /// The name `llvm-bcanalyzer -dump` prints for this code, if it knows one (for streams other
+        /// than LLVM IR, the name the writer puts in the stream's BLOCKINFO).
         #[must_use]
         pub const fn name(self) -> Option<&'static str> {
             None
@@ -3767,8 +3759,8 @@ pub mod ir {
     crate::ids::id_impls!(CastOpcode);
 
     impl CastOpcode {
-        /// The name `llvm-bcanalyzer -dump` prints for this id, if it knows one (for streams other than
-        /// LLVM IR, the name the writer puts in the stream's BLOCKINFO).
+        /// The name `llvm-bcanalyzer -dump` prints for this code, if it knows one (for streams other
+        /// than LLVM IR, the name the writer puts in the stream's BLOCKINFO).
         #[must_use]
         pub const fn name(self) -> Option<&'static str> {
             None
@@ -3848,8 +3840,8 @@ pub mod ir {
     crate::ids::id_impls!(UnaryOpcode);
 
     impl UnaryOpcode {
-        /// The name `llvm-bcanalyzer -dump` prints for this id, if it knows one (for streams other than
-        /// LLVM IR, the name the writer puts in the stream's BLOCKINFO).
+        /// The name `llvm-bcanalyzer -dump` prints for this code, if it knows one (for streams other
+        /// than LLVM IR, the name the writer puts in the stream's BLOCKINFO).
         #[must_use]
         pub const fn name(self) -> Option<&'static str> {
             None
@@ -3877,8 +3869,8 @@ pub mod ir {
     crate::ids::id_impls!(BinaryOpcode);
 
     impl BinaryOpcode {
-        /// The name `llvm-bcanalyzer -dump` prints for this id, if it knows one (for streams other than
-        /// LLVM IR, the name the writer puts in the stream's BLOCKINFO).
+        /// The name `llvm-bcanalyzer -dump` prints for this code, if it knows one (for streams other
+        /// than LLVM IR, the name the writer puts in the stream's BLOCKINFO).
         #[must_use]
         pub const fn name(self) -> Option<&'static str> {
             None
@@ -3954,8 +3946,8 @@ pub mod ir {
     crate::ids::id_impls!(RmwOperation);
 
     impl RmwOperation {
-        /// The name `llvm-bcanalyzer -dump` prints for this id, if it knows one (for streams other than
-        /// LLVM IR, the name the writer puts in the stream's BLOCKINFO).
+        /// The name `llvm-bcanalyzer -dump` prints for this code, if it knows one (for streams other
+        /// than LLVM IR, the name the writer puts in the stream's BLOCKINFO).
         #[must_use]
         pub const fn name(self) -> Option<&'static str> {
             None
@@ -4072,8 +4064,8 @@ pub mod ir {
     crate::ids::id_impls!(AtomicOrdering);
 
     impl AtomicOrdering {
-        /// The name `llvm-bcanalyzer -dump` prints for this id, if it knows one (for streams other than
-        /// LLVM IR, the name the writer puts in the stream's BLOCKINFO).
+        /// The name `llvm-bcanalyzer -dump` prints for this code, if it knows one (for streams other
+        /// than LLVM IR, the name the writer puts in the stream's BLOCKINFO).
         #[must_use]
         pub const fn name(self) -> Option<&'static str> {
             None
@@ -4878,34 +4870,30 @@ pub mod diag {
 
     /// A block id of serialized diagnostics (`clang::serialized_diags::BlockIDs`).
     ///
-    /// `Display` prints [`name`](Self::name), else [`llvm_name`](Self::llvm_name), else the number.
-    #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
-    pub struct BlockId(pub u32);
+    /// The one block id type of the crate, [`crate::BlockId`]; this kind's names are
+    /// [`block_name`] and [`block_llvm_name`].
+    pub use crate::ids::BlockId;
 
-    crate::ids::id_impls!(BlockId);
-
-    impl BlockId {
-        /// The name `llvm-bcanalyzer -dump` prints for this id, if it knows one (for streams other than
-        /// LLVM IR, the name the writer puts in the stream's BLOCKINFO).
-        #[must_use]
-        pub const fn name(self) -> Option<&'static str> {
-            match self.0 {
-                crate::ids::bitstream::raw::BLOCKINFO_BLOCK_ID => Some("BLOCKINFO_BLOCK"),
-                raw::BLOCK_META => Some("Meta"),
-                raw::BLOCK_DIAG => Some("Diag"),
-                _ => None,
-            }
+    /// The name `llvm-bcanalyzer -dump` prints for block `id` of this kind, if it knows one (for
+    /// streams other than LLVM IR, the name the writer puts in the stream's BLOCKINFO).
+    #[must_use]
+    pub const fn block_name(id: BlockId) -> Option<&'static str> {
+        match id.0 {
+            crate::ids::bitstream::raw::BLOCKINFO_BLOCK_ID => Some("BLOCKINFO_BLOCK"),
+            raw::BLOCK_META => Some("Meta"),
+            raw::BLOCK_DIAG => Some("Diag"),
+            _ => None,
         }
+    }
 
-        /// The enumerator LLVM's sources give this value, e.g. `BLOCKINFO_BLOCK_ID`.
-        #[must_use]
-        pub const fn llvm_name(self) -> Option<&'static str> {
-            match self.0 {
-                crate::ids::bitstream::raw::BLOCKINFO_BLOCK_ID => Some("BLOCKINFO_BLOCK_ID"),
-                raw::BLOCK_META => Some("BLOCK_META"),
-                raw::BLOCK_DIAG => Some("BLOCK_DIAG"),
-                _ => None,
-            }
+    /// The enumerator LLVM's sources give block `id` of this kind, e.g. `BLOCKINFO_BLOCK_ID`.
+    #[must_use]
+    pub const fn block_llvm_name(id: BlockId) -> Option<&'static str> {
+        match id.0 {
+            crate::ids::bitstream::raw::BLOCKINFO_BLOCK_ID => Some("BLOCKINFO_BLOCK_ID"),
+            raw::BLOCK_META => Some("BLOCK_META"),
+            raw::BLOCK_DIAG => Some("BLOCK_DIAG"),
+            _ => None,
         }
     }
 
@@ -4925,8 +4913,8 @@ pub mod diag {
     crate::ids::id_impls!(RecordId);
 
     impl RecordId {
-        /// The name `llvm-bcanalyzer -dump` prints for this id, if it knows one (for streams other than
-        /// LLVM IR, the name the writer puts in the stream's BLOCKINFO).
+        /// The name `llvm-bcanalyzer -dump` prints for this code, if it knows one (for streams other
+        /// than LLVM IR, the name the writer puts in the stream's BLOCKINFO).
         #[must_use]
         pub const fn name(self) -> Option<&'static str> {
             match self.0 {
@@ -5032,7 +5020,7 @@ pub mod diag {
 /// ```
 /// use llvm_bitstream_reader::ids::remarks;
 /// assert_eq!(remarks::RECORD_REMARK_HEADER.to_string(), "Remark header");
-/// assert_eq!(remarks::BlockId(8).name(), Some("Meta"));
+/// assert_eq!(remarks::block_name(remarks::BlockId(8)), Some("Meta"));
 /// ```
 ///
 /// From LLVM's `llvm/Remarks/BitstreamRemarkContainer.h`; names are those `BitstreamRemarkSerializer.cpp` writes
@@ -5084,34 +5072,30 @@ pub mod remarks {
 
     /// A block id of a remarks container (`llvm::remarks::BlockIDs`).
     ///
-    /// `Display` prints [`name`](Self::name), else [`llvm_name`](Self::llvm_name), else the number.
-    #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
-    pub struct BlockId(pub u32);
+    /// The one block id type of the crate, [`crate::BlockId`]; this kind's names are
+    /// [`block_name`] and [`block_llvm_name`].
+    pub use crate::ids::BlockId;
 
-    crate::ids::id_impls!(BlockId);
-
-    impl BlockId {
-        /// The name `llvm-bcanalyzer -dump` prints for this id, if it knows one (for streams other than
-        /// LLVM IR, the name the writer puts in the stream's BLOCKINFO).
-        #[must_use]
-        pub const fn name(self) -> Option<&'static str> {
-            match self.0 {
-                crate::ids::bitstream::raw::BLOCKINFO_BLOCK_ID => Some("BLOCKINFO_BLOCK"),
-                raw::META_BLOCK_ID => Some("Meta"),
-                raw::REMARK_BLOCK_ID => Some("Remark"),
-                _ => None,
-            }
+    /// The name `llvm-bcanalyzer -dump` prints for block `id` of this kind, if it knows one (for
+    /// streams other than LLVM IR, the name the writer puts in the stream's BLOCKINFO).
+    #[must_use]
+    pub const fn block_name(id: BlockId) -> Option<&'static str> {
+        match id.0 {
+            crate::ids::bitstream::raw::BLOCKINFO_BLOCK_ID => Some("BLOCKINFO_BLOCK"),
+            raw::META_BLOCK_ID => Some("Meta"),
+            raw::REMARK_BLOCK_ID => Some("Remark"),
+            _ => None,
         }
+    }
 
-        /// The enumerator LLVM's sources give this value, e.g. `BLOCKINFO_BLOCK_ID`.
-        #[must_use]
-        pub const fn llvm_name(self) -> Option<&'static str> {
-            match self.0 {
-                crate::ids::bitstream::raw::BLOCKINFO_BLOCK_ID => Some("BLOCKINFO_BLOCK_ID"),
-                raw::META_BLOCK_ID => Some("META_BLOCK_ID"),
-                raw::REMARK_BLOCK_ID => Some("REMARK_BLOCK_ID"),
-                _ => None,
-            }
+    /// The enumerator LLVM's sources give block `id` of this kind, e.g. `BLOCKINFO_BLOCK_ID`.
+    #[must_use]
+    pub const fn block_llvm_name(id: BlockId) -> Option<&'static str> {
+        match id.0 {
+            crate::ids::bitstream::raw::BLOCKINFO_BLOCK_ID => Some("BLOCKINFO_BLOCK_ID"),
+            raw::META_BLOCK_ID => Some("META_BLOCK_ID"),
+            raw::REMARK_BLOCK_ID => Some("REMARK_BLOCK_ID"),
+            _ => None,
         }
     }
 
@@ -5131,8 +5115,8 @@ pub mod remarks {
     crate::ids::id_impls!(RecordId);
 
     impl RecordId {
-        /// The name `llvm-bcanalyzer -dump` prints for this id, if it knows one (for streams other than
-        /// LLVM IR, the name the writer puts in the stream's BLOCKINFO).
+        /// The name `llvm-bcanalyzer -dump` prints for this code, if it knows one (for streams other
+        /// than LLVM IR, the name the writer puts in the stream's BLOCKINFO).
         #[must_use]
         pub const fn name(self) -> Option<&'static str> {
             match self.0 {
@@ -5244,7 +5228,7 @@ pub mod remarks {
 ///
 /// ```
 /// use llvm_bitstream_reader::ids::ast;
-/// assert_eq!(ast::BlockId(15).to_string(), "CONTROL_BLOCK");
+/// assert_eq!(ast::block_name(ast::BlockId(15)), Some("CONTROL_BLOCK"));
 /// assert_eq!(ast::SM_SLOC_FILE_ENTRY.0, 1);
 /// ```
 ///
@@ -5334,54 +5318,50 @@ pub mod ast {
 
     /// A block id of a clang AST file (`clang::serialization::BlockIDs`).
     ///
-    /// `Display` prints [`name`](Self::name), else [`llvm_name`](Self::llvm_name), else the number.
-    #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
-    pub struct BlockId(pub u32);
+    /// The one block id type of the crate, [`crate::BlockId`]; this kind's names are
+    /// [`block_name`] and [`block_llvm_name`].
+    pub use crate::ids::BlockId;
 
-    crate::ids::id_impls!(BlockId);
-
-    impl BlockId {
-        /// The name `llvm-bcanalyzer -dump` prints for this id, if it knows one (for streams other than
-        /// LLVM IR, the name the writer puts in the stream's BLOCKINFO).
-        #[must_use]
-        pub const fn name(self) -> Option<&'static str> {
-            match self.0 {
-                crate::ids::bitstream::raw::BLOCKINFO_BLOCK_ID => Some("BLOCKINFO_BLOCK"),
-                raw::AST_BLOCK_ID => Some("AST_BLOCK"),
-                raw::SOURCE_MANAGER_BLOCK_ID => Some("SOURCE_MANAGER_BLOCK"),
-                raw::PREPROCESSOR_BLOCK_ID => Some("PREPROCESSOR_BLOCK"),
-                raw::DECLTYPES_BLOCK_ID => Some("DECLTYPES_BLOCK"),
-                raw::PREPROCESSOR_DETAIL_BLOCK_ID => Some("PREPROCESSOR_DETAIL_BLOCK"),
-                raw::SUBMODULE_BLOCK_ID => Some("SUBMODULE_BLOCK"),
-                raw::COMMENTS_BLOCK_ID => Some("COMMENTS_BLOCK"),
-                raw::CONTROL_BLOCK_ID => Some("CONTROL_BLOCK"),
-                raw::INPUT_FILES_BLOCK_ID => Some("INPUT_FILES_BLOCK"),
-                raw::OPTIONS_BLOCK_ID => Some("OPTIONS_BLOCK"),
-                raw::EXTENSION_BLOCK_ID => Some("EXTENSION_BLOCK"),
-                raw::UNHASHED_CONTROL_BLOCK_ID => Some("UNHASHED_CONTROL_BLOCK"),
-                _ => None,
-            }
+    /// The name `llvm-bcanalyzer -dump` prints for block `id` of this kind, if it knows one (for
+    /// streams other than LLVM IR, the name the writer puts in the stream's BLOCKINFO).
+    #[must_use]
+    pub const fn block_name(id: BlockId) -> Option<&'static str> {
+        match id.0 {
+            crate::ids::bitstream::raw::BLOCKINFO_BLOCK_ID => Some("BLOCKINFO_BLOCK"),
+            raw::AST_BLOCK_ID => Some("AST_BLOCK"),
+            raw::SOURCE_MANAGER_BLOCK_ID => Some("SOURCE_MANAGER_BLOCK"),
+            raw::PREPROCESSOR_BLOCK_ID => Some("PREPROCESSOR_BLOCK"),
+            raw::DECLTYPES_BLOCK_ID => Some("DECLTYPES_BLOCK"),
+            raw::PREPROCESSOR_DETAIL_BLOCK_ID => Some("PREPROCESSOR_DETAIL_BLOCK"),
+            raw::SUBMODULE_BLOCK_ID => Some("SUBMODULE_BLOCK"),
+            raw::COMMENTS_BLOCK_ID => Some("COMMENTS_BLOCK"),
+            raw::CONTROL_BLOCK_ID => Some("CONTROL_BLOCK"),
+            raw::INPUT_FILES_BLOCK_ID => Some("INPUT_FILES_BLOCK"),
+            raw::OPTIONS_BLOCK_ID => Some("OPTIONS_BLOCK"),
+            raw::EXTENSION_BLOCK_ID => Some("EXTENSION_BLOCK"),
+            raw::UNHASHED_CONTROL_BLOCK_ID => Some("UNHASHED_CONTROL_BLOCK"),
+            _ => None,
         }
+    }
 
-        /// The enumerator LLVM's sources give this value, e.g. `BLOCKINFO_BLOCK_ID`.
-        #[must_use]
-        pub const fn llvm_name(self) -> Option<&'static str> {
-            match self.0 {
-                crate::ids::bitstream::raw::BLOCKINFO_BLOCK_ID => Some("BLOCKINFO_BLOCK_ID"),
-                raw::AST_BLOCK_ID => Some("AST_BLOCK_ID"),
-                raw::SOURCE_MANAGER_BLOCK_ID => Some("SOURCE_MANAGER_BLOCK_ID"),
-                raw::PREPROCESSOR_BLOCK_ID => Some("PREPROCESSOR_BLOCK_ID"),
-                raw::DECLTYPES_BLOCK_ID => Some("DECLTYPES_BLOCK_ID"),
-                raw::PREPROCESSOR_DETAIL_BLOCK_ID => Some("PREPROCESSOR_DETAIL_BLOCK_ID"),
-                raw::SUBMODULE_BLOCK_ID => Some("SUBMODULE_BLOCK_ID"),
-                raw::COMMENTS_BLOCK_ID => Some("COMMENTS_BLOCK_ID"),
-                raw::CONTROL_BLOCK_ID => Some("CONTROL_BLOCK_ID"),
-                raw::INPUT_FILES_BLOCK_ID => Some("INPUT_FILES_BLOCK_ID"),
-                raw::OPTIONS_BLOCK_ID => Some("OPTIONS_BLOCK_ID"),
-                raw::EXTENSION_BLOCK_ID => Some("EXTENSION_BLOCK_ID"),
-                raw::UNHASHED_CONTROL_BLOCK_ID => Some("UNHASHED_CONTROL_BLOCK_ID"),
-                _ => None,
-            }
+    /// The enumerator LLVM's sources give block `id` of this kind, e.g. `BLOCKINFO_BLOCK_ID`.
+    #[must_use]
+    pub const fn block_llvm_name(id: BlockId) -> Option<&'static str> {
+        match id.0 {
+            crate::ids::bitstream::raw::BLOCKINFO_BLOCK_ID => Some("BLOCKINFO_BLOCK_ID"),
+            raw::AST_BLOCK_ID => Some("AST_BLOCK_ID"),
+            raw::SOURCE_MANAGER_BLOCK_ID => Some("SOURCE_MANAGER_BLOCK_ID"),
+            raw::PREPROCESSOR_BLOCK_ID => Some("PREPROCESSOR_BLOCK_ID"),
+            raw::DECLTYPES_BLOCK_ID => Some("DECLTYPES_BLOCK_ID"),
+            raw::PREPROCESSOR_DETAIL_BLOCK_ID => Some("PREPROCESSOR_DETAIL_BLOCK_ID"),
+            raw::SUBMODULE_BLOCK_ID => Some("SUBMODULE_BLOCK_ID"),
+            raw::COMMENTS_BLOCK_ID => Some("COMMENTS_BLOCK_ID"),
+            raw::CONTROL_BLOCK_ID => Some("CONTROL_BLOCK_ID"),
+            raw::INPUT_FILES_BLOCK_ID => Some("INPUT_FILES_BLOCK_ID"),
+            raw::OPTIONS_BLOCK_ID => Some("OPTIONS_BLOCK_ID"),
+            raw::EXTENSION_BLOCK_ID => Some("EXTENSION_BLOCK_ID"),
+            raw::UNHASHED_CONTROL_BLOCK_ID => Some("UNHASHED_CONTROL_BLOCK_ID"),
+            _ => None,
         }
     }
 
@@ -5430,8 +5410,8 @@ pub mod ast {
     crate::ids::id_impls!(SourceManagerRecord);
 
     impl SourceManagerRecord {
-        /// The name `llvm-bcanalyzer -dump` prints for this id, if it knows one (for streams other than
-        /// LLVM IR, the name the writer puts in the stream's BLOCKINFO).
+        /// The name `llvm-bcanalyzer -dump` prints for this code, if it knows one (for streams other
+        /// than LLVM IR, the name the writer puts in the stream's BLOCKINFO).
         #[must_use]
         pub const fn name(self) -> Option<&'static str> {
             match self.0 {
@@ -5483,8 +5463,8 @@ pub mod ast {
     crate::ids::id_impls!(PreprocessorDetailRecord);
 
     impl PreprocessorDetailRecord {
-        /// The name `llvm-bcanalyzer -dump` prints for this id, if it knows one (for streams other than
-        /// LLVM IR, the name the writer puts in the stream's BLOCKINFO).
+        /// The name `llvm-bcanalyzer -dump` prints for this code, if it knows one (for streams other
+        /// than LLVM IR, the name the writer puts in the stream's BLOCKINFO).
         #[must_use]
         pub const fn name(self) -> Option<&'static str> {
             match self.0 {
@@ -5525,8 +5505,8 @@ pub mod ast {
     crate::ids::id_impls!(CommentRecord);
 
     impl CommentRecord {
-        /// The name `llvm-bcanalyzer -dump` prints for this id, if it knows one (for streams other than
-        /// LLVM IR, the name the writer puts in the stream's BLOCKINFO).
+        /// The name `llvm-bcanalyzer -dump` prints for this code, if it knows one (for streams other
+        /// than LLVM IR, the name the writer puts in the stream's BLOCKINFO).
         #[must_use]
         pub const fn name(self) -> Option<&'static str> {
             match self.0 {
@@ -5557,8 +5537,8 @@ pub mod ast {
     crate::ids::id_impls!(InputFileRecord);
 
     impl InputFileRecord {
-        /// The name `llvm-bcanalyzer -dump` prints for this id, if it knows one (for streams other than
-        /// LLVM IR, the name the writer puts in the stream's BLOCKINFO).
+        /// The name `llvm-bcanalyzer -dump` prints for this code, if it knows one (for streams other
+        /// than LLVM IR, the name the writer puts in the stream's BLOCKINFO).
         #[must_use]
         pub const fn name(self) -> Option<&'static str> {
             match self.0 {
@@ -5594,8 +5574,8 @@ pub mod ast {
     crate::ids::id_impls!(ExtensionBlockRecord);
 
     impl ExtensionBlockRecord {
-        /// The name `llvm-bcanalyzer -dump` prints for this id, if it knows one (for streams other than
-        /// LLVM IR, the name the writer puts in the stream's BLOCKINFO).
+        /// The name `llvm-bcanalyzer -dump` prints for this code, if it knows one (for streams other
+        /// than LLVM IR, the name the writer puts in the stream's BLOCKINFO).
         #[must_use]
         pub const fn name(self) -> Option<&'static str> {
             match self.0 {
@@ -5688,7 +5668,7 @@ pub mod ast {
 ///
 /// ```
 /// use llvm_bitstream_reader::ids::swift;
-/// assert_eq!(swift::BlockId(96).to_string(), "MODULE_DOC_BLOCK");
+/// assert_eq!(swift::block_name(swift::BlockId(96)), Some("MODULE_DOC_BLOCK"));
 /// ```
 ///
 /// Hand-kept in `tools/gen-ids/overlay.tsv` from Swift's `lib/Serialization/ModuleFormat.h`; names are those
@@ -5743,58 +5723,54 @@ pub mod swift {
 
     /// A block id of a Swift module (`swift::serialization::BlockID`).
     ///
-    /// `Display` prints [`name`](Self::name), else [`llvm_name`](Self::llvm_name), else the number.
-    #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
-    pub struct BlockId(pub u32);
+    /// The one block id type of the crate, [`crate::BlockId`]; this kind's names are
+    /// [`block_name`] and [`block_llvm_name`].
+    pub use crate::ids::BlockId;
 
-    crate::ids::id_impls!(BlockId);
-
-    impl BlockId {
-        /// The name `llvm-bcanalyzer -dump` prints for this id, if it knows one (for streams other than
-        /// LLVM IR, the name the writer puts in the stream's BLOCKINFO).
-        #[must_use]
-        pub const fn name(self) -> Option<&'static str> {
-            match self.0 {
-                crate::ids::bitstream::raw::BLOCKINFO_BLOCK_ID => Some("BLOCKINFO_BLOCK"),
-                raw::MODULE_BLOCK_ID => Some("MODULE_BLOCK"),
-                raw::CONTROL_BLOCK_ID => Some("CONTROL_BLOCK"),
-                raw::INPUT_BLOCK_ID => Some("INPUT_BLOCK"),
-                raw::DECLS_AND_TYPES_BLOCK_ID => Some("DECLS_AND_TYPES_BLOCK"),
-                raw::IDENTIFIER_DATA_BLOCK_ID => Some("IDENTIFIER_DATA_BLOCK"),
-                raw::INDEX_BLOCK_ID => Some("INDEX_BLOCK"),
-                raw::SIL_BLOCK_ID => Some("SIL_BLOCK"),
-                raw::SIL_INDEX_BLOCK_ID => Some("SIL_INDEX_BLOCK"),
-                raw::OPTIONS_BLOCK_ID => Some("OPTIONS_BLOCK"),
-                raw::DECL_MEMBER_TABLES_BLOCK_ID => Some("DECL_MEMBER_TABLES_BLOCK"),
-                raw::MODULE_DOC_BLOCK_ID => Some("MODULE_DOC_BLOCK"),
-                raw::COMMENT_BLOCK_ID => Some("COMMENT_BLOCK"),
-                raw::MODULE_SOURCEINFO_BLOCK_ID => Some("MODULE_SOURCEINFO_BLOCK"),
-                raw::DECL_LOCS_BLOCK_ID => Some("DECL_LOCS_BLOCK"),
-                _ => None,
-            }
+    /// The name `llvm-bcanalyzer -dump` prints for block `id` of this kind, if it knows one (for
+    /// streams other than LLVM IR, the name the writer puts in the stream's BLOCKINFO).
+    #[must_use]
+    pub const fn block_name(id: BlockId) -> Option<&'static str> {
+        match id.0 {
+            crate::ids::bitstream::raw::BLOCKINFO_BLOCK_ID => Some("BLOCKINFO_BLOCK"),
+            raw::MODULE_BLOCK_ID => Some("MODULE_BLOCK"),
+            raw::CONTROL_BLOCK_ID => Some("CONTROL_BLOCK"),
+            raw::INPUT_BLOCK_ID => Some("INPUT_BLOCK"),
+            raw::DECLS_AND_TYPES_BLOCK_ID => Some("DECLS_AND_TYPES_BLOCK"),
+            raw::IDENTIFIER_DATA_BLOCK_ID => Some("IDENTIFIER_DATA_BLOCK"),
+            raw::INDEX_BLOCK_ID => Some("INDEX_BLOCK"),
+            raw::SIL_BLOCK_ID => Some("SIL_BLOCK"),
+            raw::SIL_INDEX_BLOCK_ID => Some("SIL_INDEX_BLOCK"),
+            raw::OPTIONS_BLOCK_ID => Some("OPTIONS_BLOCK"),
+            raw::DECL_MEMBER_TABLES_BLOCK_ID => Some("DECL_MEMBER_TABLES_BLOCK"),
+            raw::MODULE_DOC_BLOCK_ID => Some("MODULE_DOC_BLOCK"),
+            raw::COMMENT_BLOCK_ID => Some("COMMENT_BLOCK"),
+            raw::MODULE_SOURCEINFO_BLOCK_ID => Some("MODULE_SOURCEINFO_BLOCK"),
+            raw::DECL_LOCS_BLOCK_ID => Some("DECL_LOCS_BLOCK"),
+            _ => None,
         }
+    }
 
-        /// The enumerator LLVM's sources give this value, e.g. `BLOCKINFO_BLOCK_ID`.
-        #[must_use]
-        pub const fn llvm_name(self) -> Option<&'static str> {
-            match self.0 {
-                crate::ids::bitstream::raw::BLOCKINFO_BLOCK_ID => Some("BLOCKINFO_BLOCK_ID"),
-                raw::MODULE_BLOCK_ID => Some("MODULE_BLOCK_ID"),
-                raw::CONTROL_BLOCK_ID => Some("CONTROL_BLOCK_ID"),
-                raw::INPUT_BLOCK_ID => Some("INPUT_BLOCK_ID"),
-                raw::DECLS_AND_TYPES_BLOCK_ID => Some("DECLS_AND_TYPES_BLOCK_ID"),
-                raw::IDENTIFIER_DATA_BLOCK_ID => Some("IDENTIFIER_DATA_BLOCK_ID"),
-                raw::INDEX_BLOCK_ID => Some("INDEX_BLOCK_ID"),
-                raw::SIL_BLOCK_ID => Some("SIL_BLOCK_ID"),
-                raw::SIL_INDEX_BLOCK_ID => Some("SIL_INDEX_BLOCK_ID"),
-                raw::OPTIONS_BLOCK_ID => Some("OPTIONS_BLOCK_ID"),
-                raw::DECL_MEMBER_TABLES_BLOCK_ID => Some("DECL_MEMBER_TABLES_BLOCK_ID"),
-                raw::MODULE_DOC_BLOCK_ID => Some("MODULE_DOC_BLOCK_ID"),
-                raw::COMMENT_BLOCK_ID => Some("COMMENT_BLOCK_ID"),
-                raw::MODULE_SOURCEINFO_BLOCK_ID => Some("MODULE_SOURCEINFO_BLOCK_ID"),
-                raw::DECL_LOCS_BLOCK_ID => Some("DECL_LOCS_BLOCK_ID"),
-                _ => None,
-            }
+    /// The enumerator LLVM's sources give block `id` of this kind, e.g. `BLOCKINFO_BLOCK_ID`.
+    #[must_use]
+    pub const fn block_llvm_name(id: BlockId) -> Option<&'static str> {
+        match id.0 {
+            crate::ids::bitstream::raw::BLOCKINFO_BLOCK_ID => Some("BLOCKINFO_BLOCK_ID"),
+            raw::MODULE_BLOCK_ID => Some("MODULE_BLOCK_ID"),
+            raw::CONTROL_BLOCK_ID => Some("CONTROL_BLOCK_ID"),
+            raw::INPUT_BLOCK_ID => Some("INPUT_BLOCK_ID"),
+            raw::DECLS_AND_TYPES_BLOCK_ID => Some("DECLS_AND_TYPES_BLOCK_ID"),
+            raw::IDENTIFIER_DATA_BLOCK_ID => Some("IDENTIFIER_DATA_BLOCK_ID"),
+            raw::INDEX_BLOCK_ID => Some("INDEX_BLOCK_ID"),
+            raw::SIL_BLOCK_ID => Some("SIL_BLOCK_ID"),
+            raw::SIL_INDEX_BLOCK_ID => Some("SIL_INDEX_BLOCK_ID"),
+            raw::OPTIONS_BLOCK_ID => Some("OPTIONS_BLOCK_ID"),
+            raw::DECL_MEMBER_TABLES_BLOCK_ID => Some("DECL_MEMBER_TABLES_BLOCK_ID"),
+            raw::MODULE_DOC_BLOCK_ID => Some("MODULE_DOC_BLOCK_ID"),
+            raw::COMMENT_BLOCK_ID => Some("COMMENT_BLOCK_ID"),
+            raw::MODULE_SOURCEINFO_BLOCK_ID => Some("MODULE_SOURCEINFO_BLOCK_ID"),
+            raw::DECL_LOCS_BLOCK_ID => Some("DECL_LOCS_BLOCK_ID"),
+            _ => None,
         }
     }
 

@@ -7,12 +7,13 @@
 //!
 //! # fn main() -> Result<(), llvm_bitstream_reader::Error> {
 //! let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/llvm14_ir_instructions.bc")).unwrap();
-//! let mut reader = Bitstream::new(&bytes)?.events();
+//! let mut reader = Bitstream::parse(&bytes)?.reader();
 //! let (mut bodies, mut calls) = (0, 0);
 //! while let Some(event) = reader.next() {
 //!     match event? {
-//!         // The reader returns plain `u32`s; the typed constants compare with them.
-//!         Event::EnterBlock(block) if block.id() == ir::FUNCTION_BLOCK_ID => bodies += 1,
+//!         // Block ids are one type, `BlockId`, for the reader and every kind's constants.
+//!         Event::EnterBlock(block) if block.block_id() == ir::FUNCTION_BLOCK_ID => bodies += 1,
+//!         // Record codes are `u32`s (their meaning depends on the block); typed codes compare with them.
 //!         Event::Record(record) if record.code() == ir::FUNC_CODE_INST_CALL => calls += 1,
 //!         _ => {}
 //!     }
@@ -20,7 +21,7 @@
 //! assert!(bodies > 0 && calls > 0);
 //!
 //! // Names as llvm-bcanalyzer prints them, and as LLVM's sources spell the enumerator.
-//! assert_eq!(ir::FUNCTION_BLOCK_ID.to_string(), "FUNCTION_BLOCK");
+//! assert_eq!(ir::block_name(ir::FUNCTION_BLOCK_ID), Some("FUNCTION_BLOCK"));
 //! assert_eq!(ir::FUNC_CODE_DEBUG_LOC.name(), Some("DEBUG_LOC"));
 //! assert_eq!(ir::FunctionCode(35).llvm_name(), Some("FUNC_CODE_DEBUG_LOC"));
 //! assert_eq!(ir::FunctionCode(9999).to_string(), "9999");
@@ -33,6 +34,7 @@
 //! };
 //! assert_eq!(describe(12), "a function body");
 //! assert!(matches!(ir::BlockId(11), ir::CONSTANTS_BLOCK_ID));
+//! assert_eq!(format!("{:<10}|", ir::FUNC_CODE_INST_CALL), "INST_CALL |");
 //! # Ok(()) }
 //! ```
 //!
@@ -43,22 +45,24 @@
 //! diagnostics), [`remarks`] (LLVM bitstream remarks), [`ast`] (clang AST files: block ids
 //! and the stable record enums) and [`swift`] (Swift module block ids, kept by hand).
 //!
-//! Each C enum of the sources becomes a newtype over `u32` (like gimli's `DwTag`), e.g.
-//! [`ir::BlockId`], [`ir::FunctionCode`], [`diag::RecordId`], with:
+//! Block ids of every kind are one type, [`BlockId`], with a kind's names from its
+//! `block_name` ([`ir::block_name`]). Each C enum of record codes becomes a newtype over
+//! `u32` (like gimli's `DwTag`), e.g. [`ir::FunctionCode`], [`diag::RecordId`], with:
 //!
 //! - one constant per enumerator, named exactly as in LLVM (`ir::FUNCTION_BLOCK_ID`,
 //!   `ir::FUNC_CODE_INST_CALL`, `bitstream::BLOCKINFO_BLOCK_ID`), so a name found in LLVM's
 //!   sources is found here;
 //! - `name()`: the spelling `llvm-bcanalyzer -dump` prints (`FUNCTION_BLOCK`, `INST_CALL`,
 //!   `DiagInfo`), `llvm_name()`: the enumerator (`FUNC_CODE_INST_CALL`), both `const fn`;
-//! - `Display`: `name()`, else `llvm_name()`, else the number; `Debug`: `FunctionCode(FUNC_CODE_INST_CALL)`
+//! - `Display`: `name()`, else `llvm_name()`, else the number, padded as `{:<12}` asks; `Debug`: `FunctionCode(FUNC_CODE_INST_CALL)`
 //!   style with the enumerator, or the number;
 //! - `==` with `u32` both ways, and `From` conversions.
 //!
 //! # Which form to use
 //!
-//! - Comparing with what the reader returns: the typed constant, `block.id() == ir::FUNCTION_BLOCK_ID`.
-//! - `match` over a `u32`: the parallel `raw` constants (`ir::raw::FUNCTION_BLOCK_ID: u32`), since
+//! - Comparing with what the reader returns: the typed constant, `block.block_id() == ir::FUNCTION_BLOCK_ID`,
+//!   `reader.block_id() == Some(ir::FUNCTION_BLOCK_ID)`, `record.code() == ir::FUNC_CODE_INST_CALL`.
+//! - `match` over a record code (`u32`): the parallel `raw` constants (`ir::raw::FUNCTION_BLOCK_ID: u32`), since
 //!   a pattern cannot be `CONST.0`; or wrap the value, `match ir::BlockId(id) { ir::FUNCTION_BLOCK_ID => … }`.
 //! - Printing: the typed value (`ir::FunctionCode(code)`), or [`crate::names`] with a stream's
 //!   BLOCKINFO, which resolves names exactly as `llvm-bcanalyzer` does (a record code's meaning
@@ -93,6 +97,65 @@ pub struct Enumerator {
     pub value: u32,
 }
 
+/// A block id, of any stream kind: what [`Reader::block_id`](crate::Reader::block_id),
+/// [`Block::block_id`](crate::Block::block_id), [`Bookmark::block_id`](crate::Bookmark)
+/// and [`RecordInfo::block_id`](crate::RecordInfo::block_id) return, and the type of every
+/// kind's block constants ([`ir::FUNCTION_BLOCK_ID`], [`diag::DIAG_BLOCK_ID`], …), so they
+/// compare with `==` and in `match` patterns.
+///
+/// An id alone does not say which kind of stream it is from (diagnostics' block 8 is not
+/// IR's), so `Display` prints the number; names come from the block
+/// ([`Block::name`](crate::Block::name)), from a kind ([`ir::block_name`]), or from
+/// [`crate::names::block_name`] with the stream's magic.
+///
+/// ```
+/// use llvm_bitstream_reader::{BlockId, ids::ir};
+/// assert_eq!(ir::FUNCTION_BLOCK_ID, BlockId(12));
+/// assert_eq!(ir::block_name(BlockId(12)), Some("FUNCTION_BLOCK"));
+/// assert_eq!(format!("[{:>4}]", ir::FUNCTION_BLOCK_ID), "[  12]");
+/// assert!(matches!(BlockId(12), ir::FUNCTION_BLOCK_ID));
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize), serde(transparent))]
+pub struct BlockId(pub u32);
+
+impl From<u32> for BlockId {
+    fn from(value: u32) -> Self {
+        BlockId(value)
+    }
+}
+
+impl From<BlockId> for u32 {
+    fn from(id: BlockId) -> u32 {
+        id.0
+    }
+}
+
+impl PartialEq<u32> for BlockId {
+    fn eq(&self, other: &u32) -> bool {
+        self.0 == *other
+    }
+}
+
+impl PartialEq<BlockId> for u32 {
+    fn eq(&self, other: &BlockId) -> bool {
+        *self == other.0
+    }
+}
+
+impl core::fmt::Display for BlockId {
+    /// The number; honours width, fill and alignment.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        core::fmt::Display::fmt(&self.0, f)
+    }
+}
+
+impl core::fmt::Debug for BlockId {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "BlockId({})", self.0)
+    }
+}
+
 /// The trait impls every id newtype has; `name` and `llvm_name` are generated beside it.
 macro_rules! id_impls {
     ($ty:ident) => {
@@ -121,12 +184,13 @@ macro_rules! id_impls {
         }
 
         impl core::fmt::Display for $ty {
+            /// Honours width, fill and alignment (`{:<12}`), like `str`'s `Display`.
             fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
                 match self.name() {
-                    Some(name) => f.write_str(name),
+                    Some(name) => f.pad(name),
                     None => match self.llvm_name() {
-                        Some(name) => f.write_str(name),
-                        None => write!(f, "{}", self.0),
+                        Some(name) => f.pad(name),
+                        None => core::fmt::Display::fmt(&self.0, f),
                     },
                 }
             }
@@ -177,15 +241,15 @@ mod tests {
 
     #[test]
     fn every_kind_names_blockinfo_like_llvm_bcanalyzer() {
-        assert_eq!(ir::BlockId(0).name(), Some("BLOCKINFO_BLOCK"));
-        assert_eq!(diag::BlockId(0).name(), Some("BLOCKINFO_BLOCK"));
-        assert_eq!(remarks::BlockId(0).name(), Some("BLOCKINFO_BLOCK"));
-        assert_eq!(ast::BlockId(0).name(), Some("BLOCKINFO_BLOCK"));
-        assert_eq!(swift::BlockId(0).name(), Some("BLOCKINFO_BLOCK"));
-        assert_eq!(bitstream::BLOCKINFO_BLOCK_ID.name(), Some("BLOCKINFO_BLOCK"));
+        assert_eq!(ir::block_name(ir::BlockId(0)), Some("BLOCKINFO_BLOCK"));
+        assert_eq!(diag::block_name(diag::BlockId(0)), Some("BLOCKINFO_BLOCK"));
+        assert_eq!(remarks::block_name(remarks::BlockId(0)), Some("BLOCKINFO_BLOCK"));
+        assert_eq!(ast::block_name(ast::BlockId(0)), Some("BLOCKINFO_BLOCK"));
+        assert_eq!(swift::block_name(swift::BlockId(0)), Some("BLOCKINFO_BLOCK"));
+        assert_eq!(bitstream::block_name(bitstream::BLOCKINFO_BLOCK_ID), Some("BLOCKINFO_BLOCK"));
         // FIRST_APPLICATION_BLOCKID marks a boundary: it names no block.
-        assert_eq!(bitstream::FIRST_APPLICATION_BLOCKID.llvm_name(), None);
-        assert_eq!(ir::BlockId(1).name(), None);
+        assert_eq!(bitstream::block_llvm_name(bitstream::FIRST_APPLICATION_BLOCKID), None);
+        assert_eq!(ir::block_name(ir::BlockId(1)), None);
     }
 
     #[test]

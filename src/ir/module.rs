@@ -158,7 +158,7 @@ impl Constants {
 /// use llvm_bitstream_reader::{Bitstream, ir};
 /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
 /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/llvm14_multi_module_cat.bc"))?;
-/// let modules = ir::read_modules(&Bitstream::new(&bytes)?)?;
+/// let modules = ir::read_modules(&Bitstream::parse(&bytes)?)?;
 /// assert_eq!(modules.len(), 3);
 /// # Ok(()) }
 /// ```
@@ -176,7 +176,7 @@ impl<'a> Module<'a> {
     /// Reads the first module of an IR bitcode stream (a `.bc` file's bytes, wrapper
     /// header allowed).
     pub fn parse(bytes: &'a [u8]) -> Result<Self, IrError> {
-        let stream = Bitstream::new(bytes)?;
+        let stream = Bitstream::parse(bytes)?;
         let inventory = Inventory::read(&stream)?;
         let Some(first) = inventory.modules.first() else {
             return Err(IrError::NoSuchModule { index: 0, count: 0 });
@@ -239,7 +239,7 @@ impl<'a> Module<'a> {
         reader.advance()?;
         while let Some(entry) = reader.advance()? {
             match entry {
-                Entry::EnterBlock(b) => match b.block_id {
+                Entry::EnterBlock(b) => match b.block_id.0 {
                     ids::TYPE_BLOCK_ID_NEW => m.read_types(&mut reader)?,
                     ids::PARAMATTR_GROUP_BLOCK_ID => m.attribute_groups.push_block(reader.skip_block()?),
                     ids::PARAMATTR_BLOCK_ID => m.attribute_lists.push_block(reader.skip_block()?),
@@ -301,7 +301,7 @@ impl<'a> Module<'a> {
     }
 
     fn module_record(&mut self, r: &RecordRef<'_, 'a>, state: &ReadState<'a>) -> Result<(), IrError> {
-        let ops = r.operands();
+        let ops = r.operand_slice();
         match r.code() {
             ids::MODULE_CODE_VERSION => self.version = ops.first().copied(),
             ids::MODULE_CODE_TRIPLE => self.triple = Some(r.text_from(0)),
@@ -340,7 +340,7 @@ impl<'a> Module<'a> {
         state: &ReadState<'a>,
         what: &'static str,
     ) -> Result<(Name<'a>, &'r [u64]), IrError> {
-        let ops = r.operands();
+        let ops = r.operand_slice();
         if !self.uses_strtab() {
             return Ok((Cow::Borrowed(&[]), ops));
         }
@@ -633,7 +633,7 @@ impl<'a> Module<'a> {
         let mut refs: Vec<(u64, usize, u64)> = Vec::new();
         let types = &mut self.types;
         each_record(reader, |r| {
-            let ops = r.operands();
+            let ops = r.operand_slice();
             let entry = types.types.len();
             let mut refer = |i: u64| refs.push((r.bit_offset(), entry, i));
             let tid = |v: u64| TypeId(u32::try_from(v).unwrap_or(u32::MAX));
@@ -750,7 +750,7 @@ impl<'a> Module<'a> {
 
     fn read_vst(&mut self, reader: &mut Reader<'a>, state: &mut ReadState<'a>) -> Result<(), IrError> {
         each_record(reader, |r| {
-            let ops = r.operands();
+            let ops = r.operand_slice();
             let bytes = |from: usize| ops.get(from..).unwrap_or(&[]).iter().map(|&c| c as u8).collect::<Vec<u8>>();
             match (r.code(), ops) {
                 (ids::VST_CODE_ENTRY, [id, ..]) => state.vst_names.push((*id, bytes(1))),
@@ -848,7 +848,7 @@ impl<'a> Module<'a> {
                         continue;
                     }
                     let r = reader.read_record()?;
-                    let ops = r.operands();
+                    let ops = r.operand_slice();
                     let c = match r.code() {
                         ids::CST_CODE_SETTYPE => continue,
                         // [opcode, opty, opval]
@@ -956,7 +956,7 @@ impl Capacity {
 fn read_attribute_groups(reader: &mut Reader<'_>, groups: &mut Vec<AttributeGroup>) -> Result<(), IrError> {
     let mut scratch = Vec::new();
     each_record(reader, |r| {
-        let ops = r.operands();
+        let ops = r.operand_slice();
         if r.code() != ids::PARAMATTR_GRP_CODE_ENTRY {
             return Ok(());
         }
@@ -976,7 +976,7 @@ fn read_attribute_groups(reader: &mut Reader<'_>, groups: &mut Vec<AttributeGrou
 /// The lists of a PARAMATTR block.
 fn read_attribute_lists(reader: &mut Reader<'_>, lists: &mut Vec<AttributeList>) -> Result<(), IrError> {
     each_record(reader, |r| {
-        let ops = r.operands();
+        let ops = r.operand_slice();
         match r.code() {
             ids::PARAMATTR_CODE_ENTRY => lists.push(AttributeList::Groups(ops.to_vec())),
             ids::PARAMATTR_CODE_ENTRY_OLD => {

@@ -9,7 +9,7 @@
 //!
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
 //! let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/rustc_llvm22_o3.bc"))?;
-//! let inventory = Inventory::read(&Bitstream::new(&bytes)?)?;
+//! let inventory = Inventory::read(&Bitstream::parse(&bytes)?)?;
 //! let symtab = Symtab::from_inventory(&inventory)?.expect("rustc writes a SYMTAB");
 //! assert_eq!(symtab.version(), 3);
 //! assert_eq!(symtab.target_triple(), b"x86_64-unknown-linux-gnu");
@@ -641,7 +641,7 @@ mod tests {
     fn rustc_llvm22_symtab_is_version_3_and_reads_through() {
         for name in ["rustc_llvm22_o3.bc", "rustc_llvm22_o0_debuginfo.bc"] {
             let bytes = testdata(name);
-            let inventory = Inventory::read(&Bitstream::new(&bytes).unwrap()).unwrap();
+            let inventory = Inventory::read(&Bitstream::parse(&bytes).unwrap()).unwrap();
             let symtab = Symtab::from_inventory(&inventory).unwrap().unwrap();
             assert_eq!(symtab.version(), 3, "{name}");
             assert!(symtab.producer().starts_with(b"22."), "{name}");
@@ -668,7 +668,7 @@ mod tests {
     #[test]
     fn llvm14_thinlto_symtab_has_uncommons_and_comdats() {
         let bytes = testdata("llvm14_thinlto_bc_globals.bc");
-        let inventory = Inventory::read(&Bitstream::new(&bytes).unwrap()).unwrap();
+        let inventory = Inventory::read(&Bitstream::parse(&bytes).unwrap()).unwrap();
         let symtab = Symtab::from_inventory(&inventory).unwrap().unwrap();
         assert_eq!((symtab.version(), symtab.producer()), (3, &b"14.0.6"[..]));
         let all: Vec<_> = symtab.symbols().collect::<Result<_, _>>().unwrap();
@@ -685,7 +685,7 @@ mod tests {
     #[test]
     fn every_truncation_of_a_real_blob_is_an_error_or_reads() {
         let bytes = testdata("llvm14_thinlto_bc_globals.bc");
-        let inventory = Inventory::read(&Bitstream::new(&bytes).unwrap()).unwrap();
+        let inventory = Inventory::read(&Bitstream::parse(&bytes).unwrap()).unwrap();
         let (symtab, strtab) = (inventory.symtab.unwrap(), inventory.strtab_for_symtab.unwrap());
         for len in 0..symtab.len() {
             if let Ok(view) = Symtab::new(&symtab[..len], strtab) {

@@ -501,11 +501,11 @@ impl<'a> RemarksFile<'a> {
     /// files, finds the late META block with the string table, skipping the remark blocks
     /// in O(1) each).
     pub fn parse(bytes: &'a [u8]) -> Result<Self, RemarksError> {
-        let stream = Bitstream::new(bytes)?;
+        let stream = Bitstream::parse(bytes)?;
         if stream.magic() != Magic::LlvmRemarks {
             return Err(RemarksError::NotRemarks { magic: stream.magic().bytes() });
         }
-        let mut reader = stream.events();
+        let mut reader = stream.reader();
         let bit = enter_leading_blocks(&mut reader)?;
         let mut records = MetaRecords::default();
         let mut unrecognized = Vec::new();
@@ -581,7 +581,7 @@ impl<'a> RemarksFile<'a> {
     /// that points at this file). A meta container has no remarks: iterating it yields
     /// none.
     pub fn remarks_with<'s>(&self, table: StringTable<'s>) -> Result<Remarks<'a, 's>, RemarksError> {
-        let mut reader = self.stream.events();
+        let mut reader = self.stream.reader();
         enter_leading_blocks(&mut reader)?;
         reader.skip_block()?;
         Ok(Remarks { reader, table, current: Remark::default(), done: false, unrecognized_blocks: Vec::new() })
@@ -668,7 +668,7 @@ impl<'a, 's> Remarks<'a, 's> {
                 return Ok(true);
             }
             if block.block_id != ids::META_BLOCK_ID {
-                self.unrecognized_blocks.push(Unrecognized::Block { block_id: block.block_id, bit: block.header_bit });
+                self.unrecognized_blocks.push(Unrecognized::Block { block_id: block.block_id.0, bit: block.header_bit });
             }
             self.reader.skip_block()?;
         }
@@ -686,7 +686,7 @@ impl<'a, 's> Remarks<'a, 's> {
             match self.reader.advance()? {
                 None | Some(Entry::EndBlock(_)) => break,
                 Some(Entry::EnterBlock(b)) => {
-                    remark.unrecognized.push(Unrecognized::Block { block_id: b.block_id, bit: b.header_bit });
+                    remark.unrecognized.push(Unrecognized::Block { block_id: b.block_id.0, bit: b.header_bit });
                     self.reader.skip_block()?;
                 }
                 Some(Entry::Record { .. }) => {
@@ -762,7 +762,7 @@ fn operands<const N: usize>(
     name: &'static str,
     unrecognized: &mut Vec<Unrecognized>,
 ) -> Result<[u64; N], RemarksError> {
-    let ops = record.operands();
+    let ops = record.operand_slice();
     let Some(first) = ops.first_chunk::<N>() else {
         return Err(RemarksError::MalformedRecord {
             bit: record.bit_offset(),
@@ -805,7 +805,7 @@ fn enter_leading_blocks(reader: &mut Reader<'_>) -> Result<u64, RemarksError> {
                 meta_bit = b.header_bit;
             }
             Some(Entry::EnterBlock(b)) => {
-                return Err(RemarksError::ExpectedBlock { bit: b.header_bit, expected, found: Some(b.block_id) });
+                return Err(RemarksError::ExpectedBlock { bit: b.header_bit, expected, found: Some(b.block_id.0) });
             }
             _ => return Err(RemarksError::ExpectedBlock { bit, expected, found: None }),
         }
@@ -823,7 +823,7 @@ fn read_meta_block<'a>(
         match reader.advance()? {
             None | Some(Entry::EndBlock(_)) => return Ok(()),
             Some(Entry::EnterBlock(b)) => {
-                unrecognized.push(Unrecognized::Block { block_id: b.block_id, bit: b.header_bit });
+                unrecognized.push(Unrecognized::Block { block_id: b.block_id.0, bit: b.header_bit });
                 reader.skip_block()?;
             }
             Some(Entry::Record { .. }) => {
@@ -844,15 +844,15 @@ fn read_meta_block<'a>(
                             return Err(RemarksError::MalformedRecord {
                                 bit,
                                 record: name,
-                                operands: record.operands().len(),
+                                operands: record.len(),
                                 expected: 0,
                             });
                         };
-                        if !record.operands().is_empty() {
+                        if !record.is_empty() {
                             unrecognized.push(Unrecognized::ExtraOperands {
                                 code,
                                 bit,
-                                operands: record.operands().len(),
+                                operands: record.len(),
                             });
                         }
                         if code == ids::RECORD_META_STRTAB {

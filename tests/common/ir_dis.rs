@@ -181,7 +181,7 @@ pub fn compare_with(tool: &Path, label: &str, opaque_pointers: bool, paths: &[Pa
     let mut fig = Figures::default();
     for path in paths {
         let bytes = std::fs::read(path).unwrap();
-        let Ok(stream) = Bitstream::new(&bytes) else { continue };
+        let Ok(stream) = Bitstream::parse(&bytes) else { continue };
         if stream.magic() != Magic::LlvmIr {
             continue;
         }
@@ -314,7 +314,7 @@ pub fn declared_blocks(f: &Function<'_>) -> Option<u64> {
             Entry::Record { .. } => {
                 let r = reader.read_record().ok()?;
                 if r.code() == ids::FUNC_CODE_DECLAREBLOCKS {
-                    return r.operands().first().copied();
+                    return r.operand(0);
                 }
             }
             Entry::EndBlock(_) => return None,

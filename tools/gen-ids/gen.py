@@ -523,7 +523,7 @@ KINDS = [
         "`BitstreamRemarkSerializer.cpp` writes into the stream's BLOCKINFO.",
         [
             'assert_eq!(remarks::RECORD_REMARK_HEADER.to_string(), "Remark header");',
-            'assert_eq!(remarks::BlockId(8).name(), Some("Meta"));',
+            'assert_eq!(remarks::block_name(remarks::BlockId(8)), Some("Meta"));',
         ],
         [
             EnumCfg("BlockIDs", "BlockId", "A block id of a remarks container (`llvm::remarks::BlockIDs`)."),
@@ -538,7 +538,7 @@ KINDS = [
         "writes into the stream's BLOCKINFO. Only the block ids and the record enums whose codes have "
         "been stable across clang releases are here.",
         [
-            'assert_eq!(ast::BlockId(15).to_string(), "CONTROL_BLOCK");',
+            'assert_eq!(ast::block_name(ast::BlockId(15)), Some("CONTROL_BLOCK"));',
             "assert_eq!(ast::SM_SLOC_FILE_ENTRY.0, 1);",
         ],
         [
@@ -561,7 +561,7 @@ KINDS = [
         "Hand-kept in `tools/gen-ids/overlay.tsv` from Swift's `lib/Serialization/ModuleFormat.h`; names are "
         "those `Serializer::writeBlockInfoBlock` writes into the stream's BLOCKINFO. Block ids only.",
         [
-            'assert_eq!(swift::BlockId(96).to_string(), "MODULE_DOC_BLOCK");',
+            'assert_eq!(swift::block_name(swift::BlockId(96)), Some("MODULE_DOC_BLOCK"));',
         ],
         [EnumCfg("BlockID", "BlockId", "A block id of a Swift module (`swift::serialization::BlockID`).")],
         record_names=False,
@@ -683,13 +683,21 @@ def render_kind(kind, enums, names, w):
             doc += " Used in %s." % ", ".join("[`%s`]" % b if b in values else "`%s`" % b for b in cfg.blocks)
         for line in wrap_doc(doc, 4):
             w(line)
-        w("    ///")
-        w("    /// `Display` prints [`name`](Self::name), else [`llvm_name`](Self::llvm_name), else the number.")
-        w("    #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]")
-        w("    pub struct %s(pub u32);" % cfg.rust)
-        w("")
-        w("    crate::ids::id_impls!(%s);" % cfg.rust)
-        is_blocks = cfg.rust == kind.block_type
+        is_blocks = cfg.rust == "BlockId"
+        if is_blocks:
+            # Every kind shares one block id type, the one the reader returns; the
+            # kind's names come from functions, since an id alone does not know its kind.
+            w("    ///")
+            w("    /// The one block id type of the crate, [`crate::BlockId`]; this kind's names are")
+            w("    /// [`block_name`] and [`block_llvm_name`].")
+            w("    pub use crate::ids::BlockId;")
+        else:
+            w("    ///")
+            w("    /// `Display` prints [`name`](Self::name), else [`llvm_name`](Self::llvm_name), else the number.")
+            w("    #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]")
+            w("    pub struct %s(pub u32);" % cfg.rust)
+            w("")
+            w("    crate::ids::id_impls!(%s);" % cfg.rust)
         lookup = []  # (raw path, enumerator, spelling or None), deduplicated by value
         seen = set()
         if is_blocks:
@@ -703,14 +711,22 @@ def render_kind(kind, enums, names, w):
             seen.add(value)
             lookup.append(("raw::" + ident, ident, spelled.get(ident)))
         w("")
-        w("    impl %s {" % cfg.rust)
-        w("        /// The name `llvm-bcanalyzer -dump` prints for this id, if it knows one (for streams other than")
-        w("        /// LLVM IR, the name the writer puts in the stream's BLOCKINFO).")
-        render_match(w, "name", [(p, s) for p, _, s in lookup if s is not None])
-        w("")
-        w("        /// The enumerator LLVM's sources give this value, e.g. `%s`." % lookup[0][1])
-        render_match(w, "llvm_name", [(p, i) for p, i, _ in lookup])
-        w("    }")
+        if is_blocks:
+            w("    /// The name `llvm-bcanalyzer -dump` prints for block `id` of this kind, if it knows one (for")
+            w("    /// streams other than LLVM IR, the name the writer puts in the stream's BLOCKINFO).")
+            render_match(w, "block_name", [(p, s) for p, _, s in lookup if s is not None], "id: BlockId", "id.0", 4)
+            w("")
+            w("    /// The enumerator LLVM's sources give block `id` of this kind, e.g. `%s`." % lookup[0][1])
+            render_match(w, "block_llvm_name", [(p, i) for p, i, _ in lookup], "id: BlockId", "id.0", 4)
+        else:
+            w("    impl %s {" % cfg.rust)
+            w("        /// The name `llvm-bcanalyzer -dump` prints for this code, if it knows one (for streams other")
+            w("        /// than LLVM IR, the name the writer puts in the stream's BLOCKINFO).")
+            render_match(w, "name", [(p, s) for p, _, s in lookup if s is not None])
+            w("")
+            w("        /// The enumerator LLVM's sources give this value, e.g. `%s`." % lookup[0][1])
+            render_match(w, "llvm_name", [(p, i) for p, i, _ in lookup])
+            w("    }")
         for ident, value, alias in e[3]:
             w("")
             parts = ["`%s` = %d" % (ident, value)]
@@ -760,19 +776,20 @@ def render_kind(kind, enums, names, w):
     w("}")
 
 
-def render_match(w, fn, arms):
-    w("        #[must_use]")
-    w("        pub const fn %s(self) -> Option<&'static str> {" % fn)
+def render_match(w, fn, arms, param="self", value="self.0", indent=8):
+    pad = " " * indent
+    w(pad + "#[must_use]")
+    w(pad + "pub const fn %s(%s) -> Option<&'static str> {" % (fn, param))
     if not arms:
-        w("            None")
-        w("        }")
+        w(pad + "    None")
+        w(pad + "}")
         return
-    w("            match self.0 {")
+    w(pad + "    match %s {" % value)
     for path, s in arms:
-        w("                %s => Some(%s)," % (path, rust_str(s)))
-    w("                _ => None,")
-    w("            }")
-    w("        }")
+        w(pad + "        %s => Some(%s)," % (path, rust_str(s)))
+    w(pad + "        _ => None,")
+    w(pad + "    }")
+    w(pad + "}")
 
 
 # --------------------------------------------------------------------------------------

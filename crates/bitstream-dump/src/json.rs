@@ -146,7 +146,7 @@ impl<W: Write> Visitor for Json<W> {
             code: r.code(),
             name: names.record(f.id, r.code()),
             abbrev_id: r.abbrev_id(),
-            ops: r.operands(),
+            ops: r.operand_slice(),
             string: printable(r.array_operands()),
             blob: r.blob().map(hex),
             bit: r.bit_offset(),

@@ -87,7 +87,7 @@ impl<W: Write> Visitor for Dump<W> {
         let code = r.code();
         if frame.id == ir::METADATA_BLOCK_ID && code == ir::METADATA_INDEX_OFFSET && r.len() == 2 {
             if let Some(slot) = self.index_offset.last_mut() {
-                *slot = end.wrapping_add(r.operands()[0].wrapping_add(r.operands()[1] << 32));
+                *slot = end.wrapping_add(r.operand_slice()[0].wrapping_add(r.operand_slice()[1] << 32));
             }
         }
         if self.hidden.is_some() {
@@ -104,7 +104,7 @@ impl<W: Write> Visitor for Dump<W> {
         if r.abbrev_id() != bitstream::UNABBREV_RECORD {
             write!(out, " abbrevid={}", r.abbrev_id())?;
         }
-        let ops = r.operands();
+        let ops = r.operand_slice();
         for (i, &op) in ops.iter().enumerate() {
             write!(out, " op{i}={}", op as i64)?;
         }

@@ -462,7 +462,7 @@ fn analyze(
         // Like llvm-bcanalyzer, before the wrapper's fields are checked.
         llvm::write_wrapper(bytes, out).map_err(io_text)?;
     }
-    let stream = Bitstream::new(bytes).map_err(|e| e.to_string())?;
+    let stream = Bitstream::parse(bytes).map_err(|e| e.to_string())?;
     let progress = Progress::new(bytes.len(), opts.progress, name);
     let wants_folded = opts.format == Format::Folded || opts.flamegraph.is_some();
     if wants_folded {

@@ -56,16 +56,16 @@ fn walk_block(reader: &mut Reader<'_>, block_id: u32, in_metadata: bool, bits: &
         match entry {
             Entry::EnterBlock(b) => {
                 let size = b.end_bit().saturating_sub(b.header_bit);
-                match b.block_id {
+                match b.block_id.0 {
                     ids::METADATA_BLOCK_ID => {
                         bits.metadata += size;
-                        walk_block(reader, b.block_id, true, bits)?;
+                        walk_block(reader, b.block_id.0, true, bits)?;
                     }
                     ids::METADATA_ATTACHMENT_ID => {
                         bits.metadata += size;
                         reader.skip_block()?;
                     }
-                    ids::FUNCTION_BLOCK_ID => walk_block(reader, b.block_id, false, bits)?,
+                    ids::FUNCTION_BLOCK_ID => walk_block(reader, b.block_id.0, false, bits)?,
                     _ => {
                         reader.skip_block()?;
                     }

@@ -148,7 +148,7 @@ pub struct Walked {
 /// length.
 pub fn walk(stream: &Bitstream<'_>, visitor: &mut impl Visitor, progress: &Progress) -> Result<Walked, Failure> {
     let bytes = stream.bytes();
-    let mut reader = stream.events();
+    let mut reader = stream.reader();
     reader.report_abbrev_definitions(true);
     let mut names = Names { magic: stream.magic(), blockinfo: reader.blockinfo().clone() };
     let mut stack: Vec<Frame> = Vec::new();
@@ -215,8 +215,8 @@ pub fn walk(stream: &Bitstream<'_>, visitor: &mut impl Visitor, progress: &Progr
                     _ => block.len_words(),
                 };
                 let mut frame = Frame {
-                    id: block.id(),
-                    name: names.block(block.id()).map(str::to_string),
+                    id: block.block_id().0,
+                    name: names.block(block.block_id().0).map(str::to_string),
                     width: block.abbrev_width(),
                     len_words,
                     header_bit,

@@ -168,7 +168,7 @@ fn options_with_two_dashes() {
 
 fn library_events(bytes: &[u8]) -> (usize, usize, usize) {
     let (mut enter, mut record, mut exit) = (0, 0, 0);
-    for event in Bitstream::new(bytes).unwrap().events() {
+    for event in Bitstream::parse(bytes).unwrap().reader() {
         match event.unwrap() {
             Event::EnterBlock(_) => enter += 1,
             Event::Record(_) => record += 1,

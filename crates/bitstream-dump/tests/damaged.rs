@@ -123,8 +123,8 @@ fn compare(tool: &Path, file: &Path) -> Stop {
 /// `llvm-bcanalyzer` does not.
 fn ignores_trailing_bytes(file: &Path) -> bool {
     let bytes = std::fs::read(file).unwrap();
-    let Ok(stream) = Bitstream::new(&bytes) else { return false };
-    let mut reader = stream.events();
+    let Ok(stream) = Bitstream::parse(&bytes) else { return false };
+    let mut reader = stream.reader();
     for event in reader.by_ref() {
         if event.is_err() {
             return false;

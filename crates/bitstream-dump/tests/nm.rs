@@ -413,7 +413,7 @@ fn nm_matches_llvm_nm_19() {
 fn dump_symtab(path: &Path) -> Option<String> {
     let file = ContainerFile::open(path).unwrap();
     let streams = file.bitstreams().unwrap();
-    let stream = Bitstream::new(streams.first()?.bytes).unwrap();
+    let stream = Bitstream::parse(streams.first()?.bytes).unwrap();
     let inventory = Inventory::read(&stream).unwrap();
     let symtab = Symtab::from_inventory(&inventory).unwrap()?;
     let s = |b: &[u8]| String::from_utf8_lossy(b).into_owned();

@@ -10,12 +10,12 @@ use llvm_bitstream_reader::{Bitstream, Error, Event};
 
 fn walk(bytes: &[u8], skip: bool) -> Result<Counts, Error> {
     let mut c = Counts::default();
-    let stream = Bitstream::new(bytes)?;
-    let mut reader = stream.events();
+    let stream = Bitstream::parse(bytes)?;
+    let mut reader = stream.reader();
     while let Some(event) = reader.next() {
         match event? {
             Event::EnterBlock(block) => {
-                let id = block.id();
+                let id = block.block_id();
                 if id != bitstream::BLOCKINFO_BLOCK_ID {
                     c.blocks += 1;
                 }

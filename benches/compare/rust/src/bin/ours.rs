@@ -13,13 +13,13 @@ use llvm_bitstream_reader::{Bitstream, Error, EventRef};
 
 fn walk(bytes: &[u8], skip: bool) -> Result<Counts, Error> {
     let mut c = Counts::default();
-    let stream = Bitstream::new(bytes)?;
-    let mut reader = stream.events();
+    let stream = Bitstream::parse(bytes)?;
+    let mut reader = stream.reader();
     // The lending walk: every operand decoded into a buffer the reader reuses.
     while let Some(event) = reader.next_ref()? {
         match event {
             EventRef::EnterBlock(block) => {
-                let id = block.id();
+                let id = block.block_id();
                 if id != bitstream::BLOCKINFO_BLOCK_ID {
                     c.blocks += 1;
                 }
