@@ -3,7 +3,7 @@
 //! ```
 //! use llvm_bitstream_reader::{Bitstream, Entry, Field, RecordLayout, ids::ir};
 //!
-//! // The module's TRIPLE record: a string of characters, one per operand.
+//! // The module's VERSION record: one field, which every writer writes.
 //! const VERSION: RecordLayout = RecordLayout::new("VERSION", ir::MODULE_BLOCK_ID, 1, &[Field::Vbr(6)]);
 //!
 //! # fn main() -> Result<(), llvm_bitstream_reader::Error> {
@@ -13,7 +13,8 @@
 //!     match entry {
 //!         Entry::EnterBlock(b) if b.block_id == ir::MODULE_BLOCK_ID => {
 //!             // The records of the module block itself; its sub-blocks are skipped.
-//!             while reader.advance_skipping_subblocks()?.is_some() {
+//!             while let Some(entry) = reader.advance_skipping_subblocks()? {
+//!                 let Entry::Record { .. } = entry else { continue }; // a skipped sub-block
 //!                 let record = reader.read_record()?;
 //!                 if record.code() == ir::MODULE_CODE_VERSION {
 //!                     let fields = VERSION.read(&record)?; // an error if it has no operand
@@ -113,7 +114,13 @@ impl RecordLayout {
     }
 
     /// [`read`](Self::read) over operands already taken out of a record.
-    pub fn fields_of<'r, 'a>(&self, operands: &'r [u64], blob: Option<&'a [u8]>, bit: u64, code: u32) -> Result<Fields<'r, 'a>> {
+    pub fn fields_of<'r, 'a>(
+        &self,
+        operands: &'r [u64],
+        blob: Option<&'a [u8]>,
+        bit: u64,
+        code: u32,
+    ) -> Result<Fields<'r, 'a>> {
         if operands.len() < self.required {
             return Err(Error::RecordTooShort {
                 bit,

@@ -62,7 +62,7 @@
 //! while let Some(entry) = reader.advance()? {
 //!     match entry {
 //!         Entry::EnterBlock(b) if b.block_id == ir::FUNCTION_BLOCK_ID => calls.push(0),
-//!         Entry::Record { .. } if reader.block_id() == Some(ir::FUNCTION_BLOCK_ID.0) => {
+//!         Entry::Record { .. } if reader.block_id() == Some(ir::FUNCTION_BLOCK_ID) => {
 //!             if reader.skip_record()? == ir::FUNC_CODE_INST_CALL {
 //!                 *calls.last_mut().unwrap() += 1;
 //!             }
@@ -115,9 +115,9 @@ mod error;
 mod file;
 mod header;
 pub mod ids;
-pub mod layout;
 #[cfg(feature = "ir")]
 pub mod ir;
+pub mod layout;
 pub mod legacy;
 pub mod limits;
 pub mod modules;
@@ -134,11 +134,11 @@ pub mod writer;
 pub use abbrev::{Abbrev, AbbrevOp, ElementEncoding};
 pub use blockinfo::{BlockInfo, BlockInfoEntry};
 pub use error::{Error, Result};
-pub use ids::BlockId;
-pub use layout::{ArrayElement, Field, Fields, RecordLayout, Unknown};
 #[cfg(feature = "std")]
 pub use file::BitstreamFile;
 pub use header::{Magic, WRAPPER_MAGIC, WrapperHeader};
+pub use ids::BlockId;
+pub use layout::{ArrayElement, Field, Fields, RecordLayout, Unknown};
 pub use reader::{AbbrevDefinition, Bitstream, Block, Bookmark, Entry, Event, EventRef, LazyBlock, Reader};
 pub use record::{Array, ArrayIter, Operands, Record, RecordInfo, RecordRef, UNABBREV_RECORD, decode_sign_rotated};
 pub use text::Text;

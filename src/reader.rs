@@ -16,11 +16,11 @@ use crate::cursor::BitCursor;
 use crate::error::{Error, Result};
 use crate::header::{Magic, WrapperHeader};
 use crate::ids::BlockId;
-use crate::names;
 use crate::limits::{
     BLOCK_ID_WIDTH, BLOCK_SIZE_WIDTH, CODE_LEN_WIDTH, MAX_ABBREV_WIDTH, MAX_BLOCK_DEPTH, TOP_LEVEL_ABBREV_WIDTH,
     TRAILING_GARBAGE_BYTES,
 };
+use crate::names;
 use crate::record::{self, OperandBuffer, Record, RecordInfo, RecordRef, UNABBREV_RECORD};
 
 const END_BLOCK: u32 = 0;
@@ -752,7 +752,11 @@ impl<'a> Reader<'a> {
     fn current_block(&self) -> Block {
         let scope = &self.scopes[self.depth - 1];
         let id = scope.bookmark.block_id;
-        Block { bookmark: scope.bookmark, blockinfo_name: scope.name.clone(), known_name: names::block_name(self.stream.magic(), id) }
+        Block {
+            bookmark: scope.bookmark,
+            blockinfo_name: scope.name.clone(),
+            known_name: names::block_name(self.stream.magic(), id),
+        }
     }
 
     /// Decodes the record with abbreviation `id` that starts at `start` into `self.ops`,
@@ -871,7 +875,13 @@ impl<'a> Reader<'a> {
             d => self.scopes[d - 1].bookmark.end_bit(),
         };
         if bookmark.end_bit() > limit {
-            return Err(Error::BlockTooLong { bit: start, block_id, block_name: None, words: u64::from(len_words), limit });
+            return Err(Error::BlockTooLong {
+                bit: start,
+                block_id,
+                block_name: None,
+                words: u64::from(len_words),
+                limit,
+            });
         }
         self.push_block(bookmark)
     }
@@ -911,7 +921,12 @@ impl<'a> Reader<'a> {
         let expected = scope.bookmark.end_bit();
         let bit = self.cursor.position();
         if bit != expected {
-            return Err(Error::BlockLengthMismatch { bit, block_id: scope.bookmark.block_id, block_name: None, expected });
+            return Err(Error::BlockLengthMismatch {
+                bit,
+                block_id: scope.bookmark.block_id,
+                block_name: None,
+                expected,
+            });
         }
         let bookmark = scope.bookmark;
         if bookmark.block_id == BLOCKINFO_BLOCK_ID {
@@ -999,7 +1014,7 @@ impl<'a> Iterator for Reader<'a> {
             let mut cursor = self.cursor;
             if let Err(e) = self.decode_into_buffer(&mut cursor, id, start) {
                 self.state = State::Done;
-                return Some(Err(e));
+                return Some(Err(e.with_block_names(self.stream.magic())));
             }
         }
         let scope = &self.scopes[self.depth - 1];
@@ -1007,7 +1022,7 @@ impl<'a> Iterator for Reader<'a> {
             Ok(abbrev) => abbrev,
             Err(e) => {
                 self.state = State::Done;
-                return Some(Err(e));
+                return Some(Err(e.with_block_names(self.stream.magic())));
             }
         };
         // The record is decoded where it is returned from, not moved there: it is large.
@@ -1015,7 +1030,7 @@ impl<'a> Iterator for Reader<'a> {
         if let Some(Ok(Event::Record(record))) = &mut out {
             if let Err(e) = record.fill(&mut self.cursor, abbrev) {
                 self.state = State::Done;
-                return Some(Err(e));
+                return Some(Err(e.with_block_names(self.stream.magic())));
             }
         }
         out

@@ -259,7 +259,7 @@ fn corrupted_objects_fail_cleanly_naming_the_section() {
     short[header + 0x20..header + 0x28].copy_from_slice(&(size / 2).to_le_bytes());
     let err = container::bitstreams_named("elf_a.o", &short).unwrap_err();
     assert!(matches!(err, ContainerError::Stream { .. }), "{err}");
-    assert!(err.to_string().starts_with("elf_a.o:.llvmbc: block 8 at bit"), "{err}");
+    assert!(err.to_string().starts_with("elf_a.o:.llvmbc: MODULE_BLOCK (8) at bit"), "{err}");
 
     // A section too long: it takes in the .llvmcmd bytes after it, which read as a block.
     let mut long = elf.clone();
@@ -420,8 +420,10 @@ fn inventory_lists_modules_as_llvm_does() {
     // one STRTAB serves both modules before it; the SYMTAB takes the STRTAB after it.
     let (a_obj, b_obj) = (read("elf_a.o"), read("elf_b.o"));
     let (a, b) = (container::bitstreams(&a_obj).unwrap()[0].bytes, container::bitstreams(&b_obj).unwrap()[0].bytes);
-    let (a_inv, b_inv) =
-        (Inventory::read(&Bitstream::parse(a).unwrap()).unwrap(), Inventory::read(&Bitstream::parse(b).unwrap()).unwrap());
+    let (a_inv, b_inv) = (
+        Inventory::read(&Bitstream::parse(a).unwrap()).unwrap(),
+        Inventory::read(&Bitstream::parse(b).unwrap()).unwrap(),
+    );
     let (a_blocks, b_blocks) = (top_level_blocks(a), top_level_blocks(b));
     let ids = |blocks: &[(u32, std::ops::Range<usize>)]| blocks.iter().map(|b| b.0).collect::<Vec<_>>();
     assert_eq!(ids(&a_blocks), [13, 8, 25, 23]);
