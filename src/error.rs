@@ -442,10 +442,10 @@ impl Error {
             | Error::BlockTooLong { block_id, block_name, .. }
             | Error::BlockLengthMismatch { block_id, block_name, .. }
             | Error::UndefinedAbbrev { block_id, block_name, .. }
-            | Error::RecordTooShort { block_id, block_name, .. } => {
-                if block_name.is_none() {
-                    *block_name = crate::names::block_name(magic, *block_id);
-                }
+            | Error::RecordTooShort { block_id, block_name, .. }
+                if block_name.is_none() =>
+            {
+                *block_name = crate::names::block_name(magic, *block_id);
             }
             _ => {}
         }

@@ -100,7 +100,7 @@ pub struct Enumerator {
 /// A block id, of any stream kind: what [`Reader::block_id`](crate::Reader::block_id),
 /// [`Block::block_id`](crate::Block::block_id), [`Bookmark::block_id`](crate::Bookmark)
 /// and [`RecordInfo::block_id`](crate::RecordInfo::block_id) return, and the type of every
-/// kind's block constants ([`ir::FUNCTION_BLOCK_ID`], [`diag::DIAG_BLOCK_ID`], …), so they
+/// kind's block constants ([`ir::FUNCTION_BLOCK_ID`], [`diag::BLOCK_DIAG`], …), so they
 /// compare with `==` and in `match` patterns.
 ///
 /// An id alone does not say which kind of stream it is from (diagnostics' block 8 is not
