@@ -111,7 +111,8 @@ fn run(path: &str, threads: usize) -> Result<(), Box<dyn std::error::Error>> {
         let name = block_name(magic, block_id);
         println!("{name:<32} {total:>10} records");
         for (code, n) in records.iter().take(8) {
-            let record = names::record_name(magic, block_id, *code).map_or_else(|| format!("code {code}"), String::from);
+            let record =
+                names::record_name(magic, block_id, *code).map_or_else(|| format!("code {code}"), String::from);
             println!("    {record:<36} {n:>10}");
         }
         if records.len() > 8 {

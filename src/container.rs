@@ -6,8 +6,8 @@
 //! sections). Several bitstreams concatenated in one section (as linkers concatenate
 //! `.llvmbc`), with zero padding between them, come out one by one.
 //!
-//! Needs the `object` feature (on by default). Nothing is copied: every [`Embedded`]
-//! borrows the input.
+//! Needs the `container` feature (on by default; `object` is its deprecated old name).
+//! Nothing is copied: every [`Embedded`] borrows the input.
 //!
 //! ```no_run
 //! use llvm_bitstream_reader::container::ContainerFile;

@@ -113,7 +113,13 @@ impl RecordLayout {
     }
 
     /// [`read`](Self::read) over operands already taken out of a record.
-    pub fn fields_of<'r, 'a>(&self, operands: &'r [u64], blob: Option<&'a [u8]>, bit: u64, code: u32) -> Result<Fields<'r, 'a>> {
+    pub fn fields_of<'r, 'a>(
+        &self,
+        operands: &'r [u64],
+        blob: Option<&'a [u8]>,
+        bit: u64,
+        code: u32,
+    ) -> Result<Fields<'r, 'a>> {
         if operands.len() < self.required {
             return Err(Error::RecordTooShort {
                 bit,

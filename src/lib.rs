@@ -133,9 +133,9 @@ mod error;
 mod file;
 mod header;
 pub mod ids;
-pub mod layout;
 #[cfg(feature = "ir")]
 pub mod ir;
+pub mod layout;
 #[cfg(feature = "legacy")]
 pub mod legacy;
 pub mod limits;
@@ -154,11 +154,11 @@ pub mod writer;
 pub use abbrev::{Abbrev, AbbrevOp, ElementEncoding};
 pub use blockinfo::{BlockInfo, BlockInfoEntry};
 pub use error::{Error, Result};
-pub use ids::BlockId;
-pub use layout::{ArrayElement, Field, Fields, RecordLayout, Unknown};
 #[cfg(feature = "std")]
 pub use file::BitstreamFile;
 pub use header::{Magic, WRAPPER_MAGIC, WrapperHeader};
+pub use ids::BlockId;
+pub use layout::{ArrayElement, Field, Fields, RecordLayout, Unknown};
 pub use reader::{AbbrevDefinition, Bitstream, Block, Bookmark, Entry, Event, EventRef, LazyBlock, Reader};
 pub use record::{Array, ArrayIter, Operands, Record, RecordInfo, RecordRef, UNABBREV_RECORD, decode_sign_rotated};
 pub use text::Text;

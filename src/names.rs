@@ -28,9 +28,9 @@
 //!
 //! Everything here is `&'static str` or borrowed from the BLOCKINFO table; nothing allocates.
 
-use crate::ids::BlockId;
 use crate::blockinfo::BlockInfo;
 use crate::header::Magic;
+use crate::ids::BlockId;
 use crate::ids::{ast, bitstream, diag, ir, remarks, swift};
 
 /// Block ids below this one are reserved for the container; only BLOCKINFO (0) has a name.
@@ -114,7 +114,12 @@ pub fn resolve_block_name(blockinfo: &BlockInfo, magic: Magic, block_id: impl In
 /// then the first `SETRECORDNAME` the stream's BLOCKINFO gives the code wins, then the
 /// static table of the stream's kind.
 #[must_use]
-pub fn resolve_record_name(blockinfo: &BlockInfo, magic: Magic, block_id: impl Into<BlockId>, code: u32) -> Option<&str> {
+pub fn resolve_record_name(
+    blockinfo: &BlockInfo,
+    magic: Magic,
+    block_id: impl Into<BlockId>,
+    code: u32,
+) -> Option<&str> {
     let block_id = block_id.into();
     if block_id.0 >= FIRST_APPLICATION_BLOCKID {
         if let Some(name) = blockinfo.record_name(block_id, code) {

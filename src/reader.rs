@@ -16,11 +16,11 @@ use crate::cursor::BitCursor;
 use crate::error::{Error, Result};
 use crate::header::{Magic, WrapperHeader};
 use crate::ids::BlockId;
-use crate::names;
 use crate::limits::{
     BLOCK_ID_WIDTH, BLOCK_SIZE_WIDTH, CODE_LEN_WIDTH, MAX_ABBREV_WIDTH, MAX_BLOCK_DEPTH, TOP_LEVEL_ABBREV_WIDTH,
     TRAILING_GARBAGE_BYTES,
 };
+use crate::names;
 use crate::record::{self, OperandBuffer, Record, RecordInfo, RecordRef, UNABBREV_RECORD};
 
 const END_BLOCK: u32 = 0;
@@ -434,7 +434,7 @@ impl<'a> Reader<'a> {
     /// # fn main() -> Result<(), llvm_bitstream_reader::Error> {
     /// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/llvm14_ir_instructions.bc")).unwrap();
     /// use llvm_bitstream_reader::Bitstream;
-    /// let cut = &bytes[..bytes.len() / 2 & !3];
+    /// let cut = &bytes[..(bytes.len() / 2) & !3];
     /// let mut reader = Bitstream::parse(cut)?.reader();
     /// reader.read_truncated_blocks(true);
     /// let mut events = 0;
@@ -809,7 +809,11 @@ impl<'a> Reader<'a> {
     fn current_block(&self) -> Block {
         let scope = &self.scopes[self.depth - 1];
         let id = scope.bookmark.block_id;
-        Block { bookmark: scope.bookmark, blockinfo_name: scope.name.clone(), known_name: names::block_name(self.stream.magic(), id) }
+        Block {
+            bookmark: scope.bookmark,
+            blockinfo_name: scope.name.clone(),
+            known_name: names::block_name(self.stream.magic(), id),
+        }
     }
 
     /// Decodes the record with abbreviation `id` that starts at `start` into `self.ops`,
@@ -928,7 +932,8 @@ impl<'a> Reader<'a> {
             d => self.scopes[d - 1].bookmark.end_bit(),
         };
         if bookmark.end_bit() > limit {
-            let error = Error::BlockTooLong { bit: start, block_id, block_name: None, words: u64::from(len_words), limit };
+            let error =
+                Error::BlockTooLong { bit: start, block_id, block_name: None, words: u64::from(len_words), limit };
             return self.enter_truncated(bookmark, limit, error);
         }
         self.push_block(bookmark)
@@ -1011,7 +1016,8 @@ impl<'a> Reader<'a> {
         let expected = scope.bookmark.end_bit();
         let bit = self.cursor.position();
         if bit != expected {
-            let error = Error::BlockLengthMismatch { bit, block_id: scope.bookmark.block_id, block_name: None, expected };
+            let error =
+                Error::BlockLengthMismatch { bit, block_id: scope.bookmark.block_id, block_name: None, expected };
             if self.truncated.is_some() && self.leaving_truncated() {
                 // The block ended before the input did: its length word was wrong.
                 return Err(self.truncated.take().map_or(error, |t| t.error));

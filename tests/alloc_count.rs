@@ -72,7 +72,10 @@ fn lending_walk_allocates_only_to_grow_its_buffer() {
         let Some(event) = reader.next_ref().unwrap() else { break };
         let is_record = matches!(event, EventRef::Record(_));
         let allocs = allocs() - before;
-        if is_record && reader.block_id() != Some(BlockId(0)) && (reader.depth(), reader.abbrevs().count()) == abbrevs_before {
+        if is_record
+            && reader.block_id() != Some(BlockId(0))
+            && (reader.depth(), reader.abbrevs().count()) == abbrevs_before
+        {
             records += 1;
             record_allocs += allocs;
         }

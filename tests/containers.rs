@@ -434,8 +434,10 @@ fn inventory_lists_modules_as_llvm_does() {
     // one STRTAB serves both modules before it; the SYMTAB takes the STRTAB after it.
     let (a_obj, b_obj) = (read("elf_a.o"), read("elf_b.o"));
     let (a, b) = (container::bitstreams(&a_obj).unwrap()[0].bytes, container::bitstreams(&b_obj).unwrap()[0].bytes);
-    let (a_inv, b_inv) =
-        (Inventory::read(&Bitstream::parse(a).unwrap()).unwrap(), Inventory::read(&Bitstream::parse(b).unwrap()).unwrap());
+    let (a_inv, b_inv) = (
+        Inventory::read(&Bitstream::parse(a).unwrap()).unwrap(),
+        Inventory::read(&Bitstream::parse(b).unwrap()).unwrap(),
+    );
     let (a_blocks, b_blocks) = (top_level_blocks(a), top_level_blocks(b));
     let ids = |blocks: &[(u32, std::ops::Range<usize>)]| blocks.iter().map(|b| b.0).collect::<Vec<_>>();
     assert_eq!(ids(&a_blocks), [13, 8, 25, 23]);

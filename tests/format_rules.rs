@@ -499,7 +499,10 @@ fn blockinfo_abbreviations_come_before_the_blocks_own() {
     w.end_block();
     let bytes = w.finish();
     let evs = events(&bytes);
-    assert!(matches!(evs, Err(Error::UndefinedAbbrev { abbrev_id: 4, block_id: BlockId(10), defined: 0, .. })), "{evs:?}");
+    assert!(
+        matches!(evs, Err(Error::UndefinedAbbrev { abbrev_id: 4, block_id: BlockId(10), defined: 0, .. })),
+        "{evs:?}"
+    );
     let mut reader = Bitstream::parse(&bytes).unwrap().reader();
     let mut got = Vec::new();
     while let Some(Ok(ev)) = reader.next() {

@@ -763,7 +763,13 @@ fn hostile_bookmarks(content_bits: &[u64]) {
     for &content_bit in content_bits {
         for len_words in [0, 1, 2, u32::MAX] {
             for abbrev_width in [0, 1, 2, 32, 33, 64, 65, u32::MAX] {
-                let bookmark = Bookmark { block_id: llvm_bitstream_reader::BlockId(8), abbrev_width, len_words, header_bit: 0, content_bit };
+                let bookmark = Bookmark {
+                    block_id: llvm_bitstream_reader::BlockId(8),
+                    abbrev_width,
+                    len_words,
+                    header_bit: 0,
+                    content_bit,
+                };
                 let outcome = std::panic::catch_unwind(|| {
                     if let Ok(reader) = stream.block_reader(&bookmark, std::sync::Arc::new(BlockInfo::new())) {
                         reader.take(100).for_each(drop);

@@ -55,7 +55,7 @@ fn a_cut_file_gives_its_events_then_one_error() {
     let bytes = testdata("llvm14_ir_instructions.bc");
     let (whole, error) = walk(&bytes, true);
     assert!(error.is_none(), "{error:?}");
-    let cut = &bytes[..bytes.len() / 2 & !3];
+    let cut = &bytes[..(bytes.len() / 2) & !3];
 
     // Off (the default): the module block runs past the input, nothing of it is read.
     let module = module_header(&bytes);
@@ -113,7 +113,7 @@ fn a_block_that_ends_before_the_input_does_gives_its_length_error() {
 #[test]
 fn skipping_a_cut_block_ends_with_its_error() {
     let bytes = testdata("llvm14_ir_instructions.bc");
-    let cut = &bytes[..bytes.len() / 2 & !3];
+    let cut = &bytes[..(bytes.len() / 2) & !3];
     let mut reader = Bitstream::parse(cut).unwrap().reader();
     reader.read_truncated_blocks(true);
     let mut skipped = Vec::new();

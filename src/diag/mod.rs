@@ -532,7 +532,8 @@ impl<'a> Builder<'a> {
                     let bit = stream_bit + bit;
                     let Some(&current) = open.last() else { continue };
                     let record = reader.read_record().map_err(stream_err)?;
-                    let (code, ops, blob) = (record.code(), record.operand_slice(), Text(record.blob().unwrap_or_default()));
+                    let (code, ops, blob) =
+                        (record.code(), record.operand_slice(), Text(record.blob().unwrap_or_default()));
                     match current {
                         Open::Meta => {
                             if code == raw::RECORD_VERSION {

@@ -668,7 +668,8 @@ impl<'a, 's> Remarks<'a, 's> {
                 return Ok(true);
             }
             if block.block_id != ids::META_BLOCK_ID {
-                self.unrecognized_blocks.push(Unrecognized::Block { block_id: block.block_id.0, bit: block.header_bit });
+                self.unrecognized_blocks
+                    .push(Unrecognized::Block { block_id: block.block_id.0, bit: block.header_bit });
             }
             self.reader.skip_block()?;
         }
@@ -849,11 +850,7 @@ fn read_meta_block<'a>(
                             });
                         };
                         if !record.is_empty() {
-                            unrecognized.push(Unrecognized::ExtraOperands {
-                                code,
-                                bit,
-                                operands: record.len(),
-                            });
+                            unrecognized.push(Unrecognized::ExtraOperands { code, bit, operands: record.len() });
                         }
                         if code == ids::RECORD_META_STRTAB {
                             records.strtab = Some(blob);

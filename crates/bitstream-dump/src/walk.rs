@@ -7,9 +7,7 @@ use std::sync::Arc;
 
 use llvm_bitstream_reader::cursor::BitCursor;
 use llvm_bitstream_reader::ids::bitstream;
-use llvm_bitstream_reader::limits::{
-    BLOCK_ID_WIDTH, BLOCK_SIZE_WIDTH, CODE_LEN_WIDTH, TOP_LEVEL_ABBREV_WIDTH,
-};
+use llvm_bitstream_reader::limits::{BLOCK_ID_WIDTH, BLOCK_SIZE_WIDTH, CODE_LEN_WIDTH, TOP_LEVEL_ABBREV_WIDTH};
 use llvm_bitstream_reader::names;
 use llvm_bitstream_reader::{Bitstream, BlockInfo, Error, EventRef, Magic, RecordRef};
 
