@@ -62,7 +62,7 @@
 //! while let Some(entry) = reader.advance()? {
 //!     match entry {
 //!         Entry::EnterBlock(b) if b.block_id == ir::FUNCTION_BLOCK_ID => calls.push(0),
-//!         Entry::Record { .. } if reader.block_id() == Some(ir::FUNCTION_BLOCK_ID.0) => {
+//!         Entry::Record { .. } if reader.block_id() == Some(ir::FUNCTION_BLOCK_ID) => {
 //!             if reader.skip_record()? == ir::FUNC_CODE_INST_CALL {
 //!                 *calls.last_mut().unwrap() += 1;
 //!             }
