@@ -6,8 +6,8 @@
 //! sections). Several bitstreams concatenated in one section (as linkers concatenate
 //! `.llvmbc`), with zero padding between them, come out one by one.
 //!
-//! Needs the `object` feature (on by default). Nothing is copied: every [`Embedded`]
-//! borrows the input.
+//! Needs the `container` feature (on by default; `object` is its deprecated old name).
+//! Nothing is copied: every [`Embedded`] borrows the input.
 //!
 //! ```no_run
 //! use llvm_bitstream_reader::container::ContainerFile;
@@ -52,13 +52,12 @@ use std::{format, vec};
 use object::read::archive::ArchiveFile;
 use object::read::macho::{FatArch, MachOFatFile32, MachOFatFile64};
 use object::{BinaryFormat, CompressionFormat, FileKind, Object, ObjectSection};
-use thiserror::Error;
 
 use crate::error::Error;
 use crate::file::BitstreamFile;
 use crate::header::{Magic, WRAPPER_MAGIC, WrapperHeader};
 use crate::limits::TRAILING_GARBAGE_BYTES;
-use crate::reader::{Bitstream, Event};
+use crate::reader::{Bitstream, Entry};
 
 /// How deep containers may nest (an archive in an archive in a universal binary...).
 /// Real inputs nest at most 3 deep (universal binary, archive, object).
@@ -183,7 +182,7 @@ pub struct Embedded<'a> {
     pub provenance: Provenance,
     /// The bitstream: from its magic (or its wrapper header) through the end of its last
     /// top-level block (or of the wrapped stream). Padding and the at most 8 trailing bytes
-    /// LLVM tolerates are not included. Give it to [`Bitstream::new`].
+    /// LLVM tolerates are not included. Give it to [`Bitstream::parse`], or call [`Embedded::bitstream`].
     pub bytes: &'a [u8],
     /// The compiler command line the object file keeps beside the bitcode (`.llvmcmd` /
     /// `__LLVM,__cmdline`: arguments separated by NUL bytes), if it has that section.
@@ -212,21 +211,27 @@ impl<'a> Embedded<'a> {
     }
 }
 
-/// Why the bitstreams of an input could not be listed. Every variant but
-/// [`ContainerError::Io`] and [`ContainerError::Bitstream`] names where (`at`) it happened.
-#[derive(Debug, Error)]
+/// Why the bitstreams of an input could not be listed.
+///
+/// Every variant but [`ContainerError::Bitstream`] names where (`at`) it happened, and
+/// its message is `{at}: {reason}` ([`provenance`](Self::provenance),
+/// [`reason`](Self::reason)). An underlying error (I/O, the `object` crate's, the
+/// reader's) is not repeated in the message: it is the error's
+/// [`source`](std::error::Error::source), with its own position (a bitstream error keeps
+/// its bit offset). Print the chain to see both, as `anyhow` and the command-line tool do.
+#[derive(Debug)]
 #[non_exhaustive]
 pub enum ContainerError {
     /// The file could not be opened or mapped.
-    #[error("{}: {source}", path.display())]
     Io {
         /// The file.
+        at: Provenance,
+        /// Its path.
         path: PathBuf,
         /// The I/O error.
         source: io::Error,
     },
     /// A thin archive's member file could not be opened or mapped.
-    #[error("{at}: thin archive member {member:?} ({}): {source}", path.display())]
     ThinMember {
         /// The archive.
         at: Provenance,
@@ -238,7 +243,6 @@ pub enum ContainerError {
         source: io::Error,
     },
     /// A thin archive given as bytes: its members are files of their own.
-    #[error("{at}: a thin archive (member {member:?} is a separate file); open it by path with ContainerFile::open")]
     ThinArchive {
         /// The archive.
         at: Provenance,
@@ -246,7 +250,6 @@ pub enum ContainerError {
         member: String,
     },
     /// Neither a bitstream with a known magic, an object file nor an archive.
-    #[error("{at}: not a bitstream, object file or archive (starts with {start:02x?})")]
     UnknownFormat {
         /// The input.
         at: Provenance,
@@ -254,7 +257,6 @@ pub enum ContainerError {
         start: Vec<u8>,
     },
     /// An object-file format this module does not read (PE images, XCOFF, Wasm, ...).
-    #[error("{at}: {format} files are not read for bitcode")]
     Unsupported {
         /// The input.
         at: Provenance,
@@ -262,7 +264,6 @@ pub enum ContainerError {
         format: String,
     },
     /// Nothing in the input holds a bitstream.
-    #[error("{at}: no LLVM bitcode found: {what}")]
     NoBitcode {
         /// The input.
         at: Provenance,
@@ -271,7 +272,6 @@ pub enum ContainerError {
     },
     /// A malformed object file, archive or section (truncated headers, a section or member
     /// running past the end, ...), as the `object` crate found it.
-    #[error("{at}: malformed {what}: {source}")]
     Object {
         /// The object, archive or section.
         at: Provenance,
@@ -281,7 +281,6 @@ pub enum ContainerError {
         source: object::read::Error,
     },
     /// An archive member whose header is malformed or whose data runs past the end.
-    #[error("{at}: archive member {index}{}: bad member header: {source}", after.as_ref().map(|a| format!(" (after {a:?})")).unwrap_or_default())]
     Member {
         /// The archive.
         at: Provenance,
@@ -293,7 +292,6 @@ pub enum ContainerError {
         source: object::read::Error,
     },
     /// A compressed bitcode section (ELF `SHF_COMPRESSED`): not zero-copy, not read.
-    #[error("{at}: compressed section ({format}) is not supported")]
     Compressed {
         /// The section.
         at: Provenance,
@@ -301,7 +299,6 @@ pub enum ContainerError {
         format: String,
     },
     /// A bitcode section that does not start with a bitstream magic.
-    #[error("{at}: does not start with a bitstream magic (starts with {start:02x?})")]
     NotBitstream {
         /// The section.
         at: Provenance,
@@ -310,7 +307,6 @@ pub enum ContainerError {
     },
     /// Bytes after the last bitstream of a section that are neither zero padding nor
     /// another bitstream (and more than the 8 bytes LLVM tolerates).
-    #[error("{at}: {len} bytes at offset {offset} after the last bitstream are not a bitstream")]
     Garbage {
         /// The section.
         at: Provenance,
@@ -320,15 +316,13 @@ pub enum ContainerError {
         len: usize,
     },
     /// A malformed bitstream (or wrapper header) found while finding where it ends.
-    #[error("{at}: {source}")]
     Stream {
         /// The bitstream.
         at: Provenance,
-        /// The reader's error.
+        /// The reader's error, with its bit offset in the stream at `at`.
         source: Error,
     },
     /// Containers nested deeper than [`MAX_NESTING`].
-    #[error("{at}: containers nested deeper than {max}")]
     TooDeep {
         /// The innermost container.
         at: Provenance,
@@ -336,9 +330,125 @@ pub enum ContainerError {
         max: usize,
     },
     /// A bitstream error without provenance: the conversion `?` applies when reading an
-    /// [`Embedded`] in a function returning `ContainerError`.
-    #[error(transparent)]
-    Bitstream(#[from] Error),
+    /// [`Embedded`] in a function returning `ContainerError`. Shown as the error itself.
+    Bitstream(Error),
+}
+
+impl From<Error> for ContainerError {
+    fn from(e: Error) -> Self {
+        ContainerError::Bitstream(e)
+    }
+}
+
+impl ContainerError {
+    /// Where it happened: the file, member, slice, section or stream. `None` for
+    /// [`ContainerError::Bitstream`].
+    pub fn provenance(&self) -> Option<&Provenance> {
+        match self {
+            ContainerError::Io { at, .. }
+            | ContainerError::ThinMember { at, .. }
+            | ContainerError::ThinArchive { at, .. }
+            | ContainerError::UnknownFormat { at, .. }
+            | ContainerError::Unsupported { at, .. }
+            | ContainerError::NoBitcode { at, .. }
+            | ContainerError::Object { at, .. }
+            | ContainerError::Member { at, .. }
+            | ContainerError::Compressed { at, .. }
+            | ContainerError::NotBitstream { at, .. }
+            | ContainerError::Garbage { at, .. }
+            | ContainerError::Stream { at, .. }
+            | ContainerError::TooDeep { at, .. } => Some(at),
+            ContainerError::Bitstream(_) => None,
+        }
+    }
+
+    /// The byte offset of the error in the bytes [`provenance`](Self::provenance) names
+    /// (the stream, for a bitstream error; the section, for garbage after its last
+    /// stream), where the variant has a position.
+    pub fn byte_offset(&self) -> Option<u64> {
+        match self {
+            ContainerError::Stream { source, .. } | ContainerError::Bitstream(source) => Some(source.byte_offset()),
+            ContainerError::Garbage { offset, .. } => Some(*offset as u64),
+            _ => None,
+        }
+    }
+
+    /// The bitstream error inside, if it is one (with its bit offset in the stream).
+    pub fn bitstream_error(&self) -> Option<&Error> {
+        match self {
+            ContainerError::Stream { source, .. } | ContainerError::Bitstream(source) => Some(source),
+            _ => None,
+        }
+    }
+
+    /// What went wrong, without where (the message after `{at}: `) and without the
+    /// source error.
+    pub fn reason(&self) -> Reason<'_> {
+        Reason(self)
+    }
+}
+
+/// [`ContainerError::reason`]: what went wrong, as text.
+#[derive(Clone, Copy, Debug)]
+pub struct Reason<'a>(&'a ContainerError);
+
+impl fmt::Display for Reason<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let text = match self.0 {
+            ContainerError::Io { .. } => "cannot open or map the file".to_string(),
+            ContainerError::ThinMember { member, path, .. } => {
+                format!("cannot open or map thin archive member {member:?} ({})", path.display())
+            }
+            ContainerError::ThinArchive { member, .. } => format!(
+                "a thin archive (member {member:?} is a separate file); open it by path with ContainerFile::open"
+            ),
+            ContainerError::UnknownFormat { start, .. } => {
+                format!("not a bitstream, object file or archive (starts with {start:02x?})")
+            }
+            ContainerError::Unsupported { format, .. } => format!("{format} files are not read for bitcode"),
+            ContainerError::NoBitcode { what, .. } => format!("no LLVM bitcode found: {what}"),
+            ContainerError::Object { what, .. } => format!("malformed {what}"),
+            ContainerError::Member { index, after, .. } => format!(
+                "archive member {index}{}: bad member header",
+                after.as_ref().map(|a| format!(" (after {a:?})")).unwrap_or_default()
+            ),
+            ContainerError::Compressed { format, .. } => format!("compressed section ({format}) is not supported"),
+            ContainerError::NotBitstream { start, .. } => {
+                format!("does not start with a bitstream magic (starts with {start:02x?})")
+            }
+            ContainerError::Garbage { offset, len, .. } => {
+                format!("{len} bytes at offset {offset} after the last bitstream are not a bitstream")
+            }
+            ContainerError::Stream { .. } => "malformed bitstream".to_string(),
+            ContainerError::TooDeep { max, .. } => format!("containers nested deeper than {max}"),
+            // The error itself: it is not returned as the source.
+            ContainerError::Bitstream(e) => e.to_string(),
+        };
+        f.pad(&text)
+    }
+}
+
+impl fmt::Display for ContainerError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let text = match self.provenance() {
+            Some(at) => format!("{at}: {}", self.reason()),
+            None => self.reason().to_string(),
+        };
+        f.pad(&text)
+    }
+}
+
+impl std::error::Error for ContainerError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ContainerError::Io { source, .. } | ContainerError::ThinMember { source, .. } => Some(source),
+            ContainerError::Object { source, .. } | ContainerError::Member { source, .. } => Some(source),
+            ContainerError::Stream { source, .. } => Some(source),
+            // Shown as itself, so its source is the error's own.
+            ContainerError::Bitstream(e) => e.source(),
+            _ => None,
+        }
+    }
 }
 
 /// Every bitstream in `input`, with provenance relative to the bytes (no file name).
@@ -368,7 +478,11 @@ impl ContainerFile {
     /// relative to the archive's directory (absolute member paths are used as they are).
     pub fn open(path: impl AsRef<Path>) -> Result<Self, ContainerError> {
         let path = path.as_ref().to_path_buf();
-        let file = BitstreamFile::open(&path).map_err(|source| ContainerError::Io { path: path.clone(), source })?;
+        let file = BitstreamFile::open(&path).map_err(|source| ContainerError::Io {
+            at: Provenance::from(vec![Step::File(path.display().to_string())]),
+            path: path.clone(),
+            source,
+        })?;
         let mut thin = Vec::new();
         if let Ok(FileKind::Archive) = FileKind::parse(file.bytes()) {
             if let Ok(archive) = ArchiveFile::parse(file.bytes()) {
@@ -678,9 +792,9 @@ fn stream_end(data: &[u8]) -> Result<(usize, bool), Error> {
         if rest.first() == Some(&0) || starts_with_stream(rest) {
             return Ok((byte, false));
         }
-        match reader.next_event()? {
+        match reader.advance()? {
             None => return Ok(((reader.end_bit().unwrap_or_default() / 8) as usize, true)),
-            Some(Event::EnterBlock(_)) => {
+            Some(Entry::EnterBlock(_)) => {
                 reader.skip_block()?;
             }
             // The reader reports only blocks at the top level.

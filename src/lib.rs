@@ -93,8 +93,26 @@
 //! operands, blob}`, the same from [`Record`] and [`RecordRef`]), bookmarks and entries
 //! implement `serde::Serialize`.
 //!
-//! With `default-features = false` the crate is `no_std` + `alloc`; the default `std`
-//! feature adds [`BitstreamFile`] (memory-mapped files) and `std::error::Error`.
+//! # Features
+//!
+//! The core (the [`Reader`], [`ids`], [`names`], [`layout`]) is always there. Each layer
+//! above it is a feature, all on by default:
+//!
+//! | feature | default | what it adds |
+//! |---|---|---|
+//! | `std` | yes | [`BitstreamFile`] (memory-mapped files) and `std::error::Error` |
+//! | `ir` | yes | the `ir` module: LLVM IR modules, types, attributes, globals, symbols |
+//! | `diag` | yes | the `diag` module: clang serialized diagnostics (`.dia`) |
+//! | `remarks` | yes | the `remarks` module: optimization remarks in the bitstream format |
+//! | `legacy` | yes | the `legacy` module: LLVM 1.x bytecode (before the bitstream) |
+//! | `container` | yes | the `container` module: bitcode in object files and archives (needs `std`, uses the `object` crate) |
+//! | `object` | no | deprecated alias of `container` (its name before 0.2) |
+//! | `legacy-compression` | no | `legacy::Module::decompress` for gzip/bzip2-compressed bytecode (needs `std`) |
+//! | `serde` | no | `serde::Serialize` for events, records and the layers' decoded types |
+//! | `writer` | no | the `writer` module: a bitstream writer |
+//!
+//! With `default-features = false` the crate is `no_std` + `alloc`; every feature but
+//! `std`, `container` and `legacy-compression` keeps it so.
 #![no_std]
 #![forbid(unsafe_op_in_unsafe_fn)]
 #![warn(missing_docs)]
@@ -105,11 +123,11 @@ extern crate std;
 
 pub mod abbrev;
 pub mod blockinfo;
-#[cfg(feature = "object")]
+#[cfg(feature = "container")]
 pub mod container;
 pub mod cursor;
+#[cfg(feature = "diag")]
 pub mod diag;
-pub mod dump;
 mod error;
 #[cfg(feature = "std")]
 mod file;
@@ -118,12 +136,14 @@ pub mod ids;
 #[cfg(feature = "ir")]
 pub mod ir;
 pub mod layout;
+#[cfg(feature = "legacy")]
 pub mod legacy;
 pub mod limits;
 pub mod modules;
 pub mod names;
 mod reader;
 mod record;
+#[cfg(feature = "remarks")]
 pub mod remarks;
 #[cfg(feature = "serde")]
 mod serialize;

@@ -377,6 +377,21 @@ pub struct Reader<'a> {
     abbrevs: AbbrevCache,
     /// Whether `advance` reports DEFINE_ABBREVs.
     report_definitions: bool,
+    /// Whether blocks cut by the end of the input are entered ([`Reader::read_truncated_blocks`]).
+    read_truncated: bool,
+    /// The innermost block entered truncated, if any.
+    truncated: Option<alloc::boxed::Box<Truncated>>,
+}
+
+/// A block entered although its length runs past the end of the input.
+#[derive(Debug)]
+struct Truncated {
+    /// Its depth once entered (1 for a top-level block).
+    depth: usize,
+    /// The error entering it would have given: the walk's last.
+    error: Error,
+    /// Whether it was left: the walk then ends with `error`.
+    left: bool,
 }
 
 impl<'a> Reader<'a> {
@@ -397,7 +412,47 @@ impl<'a> Reader<'a> {
             ops: OperandBuffer::default(),
             abbrevs: AbbrevCache::default(),
             report_definitions: false,
+            read_truncated: false,
+            truncated: None,
         }
+    }
+
+    /// Makes the walk read on into a block whose declared length runs past the end of the
+    /// input (a cut file), as `llvm-bcanalyzer` does; off by default, when entering such a
+    /// block is an [`Error::BlockTooLong`].
+    ///
+    /// With it on, such a block is entered anyway, with its length cut to the whole 32-bit
+    /// words the input (or the truncated block around it) still holds: [`Block::len_words`]
+    /// and the bookmark say that length. The walk reports the block's events as far as
+    /// they can be read, then ends with exactly one error, the one it would have given
+    /// without this: where reading runs out, the error of that read; if the block's
+    /// END_BLOCK comes first (so the file was not cut there, the length word is wrong),
+    /// or the block is skipped, the [`Error::BlockTooLong`] of its header. A block whose
+    /// length runs past its parent but not past the input is still an error at once.
+    ///
+    /// ```
+    /// # fn main() -> Result<(), llvm_bitstream_reader::Error> {
+    /// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/llvm14_ir_instructions.bc")).unwrap();
+    /// use llvm_bitstream_reader::Bitstream;
+    /// let cut = &bytes[..(bytes.len() / 2) & !3];
+    /// let mut reader = Bitstream::parse(cut)?.reader();
+    /// reader.read_truncated_blocks(true);
+    /// let mut events = 0;
+    /// let error = loop {
+    ///     match reader.next_ref() {
+    ///         Ok(Some(_)) => events += 1,
+    ///         Ok(None) => unreachable!("a cut file ends with an error"),
+    ///         Err(e) => break e,
+    ///     }
+    /// };
+    /// // The events before the cut, then the error where reading ran out.
+    /// assert!(events > 100 && error.bit_offset() <= cut.len() as u64 * 8);
+    /// assert!(reader.next_ref()?.is_none()); // one error, then the end
+    /// # Ok(()) }
+    /// ```
+    pub fn read_truncated_blocks(&mut self, on: bool) -> &mut Self {
+        self.read_truncated = on;
+        self
     }
 
     /// Makes the walk report each DEFINE_ABBREV ([`Entry::DefineAbbrev`],
@@ -449,6 +504,7 @@ impl<'a> Reader<'a> {
         fresh.ops.clear();
         fresh.abbrevs = core::mem::take(&mut self.abbrevs);
         fresh.report_definitions = self.report_definitions;
+        fresh.read_truncated = self.read_truncated;
         *self = fresh;
         Ok(())
     }
@@ -508,8 +564,9 @@ impl<'a> Reader<'a> {
         }
         // Entering checked that the block lies inside its parent and the stream.
         self.cursor.jump_to(bookmark.end_bit())?;
+        let truncated = self.truncated.is_some() && self.leaving_truncated();
         self.pop();
-        self.state = State::Running;
+        self.state = if truncated { State::Done } else { State::Running };
         Ok(lazy)
     }
 
@@ -779,7 +836,7 @@ impl<'a> Reader<'a> {
     #[inline(always)]
     fn advance_inner(&mut self) -> Result<Option<Entry>> {
         match self.state {
-            State::Done => return Ok(None),
+            State::Done => return self.truncated_error(),
             State::JustEntered => self.state = State::Running,
             State::Running => {}
             State::AtRecord { id, start } => {
@@ -875,15 +932,53 @@ impl<'a> Reader<'a> {
             d => self.scopes[d - 1].bookmark.end_bit(),
         };
         if bookmark.end_bit() > limit {
-            return Err(Error::BlockTooLong {
-                bit: start,
-                block_id,
-                block_name: None,
-                words: u64::from(len_words),
-                limit,
-            });
+            let error =
+                Error::BlockTooLong { bit: start, block_id, block_name: None, words: u64::from(len_words), limit };
+            return self.enter_truncated(bookmark, limit, error);
         }
         self.push_block(bookmark)
+    }
+
+    /// A block whose length runs past `limit`: entered cut to what the input holds if
+    /// [`Reader::read_truncated_blocks`] asks for it and the input is cut, else `error`.
+    #[cold]
+    fn enter_truncated(&mut self, mut bookmark: Bookmark, limit: u64, error: Error) -> Result<Bookmark> {
+        let input_end = self.cursor.len_bits();
+        let available = limit.checked_sub(bookmark.content_bit).map(|bits| bits / 32);
+        let (true, true, true, Some(words)) =
+            (self.read_truncated, bookmark.end_bit() > input_end, self.depth < MAX_BLOCK_DEPTH, available)
+        else {
+            return Err(error);
+        };
+        bookmark.len_words = words as u32;
+        // Nothing past the cut block can be read: its end is where the walk stops.
+        let end = bookmark.end_bit();
+        self.cursor = BitCursor::at(&self.cursor.data()[..(end / 8) as usize], bookmark.content_bit)?;
+        let depth = self.depth + 1;
+        self.truncated = Some(alloc::boxed::Box::new(Truncated { depth, error, left: false }));
+        self.push_block(bookmark)
+    }
+
+    /// Whether the block being left is the one entered truncated: the walk then ends
+    /// (with its error, which [`Reader::truncated_error`] reports next).
+    #[cold]
+    fn leaving_truncated(&mut self) -> bool {
+        match &mut self.truncated {
+            Some(t) if t.depth == self.depth => {
+                t.left = true;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// At the end of the walk: the error of a truncated block that was left, once.
+    #[cold]
+    fn truncated_error(&mut self) -> Result<Option<Entry>> {
+        match self.truncated.take() {
+            Some(t) if t.left => Err(t.error),
+            _ => Ok(None),
+        }
     }
 
     fn push_block(&mut self, bookmark: Bookmark) -> Result<Bookmark> {
@@ -921,12 +1016,13 @@ impl<'a> Reader<'a> {
         let expected = scope.bookmark.end_bit();
         let bit = self.cursor.position();
         if bit != expected {
-            return Err(Error::BlockLengthMismatch {
-                bit,
-                block_id: scope.bookmark.block_id,
-                block_name: None,
-                expected,
-            });
+            let error =
+                Error::BlockLengthMismatch { bit, block_id: scope.bookmark.block_id, block_name: None, expected };
+            if self.truncated.is_some() && self.leaving_truncated() {
+                // The block ended before the input did: its length word was wrong.
+                return Err(self.truncated.take().map_or(error, |t| t.error));
+            }
+            return Err(error);
         }
         let bookmark = scope.bookmark;
         if bookmark.block_id == BLOCKINFO_BLOCK_ID {
@@ -934,7 +1030,11 @@ impl<'a> Reader<'a> {
                 self.blockinfo = Arc::new(builder.finish());
             }
         }
+        let truncated = self.truncated.is_some() && self.leaving_truncated();
         self.pop();
+        if truncated {
+            self.state = State::Done;
+        }
         Ok(bookmark)
     }
 }

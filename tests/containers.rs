@@ -6,7 +6,7 @@
 //! find is checked against the sections extracted by `objcopy` / `llvm-objcopy`, and the
 //! events we read against LLVM 14's own reader (tests/llvm-ref). Missing tools or rlibs
 //! skip with a reason, and fail under `CI=true`.
-#![cfg(feature = "object")]
+#![cfg(feature = "container")]
 
 mod common;
 
@@ -17,7 +17,10 @@ use std::sync::Mutex;
 
 use llvm_bitstream_reader::Bitstream;
 use llvm_bitstream_reader::container::{self, ContainerError, ContainerFile, Embedded, Step};
-use llvm_bitstream_reader::dump::{DumpError, write_events};
+/// The event line format, from the command-line tool.
+#[path = "../crates/bitstream-dump/src/events.rs"]
+mod events;
+use events::{DumpError, write_events};
 use llvm_bitstream_reader::modules::{Inventory, InventoryError};
 
 fn dir() -> PathBuf {
@@ -54,7 +57,7 @@ fn our_events(bytes: &[u8]) -> (String, Option<String>) {
     match write_events(bytes, &mut text) {
         Ok(()) => (text, None),
         Err(DumpError::Input(e)) => (text, Some(e.to_string())),
-        Err(e) => panic!("writing to a String failed: {e}"),
+        Err(e) => panic!("writing to a String failed: {e:?}"),
     }
 }
 
@@ -181,7 +184,10 @@ fn concatenated_and_padded_sections_split_into_the_original_modules() {
     joined.push(b'!');
     let err = container::bitstreams(&joined).unwrap_err();
     assert!(matches!(err, ContainerError::Stream { .. }), "{err}");
-    assert!(err.to_string().starts_with("[module 1]: abbreviation id 3 at top level"), "{err}");
+    assert_eq!(err.to_string(), "[module 1]: malformed bitstream");
+    let source = err.bitstream_error().unwrap();
+    assert!(source.to_string().starts_with("abbreviation id 3 at top level"), "{source}");
+    assert_eq!(err.byte_offset(), Some(source.byte_offset()));
     // Garbage after zero padding is not another bitstream.
     let mut padded = a.clone();
     padded.extend_from_slice(&[0; 4]);
@@ -259,14 +265,22 @@ fn corrupted_objects_fail_cleanly_naming_the_section() {
     short[header + 0x20..header + 0x28].copy_from_slice(&(size / 2).to_le_bytes());
     let err = container::bitstreams_named("elf_a.o", &short).unwrap_err();
     assert!(matches!(err, ContainerError::Stream { .. }), "{err}");
-    assert!(err.to_string().starts_with("elf_a.o:.llvmbc: MODULE_BLOCK (8) at bit"), "{err}");
+    // The message says where and what; the reader's error (with its bit offset) is the
+    // source, not repeated in the message.
+    assert_eq!(err.to_string(), "elf_a.o:.llvmbc: malformed bitstream");
+    let source = std::error::Error::source(&err).unwrap().to_string();
+    assert!(source.starts_with("MODULE_BLOCK (8) at bit 256"), "{source}");
+    let inner = err.bitstream_error().unwrap();
+    assert_eq!(err.byte_offset(), Some(inner.byte_offset()));
+    assert!(inner.bit_offset() > 0);
+    assert_eq!(err.provenance().unwrap().section(), Some(".llvmbc"));
 
     // A section too long: it takes in the .llvmcmd bytes after it, which read as a block.
     let mut long = elf.clone();
     long[header + 0x20..header + 0x28].copy_from_slice(&(size + 40).to_le_bytes());
     let err = container::bitstreams_named("elf_a.o", &long).unwrap_err();
     assert!(matches!(err, ContainerError::Stream { .. }), "{err}");
-    assert!(err.to_string().starts_with("elf_a.o:.llvmbc: block"), "{err}");
+    assert!(err.to_string().starts_with("elf_a.o:.llvmbc: malformed bitstream"), "{err}");
 
     // A section that is not bitcode at all.
     let mut garbage = elf.clone();

@@ -8,7 +8,10 @@ mod common;
 use std::path::Path;
 use std::process::Command;
 
-use llvm_bitstream_reader::dump::{DumpError, write_events};
+/// The event line format, from the command-line tool.
+#[path = "../crates/bitstream-dump/src/events.rs"]
+mod events;
+use events::{DumpError, write_events};
 
 /// Our lines, and the error message if the walk failed.
 fn ours(bytes: &[u8]) -> (Vec<String>, Option<String>) {
@@ -16,7 +19,7 @@ fn ours(bytes: &[u8]) -> (Vec<String>, Option<String>) {
     let err = match write_events(bytes, &mut text) {
         Ok(()) => None,
         Err(DumpError::Input(e)) => Some(e.to_string()),
-        Err(e) => panic!("writing to a String failed: {e}"),
+        Err(e) => panic!("writing to a String failed: {e:?}"),
     };
     (text.lines().map(str::to_string).collect(), err)
 }

@@ -317,7 +317,8 @@ fn bitstream_files_are_not_legacy() {
 #[test]
 fn signature_errors() {
     assert_eq!(Module::parse(b"").unwrap_err(), LegacyError::NotLegacy { offset: 0 });
-    assert_eq!(Module::parse(b"llvc").unwrap_err().offset(), 4);
+    assert_eq!(Module::parse(b"llvc").unwrap_err().byte_offset(), 4);
+    assert_eq!(Module::parse(b"llvc").unwrap_err().bit_offset(), 32);
     assert!(matches!(Module::parse(b"llvc").unwrap_err(), LegacyError::Truncated { offset: 4, .. }));
     assert_eq!(Module::parse(b"llvc9xxxx").unwrap_err(), LegacyError::UnknownCompression { offset: 4, digit: b'9' });
     assert_eq!(
@@ -821,7 +822,7 @@ fn truncation_at_every_offset_is_a_clean_error() {
         for len in 0..bytes.len() {
             let cut = &bytes[..len];
             let err = Module::parse(cut).unwrap_err();
-            assert!(err.offset() <= len, "cut at {len}: {err}");
+            assert!(err.byte_offset() <= len, "cut at {len}: {err}");
             // Only the module header can notice: its size no longer fits.
             if len >= 13 {
                 assert!(matches!(err, LegacyError::ModuleTooLong { .. }), "cut at {len}: {err}");
@@ -847,7 +848,7 @@ fn truncation_inside_the_module_is_a_clean_error() {
                     check_offsets(&module);
                     assert!(module.walk().count() <= SHAPE.len());
                 }
-                Err(err) => assert!(err.offset() <= len, "cut at {len}: {err}"),
+                Err(err) => assert!(err.byte_offset() <= len, "cut at {len}: {err}"),
             }
         }
         assert!(ok > 0);

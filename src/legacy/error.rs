@@ -143,8 +143,15 @@ pub enum LegacyError {
 }
 
 impl LegacyError {
+    /// The bit offset the error refers to: [`byte_offset`](Self::byte_offset) times 8
+    /// (LLVM 1.x bytecode is read byte by byte), for reporting alongside the bitstream
+    /// layers' [`Error::bit_offset`](crate::Error::bit_offset).
+    pub fn bit_offset(&self) -> u64 {
+        self.byte_offset() as u64 * 8
+    }
+
     /// The byte offset the error refers to.
-    pub fn offset(&self) -> usize {
+    pub fn byte_offset(&self) -> usize {
         match *self {
             LegacyError::NotLegacy { offset }
             | LegacyError::UnknownCompression { offset, .. }

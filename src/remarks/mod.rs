@@ -481,7 +481,7 @@ const META_HINT: &str =
 /// (ELF), which holds a meta container (or, for `-fsave-optimization-record` files
 /// embedded by other tools, a whole remarks file). `None` if `object` is not an object
 /// file or has no such section.
-#[cfg(feature = "object")]
+#[cfg(feature = "container")]
 pub fn find_in_object(object: &[u8]) -> Option<&[u8]> {
     use object::{Object, ObjectSection};
     let file = object::File::parse(object).ok()?;

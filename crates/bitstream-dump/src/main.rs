@@ -36,6 +36,7 @@
 //! `llvm-bcanalyzer -dump` does.
 
 mod diagnostics;
+mod events;
 mod folded;
 mod inventory;
 mod json;
@@ -52,9 +53,9 @@ use std::io::{self, BufWriter, Read, Write};
 use std::process::ExitCode;
 
 use llvm_bitstream_reader::container::{self, ContainerError, ContainerFile, Embedded, Provenance, Step};
-use llvm_bitstream_reader::dump::{DumpError, write_events};
 use llvm_bitstream_reader::{Bitstream, BitstreamFile, Magic, WRAPPER_MAGIC};
 
+use crate::events::{DumpError, write_events};
 use crate::folded::Folded;
 use crate::llvm::{Both, Dump, DumpOptions, Stats};
 use crate::progress::Progress;
@@ -268,21 +269,52 @@ fn main() -> ExitCode {
     let result = run(&opts, &mut out);
     // What was read before an error is printed before the error.
     let flushed = out.flush();
-    match result.and(flushed.map_err(io_text)) {
+    match result.and(flushed.map_err(|e| Failed::from(io_text(e)))) {
         Ok(()) => ExitCode::SUCCESS,
         // `bitstream-dump -dump x.bc | head` is not an error.
-        Err(e) if e == BROKEN_PIPE => ExitCode::SUCCESS,
-        Err(e) => {
-            // Container errors already start with where they happened (the input's path,
-            // or an archive member's), so the path is not printed twice.
-            let name = opts.input.name();
-            match e.strip_prefix(name).and_then(|rest| rest.strip_prefix(": ")) {
-                Some(rest) => eprintln!("bitstream-dump: {name}: error: {rest}"),
-                None => eprintln!("bitstream-dump: {name}: error: {e}"),
-            }
+        Err(e) if e.message == BROKEN_PIPE => ExitCode::SUCCESS,
+        Err(Failed { at, message }) => {
+            eprintln!("bitstream-dump: {}: error: {message}", at.as_deref().unwrap_or(opts.input.name()));
             ExitCode::FAILURE
         }
     }
+}
+
+/// Why `run` failed: the message, and where, if not in the input as a whole (a container
+/// error names the member, section or stream).
+#[derive(Debug)]
+struct Failed {
+    at: Option<String>,
+    message: String,
+}
+
+impl From<String> for Failed {
+    fn from(message: String) -> Self {
+        Failed { at: None, message }
+    }
+}
+
+impl From<ContainerError> for Failed {
+    /// Where, then what went wrong and why (the error's sources, each once).
+    fn from(e: ContainerError) -> Self {
+        let message = with_sources(e.reason().to_string(), &e);
+        Failed { at: e.provenance().map(|p| p.to_string()), message }
+    }
+}
+
+/// `message`, then the sources of `e`, each once: `message: source: its source`.
+fn with_sources(mut message: String, e: &dyn std::error::Error) -> String {
+    let mut source = e.source();
+    while let Some(s) = source {
+        message = format!("{message}: {s}");
+        source = s.source();
+    }
+    message
+}
+
+/// An error and its sources, as one line.
+pub(crate) fn error_chain(e: &dyn std::error::Error) -> String {
+    with_sources(e.to_string(), e)
 }
 
 /// The error text of a closed standard output.
@@ -331,12 +363,12 @@ fn embedded_streams<'a>(
     source: &Source,
     bytes: &'a [u8],
     container: &'a mut Option<ContainerFile>,
-) -> Result<Option<Vec<Embedded<'a>>>, String> {
+) -> Result<Option<Vec<Embedded<'a>>>, Failed> {
     if starts_like_a_bitstream(bytes) {
         return Ok(None);
     }
     let found = match source {
-        Source::Path(path) => container.insert(ContainerFile::open(path).map_err(|e| e.to_string())?).bitstreams(),
+        Source::Path(path) => container.insert(ContainerFile::open(path)?).bitstreams(),
         _ => container::bitstreams_named(source.name(), bytes),
     };
     match found {
@@ -344,14 +376,14 @@ fn embedded_streams<'a>(
         Ok(streams) => Ok(Some(streams)),
         // Not an object or archive: a bitstream with a magic of its own.
         Err(ContainerError::UnknownFormat { .. }) => Ok(None),
-        Err(e) => Err(e.to_string()),
+        Err(e) => Err(e.into()),
     }
 }
 
-fn run(opts: &Options, out: &mut impl Write) -> Result<(), String> {
+fn run(opts: &Options, out: &mut impl Write) -> Result<(), Failed> {
     let input = match &opts.input {
         Source::Bundled if BUNDLED.is_none() => {
-            return Err("no FILE given, and this build has no bundled file to show (see --help)".to_string());
+            return Err("no FILE given, and this build has no bundled file to show (see --help)".to_string().into());
         }
         Source::Bundled => Input::Bundled,
         Source::Stdin => {
@@ -364,17 +396,17 @@ fn run(opts: &Options, out: &mut impl Write) -> Result<(), String> {
     let bytes = input.bytes();
     let name = opts.input.name();
     if opts.diagnostics {
-        return diagnostics::write_diagnostics(bytes, opts.format == Format::Json, out);
+        return Ok(diagnostics::write_diagnostics(bytes, opts.format == Format::Json, out)?);
     }
     if opts.remarks {
         let with = match &opts.remarks_with {
             Some(path) => Some(std::fs::read(path).map_err(|e| format!("{path}: {e}"))?),
             None => None,
         };
-        return remarks::run(bytes, with.as_deref(), opts.format == Format::Json, out);
+        return Ok(remarks::run(bytes, with.as_deref(), opts.format == Format::Json, out)?);
     }
     if let Some(signature) = llvm_bitstream_reader::legacy::detect(bytes) {
-        return legacy::describe(name, bytes, signature, out);
+        return Ok(legacy::describe(name, bytes, signature, out)?);
     }
     let mut container = None;
     let embedded = embedded_streams(&opts.input, bytes, &mut container)?;
@@ -390,12 +422,12 @@ fn run(opts: &Options, out: &mut impl Write) -> Result<(), String> {
         };
         if opts.summary {
             let json = opts.format == Format::Json;
-            return streams
+            return Ok(streams
                 .iter()
                 .filter(|e| e.magic().is_ok_and(|m| m == Magic::LlvmIr))
-                .try_for_each(|e| summary::write_summary(e, json, out));
+                .try_for_each(|e| summary::write_summary(e, json, out))?);
         }
-        return streams.iter().try_for_each(|e| inventory::write_inventory(e, out));
+        return Ok(streams.iter().try_for_each(|e| inventory::write_inventory(e, out))?);
     }
     let mut folded = Folded::new(None);
     match &embedded {
@@ -454,7 +486,7 @@ fn analyze(
         return match write_events(bytes, &mut FmtAdapter(out)) {
             Ok(()) => Ok(()),
             Err(DumpError::Output(_)) => Err(BROKEN_PIPE.to_string()),
-            Err(e) => Err(e.to_string()),
+            Err(DumpError::Input(e)) => Err(e.to_string()),
         };
     }
     let dump = opts.dump && opts.format == Format::Text;

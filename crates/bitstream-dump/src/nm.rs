@@ -704,7 +704,7 @@ impl<W: Write> Lister<'_, W> {
             Ok(streams) => streams,
             Err(ContainerError::UnknownFormat { .. } | ContainerError::Unsupported { .. }) => return Ok(false),
             Err(ContainerError::NoBitcode { .. }) => return self.native(data, names, print_name).map(|()| true),
-            Err(e) => return Err(e.to_string()),
+            Err(e) => return Err(crate::error_chain(&e)),
         };
         // A universal binary: one list per slice, named by its architecture.
         let mut slices: Vec<(Option<u32>, Vec<Embedded<'_>>)> = Vec::new();

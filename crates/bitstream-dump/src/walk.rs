@@ -7,11 +7,9 @@ use std::sync::Arc;
 
 use llvm_bitstream_reader::cursor::BitCursor;
 use llvm_bitstream_reader::ids::bitstream;
-use llvm_bitstream_reader::limits::{
-    BLOCK_ID_WIDTH, BLOCK_SIZE_WIDTH, CODE_LEN_WIDTH, MAX_BLOCK_DEPTH, TOP_LEVEL_ABBREV_WIDTH,
-};
+use llvm_bitstream_reader::limits::{BLOCK_ID_WIDTH, BLOCK_SIZE_WIDTH, CODE_LEN_WIDTH, TOP_LEVEL_ABBREV_WIDTH};
 use llvm_bitstream_reader::names;
-use llvm_bitstream_reader::{Bitstream, BlockInfo, Bookmark, Error, EventRef, Magic, RecordRef};
+use llvm_bitstream_reader::{Bitstream, BlockInfo, Error, EventRef, Magic, RecordRef};
 
 use crate::progress::Progress;
 
@@ -143,23 +141,24 @@ pub struct Walked {
 ///
 /// Events are reported as they are read, and an error ends the walk where it happens. A
 /// block whose length word runs past the end of the input (a cut file) is read as far as
-/// the input goes, as `llvm-bcanalyzer` reads it: the walk then ends where reading runs
-/// out, or, if the block ends before the input does, with the library's error about its
-/// length.
+/// the input goes, as `llvm-bcanalyzer` reads it ([`Reader::read_truncated_blocks`]):
+/// the walk then ends where reading runs out, or, if the block ends before the input
+/// does, with the library's error about its length.
+///
+/// [`Reader::read_truncated_blocks`]: llvm_bitstream_reader::Reader::read_truncated_blocks
 pub fn walk(stream: &Bitstream<'_>, visitor: &mut impl Visitor, progress: &Progress) -> Result<Walked, Failure> {
     let bytes = stream.bytes();
     let mut reader = stream.reader();
-    reader.report_abbrev_definitions(true);
+    reader.report_abbrev_definitions(true).read_truncated_blocks(true);
     let mut names = Names { magic: stream.magic(), blockinfo: reader.blockinfo().clone() };
     let mut stack: Vec<Frame> = Vec::new();
     let mut top_blocks = 0;
     // Where the next top-level item starts.
     let mut top_pos = 32;
     let mut events = 0u64;
-    // The innermost block cut by the end of the input, read as far as the input goes: its
-    // bookmark (with the length the input holds), the length its header declares, its
-    // depth, and the error the library gave when entering it.
-    let mut cut: Option<(Bookmark, u32, usize, Error)> = None;
+    // The header of the innermost block entered although the input cuts it: the walk's
+    // last error is its length's.
+    let mut cut_header: Option<u64> = None;
     loop {
         events += 1;
         if events % 65536 == 0 {
@@ -167,35 +166,18 @@ pub fn walk(stream: &Bitstream<'_>, visitor: &mut impl Visitor, progress: &Progr
         }
         let event = match reader.next_ref() {
             Ok(Some(event)) => event,
-            // A cut block that ended before the input did: its length word was wrong.
-            Ok(None) => match cut {
-                Some((_, _, _, error)) => return Err(error.into()),
-                None => break,
-            },
+            Ok(None) => break,
             Err(error) => {
-                // The cut block's END_BLOCK came before the end of the input: its length
-                // word was wrong.
-                let cut_ends = cut.as_ref().is_some_and(|(_, _, depth, _)| stack.len() == depth + 1);
-                if cut_ends && matches!(error, Error::BlockLengthMismatch { .. }) {
-                    if let Some((.., original)) = cut {
-                        return Err(original.into());
-                    }
-                }
-                let Some((bookmark, declared)) = cut_block(bytes, &error, &stack) else {
-                    // The item that failed starts where the last one ended.
-                    let (bit, width) = stack.last().map_or((top_pos, TOP_LEVEL_ABBREV_WIDTH), |f| (f.pos, f.width));
-                    if let Some(block_id) = block_id_at(bytes, bit, width) {
-                        visitor.stopped_in_header(&stack, block_id)?;
-                    }
+                // The error of a cut block entered earlier, not of a header just read.
+                if matches!(error, Error::BlockTooLong { bit, .. } if Some(bit) == cut_header) {
                     return Err(error.into());
-                };
-                reader = match stream.block_reader(&bookmark, reader.blockinfo().clone()) {
-                    Ok(block_reader) => block_reader,
-                    Err(_) => return Err(error.into()),
-                };
-                reader.report_abbrev_definitions(true);
-                cut = Some((bookmark, declared, stack.len(), error));
-                continue;
+                }
+                // The item that failed starts where the last one ended.
+                let (bit, width) = stack.last().map_or((top_pos, TOP_LEVEL_ABBREV_WIDTH), |f| (f.pos, f.width));
+                if let Some(block_id) = block_id_at(bytes, bit, width) {
+                    visitor.stopped_in_header(&stack, block_id)?;
+                }
+                return Err(error.into());
             }
         };
         match event {
@@ -208,12 +190,11 @@ pub fn walk(stream: &Bitstream<'_>, visitor: &mut impl Visitor, progress: &Progr
                         TOP_LEVEL_ABBREV_WIDTH
                     }
                 };
-                let after_id_bit = after_vbr(bytes, header_bit + u64::from(parent_width), BLOCK_ID_WIDTH)?;
-                // A cut block shows the length its header declares.
-                let len_words = match &cut {
-                    Some((bookmark, declared, ..)) if *bookmark == block.bookmark => *declared,
-                    _ => block.len_words(),
-                };
+                // A cut block shows the length its header declares, not the one it was read with.
+                let (after_id_bit, len_words) = header_at(bytes, header_bit + u64::from(parent_width))?;
+                if len_words != block.len_words() {
+                    cut_header = Some(header_bit);
+                }
                 let mut frame = Frame {
                     id: block.block_id().0,
                     name: names.block(block.block_id().0).map(str::to_string),
@@ -270,31 +251,6 @@ pub fn walk(stream: &Bitstream<'_>, visitor: &mut impl Visitor, progress: &Progr
     Ok(Walked { names, top_blocks })
 }
 
-/// If `error` is a block whose length word runs past the end of the input, the bookmark
-/// of what the input (or the block around it) holds of that block, and the length it
-/// declares. `None` for any other error, and for blocks nested too deep to enter.
-fn cut_block(bytes: &[u8], error: &Error, stack: &[Frame]) -> Option<(Bookmark, u32)> {
-    let Error::BlockTooLong { bit, block_id, limit, .. } = *error else { return None };
-    if stack.len() >= MAX_BLOCK_DEPTH {
-        return None;
-    }
-    // The header again: abbreviation id, block id, abbreviation width, alignment, length.
-    let mut cursor = BitCursor::at(bytes, bit).ok()?;
-    cursor.read(stack.last().map_or(TOP_LEVEL_ABBREV_WIDTH, |f| f.width)).ok()?;
-    cursor.read_vbr(BLOCK_ID_WIDTH).ok()?;
-    let abbrev_width = u32::try_from(cursor.read_vbr(CODE_LEN_WIDTH).ok()?).ok()?;
-    cursor.align32().ok()?;
-    let declared = u32::try_from(cursor.read(BLOCK_SIZE_WIDTH).ok()?).ok()?;
-    let content_bit = cursor.position();
-    let declared_end = content_bit.saturating_add(u64::from(declared) * 32);
-    // Past its parent but not past the input: the length is wrong, the file is not cut.
-    if declared_end <= cursor.len_bits() {
-        return None;
-    }
-    let len_words = u32::try_from(limit.checked_sub(content_bit)? / 32).ok()?;
-    Some((Bookmark { block_id, abbrev_width, len_words, header_bit: bit, content_bit }, declared))
-}
-
 /// The id of the block whose ENTER_SUBBLOCK is at `bit` (abbreviation ids `width` bits
 /// wide), if that much can be read.
 fn block_id_at(bytes: &[u8], bit: u64, width: u32) -> Option<u32> {
@@ -305,10 +261,13 @@ fn block_id_at(bytes: &[u8], bit: u64, width: u32) -> Option<u32> {
     u32::try_from(cursor.read_vbr(BLOCK_ID_WIDTH).ok()?).ok()
 }
 
-/// The bit just past the VBR of chunk width `width` at `bit` (a block id), read with the
-/// library's cursor.
-fn after_vbr(bytes: &[u8], bit: u64, width: u32) -> Result<u64, Error> {
+/// From the block id of an ENTER_SUBBLOCK at `bit`: the bit just past the id, and the
+/// length in words the header declares, read with the library's cursor.
+fn header_at(bytes: &[u8], bit: u64) -> Result<(u64, u32), Error> {
     let mut cursor = BitCursor::at(bytes, bit)?;
-    cursor.read_vbr(width)?;
-    Ok(cursor.position())
+    cursor.read_vbr(BLOCK_ID_WIDTH)?;
+    let after_id = cursor.position();
+    cursor.read_vbr(CODE_LEN_WIDTH)?;
+    cursor.align32()?;
+    Ok((after_id, cursor.read(BLOCK_SIZE_WIDTH)? as u32))
 }
