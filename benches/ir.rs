@@ -1,4 +1,4 @@
-//! Criterion benchmarks of the IR layer: reading every module (`ir::read_modules`: module
+//! Criterion benchmarks of the IR layer: reading every module (`ir::Module::parse_all`: module
 //! records, types, the VST; bodies, metadata and constants skipped, attribute groups and
 //! lists kept for first use) and deriving its symbols (which reads the constants they
 //! need), against the skip walk (every block entered and every record skipped by code,
@@ -44,12 +44,12 @@ fn skip_walk(bytes: &[u8]) -> u64 {
 }
 
 fn module_read(bytes: &[u8]) -> usize {
-    let modules = ir::read_modules(&Bitstream::parse(bytes).unwrap()).unwrap();
+    let modules = ir::Module::parse_all(bytes).unwrap();
     modules.iter().map(|m| m.functions.len() + m.globals.len()).sum()
 }
 
 fn symbols(bytes: &[u8]) -> usize {
-    let modules = ir::read_modules(&Bitstream::parse(bytes).unwrap()).unwrap();
+    let modules = ir::Module::parse_all(bytes).unwrap();
     modules.iter().map(|m| m.symbols().len()).sum()
 }
 

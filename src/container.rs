@@ -11,14 +11,14 @@
 //!
 //! ```no_run
 //! use llvm_bitstream_reader::container::ContainerFile;
-//! use llvm_bitstream_reader::modules::Inventory;
+//! use llvm_bitstream_reader::ir::Inventory;
 //!
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
 //! let rlib = ContainerFile::open("libstd.rlib")?;
 //! for embedded in rlib.bitstreams()? {
 //!     let stream = embedded.bitstream()?;
 //!     println!("{}: {} bytes", embedded.provenance, embedded.bytes.len());
-//!     for module in Inventory::read(&stream)?.modules {
+//!     for module in Inventory::of(&stream)?.modules {
 //!         println!("  {:?}", module.names()?.source_filename);
 //!     }
 //! }
@@ -97,7 +97,7 @@ pub enum Step {
     /// One of several bitstreams found one after the other in the same bytes (a section
     /// the linker concatenated, or files concatenated with `cat`). Present only when there
     /// are several. Not to be confused with the modules inside one stream, which
-    /// [`crate::modules::Inventory`] lists. Shown as `[module index]`.
+    /// [`crate::ir::Inventory`] lists. Shown as `[module index]`.
     Module {
         /// The stream's position among them, from 0.
         index: usize,

@@ -139,7 +139,6 @@ pub mod layout;
 #[cfg(feature = "legacy")]
 pub mod legacy;
 pub mod limits;
-pub mod modules;
 pub mod names;
 mod reader;
 mod record;

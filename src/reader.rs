@@ -274,6 +274,11 @@ pub struct LazyBlock<'a> {
 }
 
 impl<'a> LazyBlock<'a> {
+    /// The block `bookmark` points at in `stream`, read with `blockinfo`.
+    pub(crate) fn new(stream: Bitstream<'a>, bookmark: Bookmark, blockinfo: Arc<BlockInfo>) -> Self {
+        LazyBlock { stream, bookmark, blockinfo }
+    }
+
     /// Where the block is.
     pub fn bookmark(&self) -> Bookmark {
         self.bookmark

@@ -15,13 +15,13 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Mutex;
 
-use llvm_bitstream_reader::Bitstream;
 use llvm_bitstream_reader::container::{self, ContainerError, ContainerFile, Embedded, Step};
+use llvm_bitstream_reader::{Bitstream, Error};
 /// The event line format, from the command-line tool.
 #[path = "../crates/bitstream-dump/src/events.rs"]
 mod events;
 use events::{DumpError, write_events};
-use llvm_bitstream_reader::modules::{Inventory, InventoryError};
+use llvm_bitstream_reader::ir::Inventory;
 
 fn dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/containers")
@@ -98,7 +98,7 @@ fn every_committed_container_yields_its_bitstreams_with_provenance() {
             let range = bytes.as_ptr_range();
             assert!(range.contains(&e.bytes.as_ptr()) && e.bytes.len() <= bytes.len(), "{}", e.provenance);
             assert!(walk_to_end(&e) > 10, "{}", e.provenance);
-            let inventory = Inventory::read(&e.bitstream().unwrap()).unwrap();
+            let inventory = Inventory::of(&e.bitstream().unwrap()).unwrap();
             assert!(!inventory.modules.is_empty(), "{}", e.provenance);
             // Objects keep the command line beside the bitcode; bare bitcode has none.
             let in_object = e.provenance.section().is_some();
@@ -347,7 +347,7 @@ fn exercise(bytes: &[u8]) {
                         break;
                     }
                 }
-                if let Ok(inventory) = Inventory::read(&stream) {
+                if let Ok(inventory) = Inventory::of(&stream) {
                     for m in &inventory.modules {
                         let _ = m.names();
                     }
@@ -410,7 +410,7 @@ fn top_level_blocks(bytes: &[u8]) -> Vec<(u32, std::ops::Range<usize>)> {
 fn inventory_lists_modules_as_llvm_does() {
     let bytes = read("cat_ab.bc");
     let stream = Bitstream::parse(&bytes).unwrap();
-    let inventory = Inventory::read(&stream).unwrap();
+    let inventory = Inventory::of(&stream).unwrap();
     assert_eq!(inventory.modules.len(), 2);
     let blocks = top_level_blocks(&bytes);
     let ids: Vec<u32> = blocks.iter().map(|b| b.0).collect();
@@ -434,10 +434,8 @@ fn inventory_lists_modules_as_llvm_does() {
     // one STRTAB serves both modules before it; the SYMTAB takes the STRTAB after it.
     let (a_obj, b_obj) = (read("elf_a.o"), read("elf_b.o"));
     let (a, b) = (container::bitstreams(&a_obj).unwrap()[0].bytes, container::bitstreams(&b_obj).unwrap()[0].bytes);
-    let (a_inv, b_inv) = (
-        Inventory::read(&Bitstream::parse(a).unwrap()).unwrap(),
-        Inventory::read(&Bitstream::parse(b).unwrap()).unwrap(),
-    );
+    let (a_inv, b_inv) =
+        (Inventory::of(&Bitstream::parse(a).unwrap()).unwrap(), Inventory::of(&Bitstream::parse(b).unwrap()).unwrap());
     let (a_blocks, b_blocks) = (top_level_blocks(a), top_level_blocks(b));
     let ids = |blocks: &[(u32, std::ops::Range<usize>)]| blocks.iter().map(|b| b.0).collect::<Vec<_>>();
     assert_eq!(ids(&a_blocks), [13, 8, 25, 23]);
@@ -455,7 +453,7 @@ fn inventory_lists_modules_as_llvm_does() {
         rebuilt.extend_from_slice(part);
     }
     rebuilt.extend_from_slice(&[0xAB; 8]); // garbage LLVM tolerates
-    let inventory = Inventory::read(&Bitstream::parse(&rebuilt).unwrap()).unwrap();
+    let inventory = Inventory::of(&Bitstream::parse(&rebuilt).unwrap()).unwrap();
     assert_eq!(inventory.modules.len(), 2);
     for m in &inventory.modules {
         assert_eq!(m.strtab, b_inv.modules[0].strtab, "module {}", m.index);
@@ -468,18 +466,18 @@ fn inventory_lists_modules_as_llvm_does() {
     assert_eq!(a_inv.strtab_for_symtab, a_inv.modules[0].strtab);
     // Nine bytes of garbage: LLVM (and we) try to read another block.
     rebuilt.push(0xAB);
-    assert!(Inventory::read(&Bitstream::parse(&rebuilt).unwrap()).is_err());
+    assert!(Inventory::of(&Bitstream::parse(&rebuilt).unwrap()).is_err());
 
     // An IDENTIFICATION block without its MODULE.
     let mut orphan = a[..4].to_vec();
     orphan.extend_from_slice(&a[a_blocks[0].1.clone()]);
     orphan.extend_from_slice(&a[a_blocks[3].1.clone()]);
-    let err = Inventory::read(&Bitstream::parse(&orphan).unwrap()).unwrap_err();
-    assert!(matches!(err, InventoryError::IdentificationWithoutModule { bit: 32 }), "{err}");
+    let err = Inventory::of(&Bitstream::parse(&orphan).unwrap()).unwrap_err();
+    assert!(matches!(err, Error::ExpectedBlock { bit: 32, .. }), "{err}");
     // Not LLVM IR.
     let dia = std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/clang14_diagnostics.dia")).unwrap();
-    let err = Inventory::read(&Bitstream::parse(&dia).unwrap()).unwrap_err();
-    assert!(matches!(err, InventoryError::NotBitcode(_)), "{err}");
+    let err = Inventory::of(&Bitstream::parse(&dia).unwrap()).unwrap_err();
+    assert!(matches!(err, Error::WrongMagic { expected: "LLVM IR bitcode", .. }), "{err}");
 }
 
 #[test]
@@ -493,7 +491,7 @@ fn inventory_module_count_matches_llvm_modextract() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     for file in [dir().join("cat_ab.bc"), root.join("testdata/llvm14_multi_module_cat.bc")] {
         let bytes = std::fs::read(&file).unwrap();
-        let n = Inventory::read(&Bitstream::parse(&bytes).unwrap()).unwrap().modules.len();
+        let n = Inventory::of(&Bitstream::parse(&bytes).unwrap()).unwrap().modules.len();
         let extract = |i: usize| {
             Command::new(&modextract).args(["-b", "-n", &i.to_string(), "-o"]).arg(&out).arg(&file).output().unwrap()
         };
@@ -501,9 +499,9 @@ fn inventory_module_count_matches_llvm_modextract() {
             assert!(extract(i).status.success(), "{file:?}: llvm-modextract -n {i} failed");
             // The extracted module is ours: same producer-free bytes of the module block.
             let one = std::fs::read(&out).unwrap();
-            let theirs = Inventory::read(&Bitstream::parse(&one).unwrap()).unwrap();
+            let theirs = Inventory::of(&Bitstream::parse(&one).unwrap()).unwrap();
             assert_eq!(theirs.modules.len(), 1);
-            let ours = &Inventory::read(&Bitstream::parse(&bytes).unwrap()).unwrap().modules[i];
+            let ours = &Inventory::of(&Bitstream::parse(&bytes).unwrap()).unwrap().modules[i];
             assert_eq!(theirs.modules[0].names().unwrap(), ours.names().unwrap(), "{file:?} module {i}");
             assert_eq!(theirs.modules[0].module_bookmark().len_words, ours.module_bookmark().len_words);
         }
@@ -688,8 +686,7 @@ fn check_rlib(rlib: &Path, llvm: Option<&Path>, tmp: &Path) -> (String, usize, u
     let mut bytes = 0;
     for e in &found {
         walk_to_end(e);
-        let inventory =
-            Inventory::read(&e.bitstream().unwrap()).unwrap_or_else(|err| panic!("{}: {err}", e.provenance));
+        let inventory = Inventory::of(&e.bitstream().unwrap()).unwrap_or_else(|err| panic!("{}: {err}", e.provenance));
         assert!(!inventory.modules.is_empty(), "{}", e.provenance);
         for m in &inventory.modules {
             let ident = m.identification.as_ref().unwrap();

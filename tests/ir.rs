@@ -14,7 +14,7 @@ use std::collections::BTreeSet;
 use std::path::PathBuf;
 
 use ir_dis::{UPGRADED_ATTRIBUTES, compare_with};
-use llvm_bitstream_reader::ir::{Linkage, Module, read_modules};
+use llvm_bitstream_reader::ir::{Linkage, Module};
 use llvm_bitstream_reader::{Bitstream, Magic};
 
 #[test]
@@ -51,6 +51,49 @@ fn records_agree_with_llvm_dis_19() {
     assert!(fig.names > 50 && fig.structs > 5);
 }
 
+/// A cut file gives what it holds before the cut: the module's early records equal the
+/// whole file's, the globals and functions read are a prefix of the whole file's (names
+/// past the cut, in the lost STRTAB, empty), and exactly one error says where it stopped.
+#[test]
+fn partial_modules_are_prefixes_of_the_whole() {
+    let (mut checked, mut with_globals) = (0, 0);
+    for path in common::testdata_files() {
+        let bytes = std::fs::read(&path).unwrap();
+        let Ok(whole) = Module::parse(&bytes) else { continue };
+        let name = path.display();
+        let (full, error) = Module::parse_partial(&bytes);
+        assert!(error.is_none(), "{name}: {error:?}");
+        assert_eq!(full.map(|m| m.globals.len()), Some(whole.globals.len()), "{name}");
+        for tenth in 1..10 {
+            let cut = &bytes[..bytes.len() * tenth / 10];
+            let (module, error) = Module::parse_partial(cut);
+            if let Some(error) = &error {
+                assert!(error.byte_offset() <= cut.len() as u64, "{name}: {error} past the cut");
+            }
+            let Some(m) = module else {
+                assert!(error.is_some(), "{name} cut at {tenth}/10: neither a module nor an error");
+                continue;
+            };
+            if error.is_none() {
+                // The cut fell after the MODULE block (in the STRTAB or SYMTAB): all of it.
+                assert_eq!((m.globals.len(), m.functions.len()), (whole.globals.len(), whole.functions.len()), "{name}");
+            }
+            checked += 1;
+            // What was read is the whole file's; what came after the cut is missing.
+            assert!(m.triple.is_none() || m.triple == whole.triple, "{name}");
+            assert!(m.datalayout.is_none() || m.datalayout == whole.datalayout, "{name}");
+            assert!(m.source_filename.is_none() || m.source_filename == whole.source_filename, "{name}");
+            assert!(m.globals.len() <= whole.globals.len() && m.functions.len() <= whole.functions.len(), "{name}");
+            for (got, want) in m.globals.iter().zip(&whole.globals) {
+                assert_eq!(got.common.linkage, want.common.linkage, "{name}");
+                assert!(got.common.name.is_empty() || got.common.name == want.common.name, "{name}");
+            }
+            with_globals += usize::from(!m.globals.is_empty() || !m.functions.is_empty());
+        }
+    }
+    assert!(checked > 20 && with_globals > 10, "{checked} partial modules, {with_globals} with globals");
+}
+
 /// Every truncation of every IR testdata file reads to a clean error or a clean
 /// result: never a panic. Every byte for the small files, a stride for the big ones.
 #[test]
@@ -85,7 +128,7 @@ fn malformed_files_never_panic() {
 /// Reads every module, its symbols and every printable thing; errors are fine.
 fn read_everything(bytes: &[u8]) {
     let Ok(stream) = Bitstream::parse(bytes) else { return };
-    let Ok(modules) = read_modules(&stream) else { return };
+    let Ok(modules) = Module::parse_all(stream.bytes()) else { return };
     for m in modules {
         let _ = m.symbols();
         let _: Vec<String> = m.types.struct_definitions(false).collect();
@@ -160,7 +203,8 @@ fn skewed_module(name_offset: u64, function_type: u64) -> Vec<u8> {
 #[cfg(feature = "writer")]
 #[test]
 fn newer_llvm_content_is_kept_not_rejected() {
-    use llvm_bitstream_reader::ir::{AttrKind, Attribute, IrError, Type};
+    use llvm_bitstream_reader::Error;
+    use llvm_bitstream_reader::ir::{AttrKind, Attribute, Type};
 
     let bytes = skewed_module(0, 1);
     let m = Module::parse(&bytes).expect("version skew is not an error");
@@ -174,7 +218,11 @@ fn newer_llvm_content_is_kept_not_rejected() {
     assert_eq!(printed[0], r#"{ unknown_attr(250) nounwind "k"="v" unknown_attr_encoding(9: [1, 2]) }"#);
     assert!(matches!(m.types.types[3], Type::Unknown { code: 99, .. }));
     assert_eq!(m.unknown_records.len(), 1);
-    assert_eq!((m.unknown_records[0].code, &m.unknown_records[0].operands[..]), (200, &[1u64, 2, 3][..]));
+    assert!(
+        matches!(&m.unknown_records[0], llvm_bitstream_reader::Unknown::Record { code: 200, operands, .. } if operands == &[1u64, 2, 3]),
+        "{:?}",
+        m.unknown_records
+    );
     assert_eq!(&*m.globals[0].common.name, b"g");
     assert_eq!(m.globals[0].common.extra_operands, [41, 42, 43]);
     assert_eq!(m.globals[0].common.visibility.to_string(), "protected");
@@ -189,11 +237,11 @@ fn newer_llvm_content_is_kept_not_rejected() {
 
     // Structural breaks are errors, with the record's bit offset.
     match Module::parse(&skewed_module(5, 1)) {
-        Err(IrError::NameOutOfStrtab { bit, offset: 5, size: 1, strtab_len: 2 }) => assert!(bit > 0),
+        Err(Error::RangeOutOfBounds { bit, offset: 5, size: 1, len: 2, table: "STRTAB", .. }) => assert!(bit > 0),
         other => panic!("{other:?}"),
     }
     match Module::parse(&skewed_module(0, 9)) {
-        Err(IrError::TypeOutOfRange { bit, index: 9, len: 4 }) => assert!(bit > 0),
+        Err(Error::IndexOutOfRange { bit, what: "type", index: 9, len: 4 }) => assert!(bit > 0),
         other => panic!("{other:?}"),
     }
 }
@@ -225,7 +273,7 @@ fn every_definition_has_its_own_body() {
         if stream.magic() != Magic::LlvmIr {
             continue;
         }
-        for m in read_modules(&stream).unwrap() {
+        for m in Module::parse_all(stream.bytes()).unwrap() {
             let mut seen = BTreeSet::new();
             for f in m.definitions() {
                 let body = f

@@ -10,9 +10,9 @@ use std::process::Command;
 
 use llvm_bitstream_reader::Bitstream;
 use llvm_bitstream_reader::container::ContainerFile;
+use llvm_bitstream_reader::ir::Inventory;
 use llvm_bitstream_reader::ir::symtab::Symtab;
 use llvm_bitstream_reader::ir::{Module, SymbolFlags};
-use llvm_bitstream_reader::modules::Inventory;
 
 #[derive(Default, Debug)]
 struct Tally {
@@ -49,7 +49,7 @@ const NAMED_BITS: [(u32, &str); 12] = [
 /// required field (name, undefined, weak, common, used, visibility).
 fn compare_stream(label: &str, bytes: &[u8], tally: &mut Tally) {
     let stream = Bitstream::parse(bytes).unwrap_or_else(|e| panic!("{label}: {e}"));
-    let inventory = Inventory::read(&stream).unwrap_or_else(|e| panic!("{label}: {e}"));
+    let inventory = Inventory::of(&stream).unwrap_or_else(|e| panic!("{label}: {e}"));
     let Some(symtab) = Symtab::from_inventory(&inventory).unwrap_or_else(|e| panic!("{label}: {e}")) else {
         return;
     };
@@ -59,7 +59,7 @@ fn compare_stream(label: &str, bytes: &[u8], tally: &mut Tally) {
     }
     tally.streams += 1;
     for (i, info) in inventory.modules.iter().enumerate() {
-        let module = Module::read(info).unwrap_or_else(|e| panic!("{label} module {i}: {e}"));
+        let module = Module::from_info(info).unwrap_or_else(|e| panic!("{label} module {i}: {e}"));
         let ours = module.symbols();
         let theirs: Vec<_> = symtab
             .module_symbols(i as u32)

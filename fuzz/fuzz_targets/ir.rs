@@ -7,15 +7,17 @@
 
 use libfuzzer_sys::fuzz_target;
 use llvm_bitstream_reader::Bitstream;
-use llvm_bitstream_reader::ir::{self, IrError};
+use llvm_bitstream_reader::{Error, ir};
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(stream) = Bitstream::new(data) else { return };
-    let modules = match ir::read_modules(&stream) {
+    let Ok(stream) = Bitstream::parse(data) else { return };
+    let modules = match ir::Module::parse_all(stream.bytes()) {
         Ok(m) => m,
         Err(e) => {
             let _ = e.to_string();
-            if let IrError::NameOutOfStrtab { bit, .. } | IrError::TypeOutOfRange { bit, .. } = e {
+            // Every error points into the input.
+            assert!(e.bit_offset() <= data.len() as u64 * 8 + 64, "{e}");
+            if let Error::RangeOutOfBounds { bit, .. } | Error::IndexOutOfRange { bit, .. } = e {
                 assert!(bit <= data.len() as u64 * 8, "{e}");
             }
             return;

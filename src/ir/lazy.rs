@@ -7,7 +7,7 @@ use alloc::vec::Vec;
 use core::fmt;
 use core::ops::Deref;
 
-use super::error::IrError;
+use crate::error::Error;
 use crate::reader::{LazyBlock, Reader};
 
 #[cfg(feature = "std")]
@@ -16,7 +16,7 @@ type Once<T> = std::sync::OnceLock<T>;
 type Once<T> = core::cell::OnceCell<T>;
 
 /// Reads one block's entries (the reader is just inside it) onto the vector.
-pub(crate) type DecodeBlock<'a, T> = fn(&mut Reader<'a>, &mut Vec<T>) -> Result<(), IrError>;
+pub(crate) type DecodeBlock<'a, T> = fn(&mut Reader<'a>, &mut Vec<T>) -> Result<(), Error>;
 
 /// A table of a module read on first use (dereferencing it, as a slice, reads it): the
 /// blocks that hold it are kept skipped until then. Reading stops at the first
@@ -26,7 +26,7 @@ pub(crate) type DecodeBlock<'a, T> = fn(&mut Reader<'a>, &mut Vec<T>) -> Result<
 pub struct LazyTable<'a, T> {
     blocks: Vec<LazyBlock<'a>>,
     decode: DecodeBlock<'a, T>,
-    table: Once<(Vec<T>, Option<IrError>)>,
+    table: Once<(Vec<T>, Option<Error>)>,
 }
 
 impl<'a, T> LazyTable<'a, T> {
@@ -46,15 +46,15 @@ impl<'a, T> LazyTable<'a, T> {
 
     /// The structural break that ended reading the table early, if one did (reading it
     /// first, if it was not yet read).
-    pub fn error(&self) -> Option<&IrError> {
+    pub fn error(&self) -> Option<&Error> {
         self.read().1.as_ref()
     }
 
-    fn read(&self) -> &(Vec<T>, Option<IrError>) {
+    fn read(&self) -> &(Vec<T>, Option<Error>) {
         self.table.get_or_init(|| {
             let mut entries = Vec::new();
             for block in &self.blocks {
-                let read = block.reader().map_err(IrError::from).and_then(|mut reader| {
+                let read = block.reader().map_err(Error::from).and_then(|mut reader| {
                     // The block reader's first entry is the block itself.
                     reader.advance()?;
                     (self.decode)(&mut reader, &mut entries)

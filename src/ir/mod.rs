@@ -20,7 +20,9 @@
 //! - [`Module`]: one module's records (identification, triple, datalayout, …), its
 //!   [`TypeTable`], attribute groups, globals, functions, aliases and ifuncs, each
 //!   function definition paired with its body as a [`LazyBlock`](crate::LazyBlock);
-//!   [`read_modules`] reads every module of a stream. Global values are flat tables whose
+//!   [`Module::parse_all`] reads every module of a stream, [`Module::parse_partial`] what
+//!   a damaged one holds before the break, [`Inventory`] lists them without reading them.
+//!   Global values are flat tables whose
 //!   names borrow the STRTAB; the attribute groups and lists are [`LazyTable`]s, read on
 //!   first use.
 //! - [`Module::symbols`]: the module's symbols, with [`SymbolFlags`] bit for bit as
@@ -28,12 +30,12 @@
 //!
 //! Version skew is not an error: unknown record codes, type codes, attribute kinds and
 //! encodings, linkages and trailing operands are kept (`Unknown(n)`,
-//! [`Module::unknown_records`], `extra_operands`). Only structural breaks are errors
-//! ([`IrError`]), with their bit offsets.
+//! [`Module::unknown_records`] as [`crate::Unknown`]s, `extra_operands`). Only structural
+//! breaks are errors ([`crate::Error`]), with their bit offsets.
 
 mod attributes;
-mod error;
 mod globals;
+mod inventory;
 mod lazy;
 mod libcalls;
 mod module;
@@ -43,13 +45,13 @@ pub mod symtab;
 mod types;
 
 pub use attributes::{AttrIndex, AttrKind, Attribute, AttributeGroup, AttributeList, AttributesDisplay, ConstantRange};
-pub use error::IrError;
 pub use globals::{
     Alias, Comdat, ComdatSelection, DllStorage, Function, GlobalCommon, GlobalVar, Linkage, Name, ThreadLocal,
     UnnamedAddr,
 };
+pub use inventory::{Identification, Inventory, ModuleInfo, ModuleNames};
 pub use lazy::LazyTable;
-pub use module::{GlobalRef, Module, UnknownRecord, read_modules};
+pub use module::{GlobalRef, Module};
 pub use symbol::{SymbolFlags, Visibility};
 pub use symbols::ModuleSymbol;
 pub use types::{Type, TypeDisplay, TypeId, TypeTable};

@@ -7,34 +7,22 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::attributes::{AttrIndex, AttributeGroup, AttributeList, decode_group_attributes_with};
-use super::error::IrError;
 use super::globals::{
     Alias, Comdat, ComdatSelection, DllStorage, Function, GlobalCommon, GlobalVar, Linkage, Name, ThreadLocal,
     UnnamedAddr,
 };
+use super::inventory::{Identification, Inventory, ModuleInfo};
 use super::lazy::LazyTable;
 use super::symbol::Visibility;
 use super::symtab::Symtab;
 use super::types::{Type, TypeId, TypeTable};
+use crate::error::Error;
+use crate::header::Magic;
+use crate::ids::ir as ids_block;
 use crate::ids::ir::raw as ids;
-use crate::modules::{Inventory, ModuleInfo};
+use crate::layout::{Field, RecordLayout, Unknown};
 use crate::reader::{Bitstream, Entry, LazyBlock, Reader};
 use crate::record::RecordRef;
-
-/// A record of the module block this crate does not interpret, kept as read.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-#[non_exhaustive]
-pub struct UnknownRecord {
-    /// The block it is in.
-    pub block_id: u32,
-    /// Its code.
-    pub code: u32,
-    /// Bit offset of the record.
-    pub bit: u64,
-    /// Its operands.
-    pub operands: Vec<u64>,
-}
 
 /// Which global value a value id names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -109,7 +97,7 @@ pub struct Module<'a> {
     /// ALIAS, ALIAS_OLD and IFUNC records.
     pub aliases: Vec<Alias<'a>>,
     /// Module records this crate does not interpret.
-    pub unknown_records: Vec<UnknownRecord>,
+    pub unknown_records: Vec<Unknown>,
     /// Bits taken by module-level METADATA blocks (headers included).
     pub metadata_bits: u64,
     /// The MODULE block's size in bits (header to end).
@@ -158,44 +146,143 @@ impl Constants {
 /// use llvm_bitstream_reader::{Bitstream, ir};
 /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
 /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/llvm14_multi_module_cat.bc"))?;
-/// let modules = ir::read_modules(&Bitstream::parse(&bytes)?)?;
+/// let modules = ir::Module::parse_all(&bytes)?;
 /// assert_eq!(modules.len(), 3);
 /// # Ok(()) }
 /// ```
-pub fn read_modules<'a>(stream: &Bitstream<'a>) -> Result<Vec<Module<'a>>, IrError> {
-    let inventory = Inventory::read(stream)?;
-    let symtab = Symtab::from_inventory(&inventory).ok().flatten();
-    inventory
-        .modules
-        .iter()
-        .map(|info| Module::read_sized(info, Capacity::from_symtab(symtab.as_ref(), info.index)))
-        .collect()
-}
-
 impl<'a> Module<'a> {
     /// Reads the first module of an IR bitcode stream (a `.bc` file's bytes, wrapper
-    /// header allowed).
-    pub fn parse(bytes: &'a [u8]) -> Result<Self, IrError> {
-        let stream = Bitstream::parse(bytes)?;
-        let inventory = Inventory::read(&stream)?;
+    /// header allowed). Use [`parse_all`](Self::parse_all) for files with several.
+    pub fn parse(bytes: &'a [u8]) -> Result<Self, Error> {
+        Self::parse_first(bytes).map_err(|e| e.with_block_names(Magic::LlvmIr))
+    }
+
+    fn parse_first(bytes: &'a [u8]) -> Result<Self, Error> {
+        let inventory = Inventory::parse(bytes)?;
         let Some(first) = inventory.modules.first() else {
-            return Err(IrError::NoSuchModule { index: 0, count: 0 });
+            return Err(Error::IndexOutOfRange { bit: 0, what: "module", index: 0, len: 0 });
         };
         let symtab = Symtab::from_inventory(&inventory).ok().flatten();
         Module::read_sized(first, Capacity::from_symtab(symtab.as_ref(), first.index))
     }
 
-    /// Reads one module listed by [`Inventory::read`].
-    pub fn read(info: &ModuleInfo<'a>) -> Result<Self, IrError> {
-        Self::read_sized(info, Capacity::default())
+    /// Reads every module of an IR bitcode stream (`llvm-cat -b` and ThinLTO files hold
+    /// several), in stream order.
+    ///
+    /// ```
+    /// use llvm_bitstream_reader::ir::Module;
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/llvm14_multi_module_cat.bc"))?;
+    /// let modules = Module::parse_all(&bytes)?;
+    /// assert_eq!(modules.len(), 3);
+    /// # Ok(()) }
+    /// ```
+    pub fn parse_all(bytes: &'a [u8]) -> Result<Vec<Self>, Error> {
+        let all = || -> Result<Vec<Self>, Error> {
+            let inventory = Inventory::parse(bytes)?;
+            let symtab = Symtab::from_inventory(&inventory).ok().flatten();
+            inventory
+                .modules
+                .iter()
+                .map(|info| Module::read_sized(info, Capacity::from_symtab(symtab.as_ref(), info.index)))
+                .collect()
+        };
+        all().map_err(|e| e.with_block_names(Magic::LlvmIr))
     }
 
-    fn read_sized(info: &ModuleInfo<'a>, capacity: Capacity) -> Result<Self, IrError> {
-        let bm = info.module.bookmark();
-        let mut m = Module {
-            index: info.index,
-            producer: info.identification.as_ref().map(|i| i.producer.clone()),
-            epoch: info.identification.as_ref().and_then(|i| i.epoch),
+    /// Reads what a damaged or cut file holds of its first module: the module as far as
+    /// its records go before the break (triple, datalayout, types, the globals and
+    /// functions before it), and the error that stopped the read, if any. A file cut
+    /// inside its MODULE block still gives the module's early records, which LLVM writes
+    /// first; names that would be in the STRTAB after the cut are left empty. `None` if
+    /// the input has no MODULE block to read from.
+    ///
+    /// ```
+    /// use llvm_bitstream_reader::ir::Module;
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/llvm14_ir_globals.bc"))?;
+    /// let whole = Module::parse(&bytes)?;
+    /// let (module, error) = Module::parse_partial(&bytes[..bytes.len() * 3 / 4]);
+    /// let module = module.expect("the cut falls after the MODULE block starts");
+    /// assert!(error.is_some()); // what stopped the read, with its bit offset
+    /// assert_eq!(module.triple, whole.triple);
+    /// assert!(module.globals.len() <= whole.globals.len());
+    /// # Ok(()) }
+    /// ```
+    pub fn parse_partial(bytes: &'a [u8]) -> (Option<Self>, Option<Error>) {
+        let (module, error) = Self::read_partial(bytes);
+        (module, error.map(|e| e.with_block_names(Magic::LlvmIr)))
+    }
+
+    fn read_partial(bytes: &'a [u8]) -> (Option<Self>, Option<Error>) {
+        let stream = match Bitstream::parse(bytes) {
+            Ok(stream) => stream,
+            Err(e) => return (None, Some(e)),
+        };
+        if stream.magic() != Magic::LlvmIr {
+            let found = stream.bytes().first_chunk::<4>().copied().unwrap_or_default();
+            return (None, Some(Error::WrongMagic { bit: 0, expected: "LLVM IR bitcode", found }));
+        }
+        // The STRTAB after the module, where the file is whole enough to list it.
+        let strtab = Inventory::of(&stream).ok().and_then(|inv| inv.modules.first().and_then(|m| m.strtab));
+        // The first MODULE block, entered even if the input ends inside it.
+        let mut reader = stream.reader();
+        reader.read_truncated_blocks(true);
+        let mut identification = None;
+        let mut begin_bit = 0;
+        loop {
+            let at = reader.bit_offset();
+            match reader.advance() {
+                Ok(Some(Entry::EnterBlock(b))) if b.block_id == ids_block::MODULE_BLOCK_ID => {
+                    if identification.is_none() {
+                        begin_bit = at;
+                    }
+                    let block = LazyBlock::new(stream, b, reader.blockinfo().clone());
+                    let mut m = Module::new(0, identification.as_ref(), block);
+                    let mut state = ReadState {
+                        partial: strtab.is_none(),
+                        strtab: strtab.unwrap_or_default(),
+                        begin_bit,
+                        ..ReadState::default()
+                    };
+                    let result = m.read_body(&mut reader, &mut state);
+                    m.finish(state);
+                    return (Some(m), result.err());
+                }
+                Ok(Some(Entry::EnterBlock(b))) if b.block_id == ids_block::IDENTIFICATION_BLOCK_ID => {
+                    begin_bit = at;
+                    match super::inventory::read_identification(&mut reader, b) {
+                        Ok(i) => identification = Some(i),
+                        Err(e) => return (None, Some(e)),
+                    }
+                }
+                Ok(Some(Entry::EnterBlock(_))) => {
+                    if let Err(e) = reader.skip_block() {
+                        return (None, Some(e));
+                    }
+                }
+                Ok(Some(_)) => {}
+                Ok(None) => {
+                    let e = Error::ExpectedBlock { bit: reader.bit_offset(), expected: "MODULE_BLOCK", found: None };
+                    return (None, Some(e));
+                }
+                Err(e) => return (None, Some(e)),
+            }
+        }
+    }
+
+    /// Reads one module listed by an [`Inventory`].
+    pub fn from_info(info: &ModuleInfo<'a>) -> Result<Self, Error> {
+        Self::read_sized(info, Capacity::default()).map_err(|e| e.with_block_names(Magic::LlvmIr))
+    }
+
+    /// An empty module of `block`, before its records are read.
+    fn new(index: usize, identification: Option<&Identification>, block: LazyBlock<'a>) -> Self {
+        let bm = block.bookmark();
+        Module {
+            index,
+            producer: identification.map(|i| i.producer.clone()),
+            epoch: identification.and_then(|i| i.epoch),
             version: None,
             triple: None,
             datalayout: None,
@@ -218,17 +305,16 @@ impl<'a> Module<'a> {
             module_bits: bm.end_bit().saturating_sub(bm.header_bit),
             function_blocks: 0,
             values: Vec::new(),
-            block: info.module.clone(),
+            block,
             constants_blocks: Vec::new(),
             constants_base: 0,
-        };
-        let mut state = ReadState {
-            strtab: info.strtab.unwrap_or(&[]),
-            begin_bit: info.begin_bit,
-            bodies: Vec::new(),
-            vst_names: Vec::new(),
-            fn_offsets: Vec::new(),
-        };
+        }
+    }
+
+    fn read_sized(info: &ModuleInfo<'a>, capacity: Capacity) -> Result<Self, Error> {
+        let mut m = Module::new(info.index, info.identification.as_ref(), info.module.clone());
+        let mut state =
+            ReadState { strtab: info.strtab.unwrap_or(&[]), begin_bit: info.begin_bit, ..ReadState::default() };
         m.globals.reserve_exact(capacity.globals);
         m.functions.reserve_exact(capacity.functions);
         m.aliases.reserve_exact(capacity.aliases);
@@ -237,13 +323,22 @@ impl<'a> Module<'a> {
         let mut reader = info.module.reader()?;
         // The block reader's first entry is the module block itself.
         reader.advance()?;
+        m.read_body(&mut reader, &mut state)?;
+        m.finish(state);
+        Ok(m)
+    }
+
+    /// Reads the records and sub-blocks of the MODULE block just entered.
+    fn read_body(&mut self, reader: &mut Reader<'a>, state: &mut ReadState<'a>) -> Result<(), Error> {
+        let m = self;
+        let (reader, state) = (reader, state);
         while let Some(entry) = reader.advance()? {
             match entry {
                 Entry::EnterBlock(b) => match b.block_id.0 {
-                    ids::TYPE_BLOCK_ID_NEW => m.read_types(&mut reader)?,
+                    ids::TYPE_BLOCK_ID_NEW => m.read_types(reader)?,
                     ids::PARAMATTR_GROUP_BLOCK_ID => m.attribute_groups.push_block(reader.skip_block()?),
                     ids::PARAMATTR_BLOCK_ID => m.attribute_lists.push_block(reader.skip_block()?),
-                    ids::VALUE_SYMTAB_BLOCK_ID => m.read_vst(&mut reader, &mut state)?,
+                    ids::VALUE_SYMTAB_BLOCK_ID => m.read_vst(reader, state)?,
                     ids::CONSTANTS_BLOCK_ID => {
                         if m.constants_blocks.is_empty() {
                             m.constants_base = m.values.len() as u64;
@@ -264,14 +359,13 @@ impl<'a> Module<'a> {
                 },
                 Entry::Record { .. } => {
                     let record = reader.read_record()?;
-                    m.module_record(&record, &state)?;
+                    m.module_record(&record, state)?;
                 }
                 Entry::EndBlock(_) => break,
                 _ => {}
             }
         }
-        m.finish(state);
-        Ok(m)
+        Ok(())
     }
 
     /// The value type of a global value id, if it names one.
@@ -300,7 +394,7 @@ impl<'a> Module<'a> {
         })
     }
 
-    fn module_record(&mut self, r: &RecordRef<'_, 'a>, state: &ReadState<'a>) -> Result<(), IrError> {
+    fn module_record(&mut self, r: &RecordRef<'_, 'a>, state: &ReadState<'a>) -> Result<(), Error> {
         let ops = r.operand_slice();
         match r.code() {
             ids::MODULE_CODE_VERSION => self.version = ops.first().copied(),
@@ -319,8 +413,8 @@ impl<'a> Module<'a> {
             ids::MODULE_CODE_ALIAS | ids::MODULE_CODE_ALIAS_OLD | ids::MODULE_CODE_IFUNC => {
                 self.alias_record(r, state)?
             }
-            code => self.unknown_records.push(UnknownRecord {
-                block_id: ids::MODULE_BLOCK_ID,
+            code => self.unknown_records.push(Unknown::Record {
+                block_id: ids_block::MODULE_BLOCK_ID,
                 code,
                 bit: r.bit_offset(),
                 operands: ops.to_vec(),
@@ -339,50 +433,52 @@ impl<'a> Module<'a> {
         r: &RecordRef<'r, 'a>,
         state: &ReadState<'a>,
         what: &'static str,
-    ) -> Result<(Name<'a>, &'r [u64]), IrError> {
+    ) -> Result<(Name<'a>, &'r [u64]), Error> {
         let ops = r.operand_slice();
         if !self.uses_strtab() {
             return Ok((Cow::Borrowed(&[]), ops));
         }
         let [offset, size, rest @ ..] = ops else {
-            return Err(IrError::RecordTooShort { what, bit: r.bit_offset(), len: ops.len(), needed: 2 });
+            return Err(short(r, what, ops.len(), 2));
         };
-        let name = strtab_slice(state.strtab, *offset, *size).ok_or(IrError::NameOutOfStrtab {
+        if state.partial && strtab_slice(state.strtab, *offset, *size).is_none() {
+            return Ok((Cow::Borrowed(&[]), rest));
+        }
+        let name = strtab_slice(state.strtab, *offset, *size).ok_or(Error::RangeOutOfBounds {
             bit: r.bit_offset(),
+            what: "name",
+            table: "STRTAB",
             offset: *offset,
             size: *size,
-            strtab_len: state.strtab.len(),
+            len: state.strtab.len(),
         })?;
         Ok((Cow::Borrowed(name), rest))
     }
 
-    fn check_type(&self, r: &RecordRef<'_, '_>, index: u64) -> Result<TypeId, IrError> {
+    fn check_type(&self, r: &RecordRef<'_, '_>, index: u64) -> Result<TypeId, Error> {
         match u32::try_from(index) {
             Ok(i) if (i as usize) < self.types.len() => Ok(TypeId(i)),
-            _ => Err(IrError::TypeOutOfRange { bit: r.bit_offset(), index, len: self.types.len() }),
+            _ => Err(Error::IndexOutOfRange { bit: r.bit_offset(), what: "type", index, len: self.types.len() }),
         }
     }
 
     /// The pointee of a legacy pointer-typed record's type, and the pointer's address space.
-    fn pointee(&self, r: &RecordRef<'_, '_>, ty: TypeId, what: &'static str) -> Result<(TypeId, u64), IrError> {
+    fn pointee(&self, r: &RecordRef<'_, '_>, ty: TypeId, what: &'static str) -> Result<(TypeId, u64), Error> {
         match self.types.get(ty) {
             Some(Type::Pointer { pointee: Some(p), address_space }) => Ok((*p, *address_space)),
-            _ => Err(IrError::WrongType {
-                what,
-                bit: r.bit_offset(),
-                index: u64::from(ty.0),
-                expected: "a typed pointer",
-            }),
+            _ => {
+                Err(Error::WrongType { what, bit: r.bit_offset(), index: u64::from(ty.0), expected: "a typed pointer" })
+            }
         }
     }
 
-    fn section(&self, r: &RecordRef<'_, '_>, id: u64) -> Result<Option<String>, IrError> {
+    fn section(&self, r: &RecordRef<'_, '_>, id: u64) -> Result<Option<String>, Error> {
         lookup_1based(&self.section_names, id, "section", r.bit_offset())
     }
 
-    fn comdat_record(&mut self, r: &RecordRef<'_, 'a>, state: &ReadState<'a>) -> Result<(), IrError> {
+    fn comdat_record(&mut self, r: &RecordRef<'_, 'a>, state: &ReadState<'a>) -> Result<(), Error> {
         let (name, rest) = self.name_of(r, state, "COMDAT")?;
-        let short = |needed| IrError::RecordTooShort { what: "COMDAT", bit: r.bit_offset(), len: rest.len(), needed };
+        let short = |needed| short(r, "COMDAT", rest.len(), needed);
         let selection = ComdatSelection::from_code(*rest.first().ok_or_else(|| short(1))?);
         let name = if self.uses_strtab() {
             name
@@ -428,15 +524,13 @@ impl<'a> Module<'a> {
         }
     }
 
-    fn globalvar_record(&mut self, r: &RecordRef<'_, 'a>, state: &ReadState<'a>) -> Result<(), IrError> {
+    fn globalvar_record(&mut self, r: &RecordRef<'_, 'a>, state: &ReadState<'a>) -> Result<(), Error> {
         // [strtab offset, strtab size,] pointer type or value type, isconst|explicit<<1|addrspace<<2,
         // initid, linkage, alignment, section, visibility, threadlocal, unnamed_addr,
         // externally_initialized, dllstorageclass, comdat, attributes, dso_local,
         // partition offset, partition size, sanitizer, code model
         let (name, ops) = self.name_of(r, state, "GLOBALVAR")?;
-        if ops.len() < 6 {
-            return Err(IrError::RecordTooShort { what: "GLOBALVAR", bit: r.bit_offset(), len: ops.len(), needed: 6 });
-        }
+        GLOBALVAR.fields_of(ops, None, r.bit_offset(), r.code())?;
         let ty = self.check_type(r, ops[0])?;
         let explicit = ops[1] & 2 != 0;
         let (value_type, address_space) = if explicit { (ty, ops[1] >> 2) } else { self.pointee(r, ty, "GLOBALVAR")? };
@@ -476,22 +570,20 @@ impl<'a> Module<'a> {
         Ok(())
     }
 
-    fn function_record(&mut self, r: &RecordRef<'_, 'a>, state: &ReadState<'a>) -> Result<(), IrError> {
+    fn function_record(&mut self, r: &RecordRef<'_, 'a>, state: &ReadState<'a>) -> Result<(), Error> {
         // [strtab offset, strtab size,] type, callingconv, isproto, linkage, paramattr,
         // alignment, section, visibility, gc, unnamed_addr, prologuedata, dllstorageclass,
         // comdat, prefixdata, personalityfn, dso_local, addrspace, partition offset,
         // partition size, preferred alignment
         let (name, ops) = self.name_of(r, state, "FUNCTION")?;
-        if ops.len() < 8 {
-            return Err(IrError::RecordTooShort { what: "FUNCTION", bit: r.bit_offset(), len: ops.len(), needed: 8 });
-        }
+        FUNCTION.fields_of(ops, None, r.bit_offset(), r.code())?;
         let mut ty = self.check_type(r, ops[0])?;
         let mut address_space = 0;
         if let Some(Type::Pointer { pointee: Some(p), address_space: a }) = self.types.get(ty) {
             (ty, address_space) = (*p, *a);
         }
         if !matches!(self.types.get(ty), Some(Type::Function { .. })) {
-            return Err(IrError::WrongType {
+            return Err(Error::WrongType {
                 what: "FUNCTION",
                 bit: r.bit_offset(),
                 index: u64::from(ty.0),
@@ -540,7 +632,7 @@ impl<'a> Module<'a> {
         Ok(())
     }
 
-    fn alias_record(&mut self, r: &RecordRef<'_, 'a>, state: &ReadState<'a>) -> Result<(), IrError> {
+    fn alias_record(&mut self, r: &RecordRef<'_, 'a>, state: &ReadState<'a>) -> Result<(), Error> {
         // ALIAS_OLD: [pointer type, aliasee, linkage, visibility, dll, tls, unnamed_addr, dso_local]
         // ALIAS: [strtab offset, strtab size,] type, addrspace, aliasee, linkage, visibility,
         //        dllstorageclass, threadlocal, unnamed_addr, dso_local, partition offset, size
@@ -554,10 +646,12 @@ impl<'a> Module<'a> {
         };
         let (name, ops) = self.name_of(r, state, what)?;
         let old = code == ids::MODULE_CODE_ALIAS_OLD;
-        let needed = if old { 3 } else { 4 };
-        if ops.len() < needed {
-            return Err(IrError::RecordTooShort { what, bit: r.bit_offset(), len: ops.len(), needed });
-        }
+        let layout = match code {
+            ids::MODULE_CODE_IFUNC => &IFUNC,
+            ids::MODULE_CODE_ALIAS_OLD => &ALIAS_OLD,
+            _ => &ALIAS,
+        };
+        layout.fields_of(ops, None, r.bit_offset(), code)?;
         let ty = self.check_type(r, ops[0])?;
         let (value_type, address_space, mut i) =
             if old { (self.pointee(r, ty, what)?.0, self.pointee(r, ty, what)?.1, 1) } else { (ty, ops[1], 2) };
@@ -599,35 +693,31 @@ impl<'a> Module<'a> {
         Ok(())
     }
 
-    fn partition(
-        &self,
-        r: &RecordRef<'_, '_>,
-        state: &ReadState<'a>,
-        off: u64,
-        size: u64,
-    ) -> Result<Name<'a>, IrError> {
-        strtab_slice(state.strtab, off, size).map(Cow::Borrowed).ok_or(IrError::NameOutOfStrtab {
+    fn partition(&self, r: &RecordRef<'_, '_>, state: &ReadState<'a>, off: u64, size: u64) -> Result<Name<'a>, Error> {
+        strtab_slice(state.strtab, off, size).map(Cow::Borrowed).ok_or(Error::RangeOutOfBounds {
             bit: r.bit_offset(),
+            what: "partition name",
+            table: "STRTAB",
             offset: off,
             size,
-            strtab_len: state.strtab.len(),
+            len: state.strtab.len(),
         })
     }
 
     /// A comdat reference (from 1; 0 is none). A record too old to have the field has an
     /// implicit comdat of its own for the legacy weak/linkonce codes: that is not one of
     /// the module's COMDAT records, so it is left out here.
-    fn comdat_ref(&self, r: &RecordRef<'_, '_>, id: Option<u64>, _raw_linkage: u64) -> Result<Option<u64>, IrError> {
+    fn comdat_ref(&self, r: &RecordRef<'_, '_>, id: Option<u64>, _raw_linkage: u64) -> Result<Option<u64>, Error> {
         match id {
             None | Some(0) => Ok(None),
             Some(n) if n as usize <= self.comdats.len() && n <= usize::MAX as u64 => Ok(Some(n - 1)),
             Some(n) => {
-                Err(IrError::BadReference { what: "comdat", bit: r.bit_offset(), index: n, len: self.comdats.len() })
+                Err(Error::IndexOutOfRange { what: "comdat", bit: r.bit_offset(), index: n, len: self.comdats.len() })
             }
         }
     }
 
-    fn read_types(&mut self, reader: &mut Reader<'a>) -> Result<(), IrError> {
+    fn read_types(&mut self, reader: &mut Reader<'a>) -> Result<(), Error> {
         let mut pending_name: Option<String> = None;
         // (record bit, referring entry, referenced index)
         let mut refs: Vec<(u64, usize, u64)> = Vec::new();
@@ -672,7 +762,7 @@ impl<'a> Module<'a> {
                     // FUNCTION_OLD: [vararg, attrid, retty, params…]; FUNCTION: [vararg, retty, params…]
                     let first = if r.code() == ids::TYPE_CODE_FUNCTION { 1 } else { 2 };
                     if ops.len() <= first {
-                        return Err(short("TYPE FUNCTION", r.bit_offset(), ops.len(), first + 1));
+                        return Err(short(&r, "TYPE FUNCTION", ops.len(), first + 1));
                     }
                     ops[first..].iter().for_each(|&t| refer(t));
                     Type::Function {
@@ -712,7 +802,7 @@ impl<'a> Module<'a> {
                 ids::TYPE_CODE_TARGET_TYPE if !ops.is_empty() => {
                     let n = ops[0];
                     let Some(params) = usize::try_from(n).ok().and_then(|n| ops.get(1..n.checked_add(1)?)) else {
-                        return Err(short("TYPE TARGET_TYPE", r.bit_offset(), ops.len(), 1));
+                        return Err(short(&r, "TYPE TARGET_TYPE", ops.len(), 1));
                     };
                     params.iter().for_each(|&t| refer(t));
                     Type::TargetExt {
@@ -729,7 +819,7 @@ impl<'a> Module<'a> {
                 | ids::TYPE_CODE_ARRAY
                 | ids::TYPE_CODE_VECTOR
                 | ids::TYPE_CODE_TARGET_TYPE => {
-                    return Err(short("TYPE", r.bit_offset(), ops.len(), ops.len() + 1));
+                    return Err(short(&r, "TYPE", ops.len(), ops.len() + 1));
                 }
                 code => Type::Unknown { code, operands: ops.to_vec() },
             };
@@ -742,13 +832,13 @@ impl<'a> Module<'a> {
             let target = usize::try_from(index).ok().and_then(|i| self.types.types.get(i).map(|t| (i, t)));
             match target {
                 Some((i, t)) if i < entry || t.is_identified_struct() => {}
-                _ => return Err(IrError::TypeOutOfRange { bit, index, len: self.types.len() }),
+                _ => return Err(Error::IndexOutOfRange { bit, what: "type", index, len: self.types.len() }),
             }
         }
         Ok(())
     }
 
-    fn read_vst(&mut self, reader: &mut Reader<'a>, state: &mut ReadState<'a>) -> Result<(), IrError> {
+    fn read_vst(&mut self, reader: &mut Reader<'a>, state: &mut ReadState<'a>) -> Result<(), Error> {
         each_record(reader, |r| {
             let ops = r.operand_slice();
             let bytes = |from: usize| ops.get(from..).unwrap_or(&[]).iter().map(|&c| c as u8).collect::<Vec<u8>>();
@@ -826,7 +916,7 @@ impl<'a> Module<'a> {
         next_id: &mut u64,
         wanted: &mut core::iter::Peekable<impl Iterator<Item = u64>>,
         table: &mut Constants,
-    ) -> Result<(), IrError> {
+    ) -> Result<(), Error> {
         let (constants, elements) = (&mut table.refs, &mut table.elements);
         while let Some(entry) = reader.advance()? {
             match entry {
@@ -953,7 +1043,7 @@ impl Capacity {
 }
 
 /// The entries of a PARAMATTR_GROUP block.
-fn read_attribute_groups(reader: &mut Reader<'_>, groups: &mut Vec<AttributeGroup>) -> Result<(), IrError> {
+fn read_attribute_groups(reader: &mut Reader<'_>, groups: &mut Vec<AttributeGroup>) -> Result<(), Error> {
     let mut scratch = Vec::new();
     each_record(reader, |r| {
         let ops = r.operand_slice();
@@ -961,7 +1051,7 @@ fn read_attribute_groups(reader: &mut Reader<'_>, groups: &mut Vec<AttributeGrou
             return Ok(());
         }
         if ops.len() < 2 {
-            return Err(short("PARAMATTR_GRP_CODE_ENTRY", r.bit_offset(), ops.len(), 3));
+            return Err(short(&r, "PARAMATTR_GRP_CODE_ENTRY", ops.len(), 3));
         }
         groups.push(AttributeGroup {
             id: ops[0],
@@ -974,7 +1064,7 @@ fn read_attribute_groups(reader: &mut Reader<'_>, groups: &mut Vec<AttributeGrou
 }
 
 /// The lists of a PARAMATTR block.
-fn read_attribute_lists(reader: &mut Reader<'_>, lists: &mut Vec<AttributeList>) -> Result<(), IrError> {
+fn read_attribute_lists(reader: &mut Reader<'_>, lists: &mut Vec<AttributeList>) -> Result<(), Error> {
     each_record(reader, |r| {
         let ops = r.operand_slice();
         match r.code() {
@@ -989,7 +1079,10 @@ fn read_attribute_lists(reader: &mut Reader<'_>, lists: &mut Vec<AttributeList>)
 }
 
 /// What reading one module needs beside the module.
+#[derive(Default)]
 struct ReadState<'a> {
+    /// A partial read of a cut file: names past the (missing) STRTAB are left empty.
+    partial: bool,
     strtab: &'a [u8],
     begin_bit: u64,
     bodies: Vec<LazyBlock<'a>>,
@@ -997,9 +1090,27 @@ struct ReadState<'a> {
     fn_offsets: Vec<(u64, u64)>,
 }
 
-fn short(what: &'static str, bit: u64, len: usize, needed: usize) -> IrError {
-    IrError::RecordTooShort { what, bit, len, needed }
+/// The one short-record error, for a record whose operands (after any STRTAB name:
+/// `found`) are fewer than its layout needs.
+fn short(r: &RecordRef<'_, '_>, what: &'static str, found: usize, needed: usize) -> Error {
+    Error::RecordTooShort {
+        bit: r.bit_offset(),
+        block_id: r.block_id(),
+        block_name: None,
+        code: r.code(),
+        record: Some(what),
+        found,
+        needed,
+    }
 }
+
+// The module records' layouts, after the STRTAB name (offset, size) of VERSION 2 records:
+// `required` is what LLVM's reader needs, the fields what LLVM 22 writes.
+const GLOBALVAR: RecordLayout = RecordLayout::new("GLOBALVAR", ids_block::MODULE_BLOCK_ID, 6, &[Field::Vbr(6); 18]);
+const FUNCTION: RecordLayout = RecordLayout::new("FUNCTION", ids_block::MODULE_BLOCK_ID, 8, &[Field::Vbr(6); 20]);
+const ALIAS: RecordLayout = RecordLayout::new("ALIAS", ids_block::MODULE_BLOCK_ID, 4, &[Field::Vbr(6); 11]);
+const ALIAS_OLD: RecordLayout = RecordLayout::new("ALIAS_OLD", ids_block::MODULE_BLOCK_ID, 3, &[Field::Vbr(6); 8]);
+const IFUNC: RecordLayout = RecordLayout::new("IFUNC", ids_block::MODULE_BLOCK_ID, 4, &[Field::Vbr(6); 8]);
 
 fn strtab_slice(strtab: &[u8], offset: u64, size: u64) -> Option<&[u8]> {
     let start = usize::try_from(offset).ok()?;
@@ -1007,13 +1118,13 @@ fn strtab_slice(strtab: &[u8], offset: u64, size: u64) -> Option<&[u8]> {
     strtab.get(start..end)
 }
 
-fn lookup_1based(table: &[String], id: u64, what: &'static str, bit: u64) -> Result<Option<String>, IrError> {
+fn lookup_1based(table: &[String], id: u64, what: &'static str, bit: u64) -> Result<Option<String>, Error> {
     if id == 0 {
         return Ok(None);
     }
     match usize::try_from(id - 1).ok().and_then(|i| table.get(i)) {
         Some(s) => Ok(Some(s.clone())),
-        None => Err(IrError::BadReference { what, bit, index: id, len: table.len() }),
+        None => Err(Error::IndexOutOfRange { what, bit, index: id, len: table.len() }),
     }
 }
 
@@ -1038,19 +1149,11 @@ fn infer_dso_local(c: &mut GlobalCommon<'_>) {
 /// blocks, and hands each to `f`.
 fn each_record<'a>(
     reader: &mut Reader<'a>,
-    mut f: impl FnMut(&RecordRef<'_, 'a>) -> Result<(), IrError>,
-) -> Result<(), IrError> {
-    while let Some(entry) = reader.advance()? {
-        match entry {
-            Entry::EnterBlock(_) => {
-                reader.skip_block()?;
-            }
-            Entry::Record { .. } => {
-                let r = reader.read_record()?;
-                f(&r)?;
-            }
-            Entry::EndBlock(_) => break,
-            _ => {}
+    mut f: impl FnMut(&RecordRef<'_, 'a>) -> Result<(), Error>,
+) -> Result<(), Error> {
+    while let Some(entry) = reader.advance_skipping_subblocks()? {
+        if let Entry::Record { .. } = entry {
+            f(&reader.read_record()?)?;
         }
     }
     Ok(())

@@ -3,13 +3,12 @@
 //! blob.
 //!
 //! ```
-//! use llvm_bitstream_reader::Bitstream;
 //! use llvm_bitstream_reader::ir::symtab::Symtab;
-//! use llvm_bitstream_reader::modules::Inventory;
+//! use llvm_bitstream_reader::ir::Inventory;
 //!
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
 //! let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/rustc_llvm22_o3.bc"))?;
-//! let inventory = Inventory::read(&Bitstream::parse(&bytes)?)?;
+//! let inventory = Inventory::parse(&bytes)?;
 //! let symtab = Symtab::from_inventory(&inventory)?.expect("rustc writes a SYMTAB");
 //! assert_eq!(symtab.version(), 3);
 //! assert_eq!(symtab.target_triple(), b"x86_64-unknown-linux-gnu");
@@ -44,8 +43,8 @@ use core::fmt;
 
 use thiserror::Error;
 
+use super::inventory::Inventory;
 use crate::ir::{ComdatSelection, SymbolFlags};
-use crate::modules::Inventory;
 
 /// The storage versions this view reads.
 pub const SUPPORTED_VERSIONS: core::ops::RangeInclusive<u32> = 3..=4;
@@ -609,7 +608,6 @@ impl<'a> Iterator for Symbols<'a> {
 #[cfg(all(test, feature = "std"))]
 mod tests {
     use super::*;
-    use crate::Bitstream;
     use alloc::string::ToString;
     use alloc::vec;
     use alloc::vec::Vec;
@@ -641,7 +639,7 @@ mod tests {
     fn rustc_llvm22_symtab_is_version_3_and_reads_through() {
         for name in ["rustc_llvm22_o3.bc", "rustc_llvm22_o0_debuginfo.bc"] {
             let bytes = testdata(name);
-            let inventory = Inventory::read(&Bitstream::parse(&bytes).unwrap()).unwrap();
+            let inventory = Inventory::parse(&bytes).unwrap();
             let symtab = Symtab::from_inventory(&inventory).unwrap().unwrap();
             assert_eq!(symtab.version(), 3, "{name}");
             assert!(symtab.producer().starts_with(b"22."), "{name}");
@@ -668,7 +666,7 @@ mod tests {
     #[test]
     fn llvm14_thinlto_symtab_has_uncommons_and_comdats() {
         let bytes = testdata("llvm14_thinlto_bc_globals.bc");
-        let inventory = Inventory::read(&Bitstream::parse(&bytes).unwrap()).unwrap();
+        let inventory = Inventory::parse(&bytes).unwrap();
         let symtab = Symtab::from_inventory(&inventory).unwrap().unwrap();
         assert_eq!((symtab.version(), symtab.producer()), (3, &b"14.0.6"[..]));
         let all: Vec<_> = symtab.symbols().collect::<Result<_, _>>().unwrap();
@@ -685,7 +683,7 @@ mod tests {
     #[test]
     fn every_truncation_of_a_real_blob_is_an_error_or_reads() {
         let bytes = testdata("llvm14_thinlto_bc_globals.bc");
-        let inventory = Inventory::read(&Bitstream::parse(&bytes).unwrap()).unwrap();
+        let inventory = Inventory::parse(&bytes).unwrap();
         let (symtab, strtab) = (inventory.symtab.unwrap(), inventory.strtab_for_symtab.unwrap());
         for len in 0..symtab.len() {
             if let Ok(view) = Symtab::new(&symtab[..len], strtab) {

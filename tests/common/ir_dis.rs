@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use llvm_bitstream_reader::ids::ir::raw as ids;
-use llvm_bitstream_reader::ir::{Function, Linkage, Module, read_modules};
+use llvm_bitstream_reader::ir::{Function, Linkage, Module};
 use llvm_bitstream_reader::{Bitstream, Entry, Magic};
 
 /// One global value as `llvm-dis` prints it.
@@ -186,7 +186,7 @@ pub fn compare_with(tool: &Path, label: &str, opaque_pointers: bool, paths: &[Pa
             continue;
         }
         let file = path.file_name().unwrap().to_string_lossy().into_owned();
-        let modules = read_modules(&stream).unwrap_or_else(|e| panic!("{file}: {e}"));
+        let modules = Module::parse_all(stream.bytes()).unwrap_or_else(|e| panic!("{file}: {e}"));
         if modules.len() > 1 {
             // Its modules are the other testdata files, compared on their own.
             eprintln!("{label}: skipping {file}: llvm-dis writes only single-module files to stdout");

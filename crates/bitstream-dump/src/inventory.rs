@@ -12,7 +12,7 @@ use std::io::Write;
 
 use llvm_bitstream_reader::Magic;
 use llvm_bitstream_reader::container::Embedded;
-use llvm_bitstream_reader::modules::Inventory;
+use llvm_bitstream_reader::ir::Inventory;
 
 use crate::io_text;
 
@@ -33,7 +33,7 @@ pub fn write_inventory(e: &Embedded<'_>, out: &mut impl Write) -> Result<(), Str
     if stream.magic() != Magic::LlvmIr {
         return Ok(());
     }
-    let inventory = Inventory::read(&stream).map_err(|err| input(&err))?;
+    let inventory = Inventory::of(&stream).map_err(|err| input(&err))?;
     for m in &inventory.modules {
         let names = m.names().map_err(|err| input(&err))?;
         let (producer, epoch) = match &m.identification {

@@ -43,9 +43,9 @@ use std::process::ExitCode;
 
 use llvm_bitstream_reader::BitstreamFile;
 use llvm_bitstream_reader::container::{self, ContainerError, Embedded};
+use llvm_bitstream_reader::ir::Inventory;
 use llvm_bitstream_reader::ir::symtab::Symtab;
 use llvm_bitstream_reader::ir::{GlobalRef, Module, SymbolFlags};
-use llvm_bitstream_reader::modules::Inventory;
 use object::read::archive::ArchiveFile;
 use object::{FileKind, Object};
 use serde::Serialize;
@@ -274,7 +274,7 @@ pub fn read_symbols<'a>(streams: &[Embedded<'a>], from_records: bool) -> Result<
     let mut list = SymbolList::default();
     for e in streams {
         let stream = e.bitstream().map_err(|err| format!("{}: {err}", e.provenance))?;
-        let inventory = Inventory::read(&stream).map_err(|err| format!("{}: {err}", e.provenance))?;
+        let inventory = Inventory::of(&stream).map_err(|err| format!("{}: {err}", e.provenance))?;
         let source =
             stream_symbols(&inventory, &mut list, from_records).map_err(|err| format!("{}: {err}", e.provenance))?;
         list.source = if list.source.is_empty() || list.source == source { source } else { "mixed" };
@@ -320,7 +320,7 @@ fn stream_symbols<'a>(
 fn constant_globals(inventory: &Inventory<'_>) -> Result<Vec<Vec<u8>>, String> {
     let mut names = Vec::new();
     for info in &inventory.modules {
-        let module = Module::read(info).map_err(|e| e.to_string())?;
+        let module = Module::from_info(info).map_err(|e| e.to_string())?;
         for g in module.globals.iter().filter(|g| g.is_constant) {
             names.push(g.common.name.to_vec());
         }
@@ -332,7 +332,7 @@ fn constant_globals(inventory: &Inventory<'_>) -> Result<Vec<Vec<u8>>, String> {
 /// The symbols derived from the module records (`Module::symbols`).
 fn module_symbols<'a>(inventory: &Inventory<'a>, list: &mut SymbolList<'a>) -> Result<&'static str, String> {
     for info in &inventory.modules {
-        let module = Module::read(info).map_err(|e| e.to_string())?;
+        let module = Module::from_info(info).map_err(|e| e.to_string())?;
         for s in module.symbols() {
             let constant =
                 matches!(s.source, GlobalRef::Var(i) if module.globals.get(i).is_some_and(|g| g.is_constant));

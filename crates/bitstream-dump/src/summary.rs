@@ -23,10 +23,11 @@
 
 use std::io::Write;
 
+use llvm_bitstream_reader::Error as IrError;
 use llvm_bitstream_reader::container::Embedded;
 use llvm_bitstream_reader::ids::ir::raw as ids;
-use llvm_bitstream_reader::ir::{IrError, Module};
-use llvm_bitstream_reader::modules::Inventory;
+use llvm_bitstream_reader::ir::Inventory;
+use llvm_bitstream_reader::ir::Module;
 use llvm_bitstream_reader::{Entry, Magic, Reader};
 
 use crate::io_text;
@@ -109,9 +110,9 @@ pub fn write_summary(e: &Embedded<'_>, json: bool, out: &mut impl Write) -> Resu
         return Err(input(&"not LLVM IR bitcode: no modules to summarize"));
     }
     let stream_bits = stream.bytes().len() as u64 * 8;
-    let inventory = Inventory::read(&stream).map_err(|err| input(&err))?;
+    let inventory = Inventory::of(&stream).map_err(|err| input(&err))?;
     for info in &inventory.modules {
-        let m = Module::read(info).map_err(|err| input(&err))?;
+        let m = Module::from_info(info).map_err(|err| input(&err))?;
         let bits = debug_bits(&m).map_err(|err| input(&err))?;
         let mut bodies: Vec<(u64, String)> =
             m.definitions().filter_map(|f| Some((f.body_bits()?, f.common.name_str().into_owned()))).collect();

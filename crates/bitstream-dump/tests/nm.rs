@@ -22,8 +22,8 @@ use common::{BIN, llvm_tool, skip_or_fail, testdata, testdata_files};
 use llvm_bitstream_reader::Bitstream;
 use llvm_bitstream_reader::container::ContainerFile;
 use llvm_bitstream_reader::ir::ComdatSelection;
+use llvm_bitstream_reader::ir::Inventory;
 use llvm_bitstream_reader::ir::symtab::Symtab;
-use llvm_bitstream_reader::modules::Inventory;
 
 /// The option sets every input is listed with.
 const FILTERS: [&[&str]; 4] = [&[], &["--defined-only"], &["--undefined-only"], &["--extern-only"]];
@@ -414,7 +414,7 @@ fn dump_symtab(path: &Path) -> Option<String> {
     let file = ContainerFile::open(path).unwrap();
     let streams = file.bitstreams().unwrap();
     let stream = Bitstream::parse(streams.first()?.bytes).unwrap();
-    let inventory = Inventory::read(&stream).unwrap();
+    let inventory = Inventory::of(&stream).unwrap();
     let symtab = Symtab::from_inventory(&inventory).unwrap()?;
     let s = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
     let triple = s(symtab.target_triple());

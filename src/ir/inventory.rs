@@ -6,14 +6,14 @@
 //! with at most one SYMTAB that LLVM uses. [`Inventory::read`] walks only the top level
 //! of the stream: module blocks are skipped in O(1) (kept as [`LazyBlock`]s to read
 //! later), and only the small IDENTIFICATION, STRTAB and SYMTAB blocks are decoded.
+//! [`Module::parse_all`](super::Module::parse_all) reads every module it lists.
 //!
 //! ```
-//! use llvm_bitstream_reader::Bitstream;
-//! use llvm_bitstream_reader::modules::Inventory;
+//! use llvm_bitstream_reader::ir::Inventory;
 //!
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
 //! let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/llvm14_multi_module_cat.bc"))?;
-//! let inventory = Inventory::read(&Bitstream::parse(&bytes)?)?;
+//! let inventory = Inventory::parse(&bytes)?;
 //! assert_eq!(inventory.modules.len(), 3);
 //! for module in &inventory.modules {
 //!     let producer = module.identification.as_ref().map(|i| i.producer.as_str());
@@ -26,33 +26,11 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use thiserror::Error;
-
 use crate::error::Error;
 use crate::header::Magic;
 use crate::ids::ir;
-use crate::reader::{Bitstream, Bookmark, Event, LazyBlock, Reader};
-
-// The top-level block ids, as `u32`s for `match` (the generated `ids::ir::raw` ones).
-pub use crate::ids::ir::raw::{IDENTIFICATION_BLOCK_ID, MODULE_BLOCK_ID, STRTAB_BLOCK_ID, SYMTAB_BLOCK_ID};
-
-/// Why a stream's modules could not be listed.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[non_exhaustive]
-pub enum InventoryError {
-    /// The stream is malformed.
-    #[error(transparent)]
-    Stream(#[from] Error),
-    /// The stream is not LLVM IR bitcode.
-    #[error("not LLVM IR bitcode: the magic is {:02x?}", .0.bytes())]
-    NotBitcode(Magic),
-    /// An IDENTIFICATION block not directly followed by a MODULE block (LLVM: "Malformed block").
-    #[error("the IDENTIFICATION block at bit {bit} is not followed by a MODULE block")]
-    IdentificationWithoutModule {
-        /// Where the IDENTIFICATION block starts.
-        bit: u64,
-    },
-}
+use crate::ids::ir::raw::{IDENTIFICATION_BLOCK_ID, MODULE_BLOCK_ID, STRTAB_BLOCK_ID, SYMTAB_BLOCK_ID};
+use crate::reader::{Bitstream, Bookmark, Entry, LazyBlock, Reader};
 
 /// The IDENTIFICATION block of a module.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -109,20 +87,18 @@ impl ModuleInfo<'_> {
     pub fn names(&self) -> Result<ModuleNames, Error> {
         let mut names = ModuleNames::default();
         let mut reader = self.module.reader()?;
-        // The block reader's first event is the module block itself.
-        reader.next_event()?;
-        while let Some(event) = reader.next_event()? {
-            match event {
-                Event::EnterBlock(_) => {
-                    reader.skip_block()?;
-                }
-                Event::Record(r) if r.code() == ir::MODULE_CODE_TRIPLE => names.triple = Some(r.text_from(0)),
-                Event::Record(r) if r.code() == ir::MODULE_CODE_SOURCE_FILENAME => {
+        // The block reader's first entry is the module block itself.
+        reader.advance()?;
+        while let Some(entry) = reader.advance_skipping_subblocks()? {
+            let Entry::Record { .. } = entry else { continue };
+            let r = reader.read_record()?;
+            match r.code() {
+                ir::raw::MODULE_CODE_TRIPLE => names.triple = Some(r.text_from(0)),
+                ir::raw::MODULE_CODE_SOURCE_FILENAME => {
                     names.source_filename = Some(r.text_from(0));
                     break;
                 }
-                Event::Record(_) | Event::DefineAbbrev(_) => {}
-                Event::EndBlock(_) => break,
+                _ => {}
             }
         }
         Ok(names)
@@ -150,25 +126,42 @@ impl<'a> Inventory<'a> {
     /// without decoding. Up to 8 trailing bytes of garbage are tolerated, as LLVM does.
     /// Unlike LLVM, the small IDENTIFICATION block is decoded (for the producer and epoch),
     /// so a malformed one is an error here.
-    pub fn read(stream: &Bitstream<'a>) -> Result<Self, InventoryError> {
+    pub fn parse(bytes: &'a [u8]) -> Result<Self, Error> {
+        Self::of(&Bitstream::parse(bytes)?)
+    }
+
+    /// [`parse`](Self::parse) for a stream already parsed (an
+    /// [`Embedded`](crate::container::Embedded) one, say).
+    pub fn of(stream: &Bitstream<'a>) -> Result<Self, Error> {
         if stream.magic() != Magic::LlvmIr {
-            return Err(InventoryError::NotBitcode(stream.magic()));
+            let found = stream.bytes().first_chunk::<4>().copied().unwrap_or_default();
+            return Err(Error::WrongMagic { bit: 0, expected: "LLVM IR bitcode", found });
         }
         let mut inventory =
             Inventory { modules: Vec::new(), symtab: None, symtab_block: None, strtab_for_symtab: None };
         let mut reader = stream.reader();
         loop {
             let begin_bit = reader.bit_offset();
-            let Some(event) = reader.next_event()? else { break };
             // At the top level the reader only reports blocks.
-            let Event::EnterBlock(block) = event else { continue };
-            match block.block_id().0 {
+            let Some(entry) = reader.advance()? else { break };
+            let Entry::EnterBlock(block) = entry else { continue };
+            match block.block_id.0 {
                 IDENTIFICATION_BLOCK_ID => {
-                    let identification = read_identification(&mut reader, block.bookmark)?;
-                    let bit = block.bookmark.header_bit;
-                    match reader.next_event()? {
-                        Some(Event::EnterBlock(b)) if b.block_id() == MODULE_BLOCK_ID => {}
-                        _ => return Err(InventoryError::IdentificationWithoutModule { bit }),
+                    let identification = read_identification(&mut reader, block)?;
+                    let bit = block.header_bit;
+                    match reader.advance()? {
+                        Some(Entry::EnterBlock(b)) if b.block_id == MODULE_BLOCK_ID => {}
+                        next => {
+                            let found = match next {
+                                Some(Entry::EnterBlock(b)) => Some((b.block_id, ir::block_name(b.block_id))),
+                                _ => None,
+                            };
+                            return Err(Error::ExpectedBlock {
+                                bit,
+                                expected: "MODULE_BLOCK after IDENTIFICATION_BLOCK_ID",
+                                found,
+                            });
+                        }
                     }
                     inventory.push_module(&mut reader, begin_bit, Some(identification))?;
                 }
@@ -180,7 +173,7 @@ impl<'a> Inventory<'a> {
                             break;
                         }
                         module.strtab = Some(blob);
-                        module.strtab_block = Some(block.bookmark);
+                        module.strtab_block = Some(block);
                     }
                     if inventory.symtab.is_some_and(|s| !s.is_empty())
                         && inventory.strtab_for_symtab.is_none_or(|s| s.is_empty())
@@ -192,7 +185,7 @@ impl<'a> Inventory<'a> {
                     let blob = read_blob(&mut reader)?;
                     if inventory.symtab.is_none_or(|s| s.is_empty()) {
                         inventory.symtab = Some(blob);
-                        inventory.symtab_block = Some(block.bookmark);
+                        inventory.symtab_block = Some(block);
                     }
                 }
                 _ => {
@@ -223,19 +216,15 @@ impl<'a> Inventory<'a> {
 }
 
 /// Reads the IDENTIFICATION block just entered, through its END_BLOCK.
-fn read_identification(reader: &mut Reader<'_>, block: Bookmark) -> Result<Identification, Error> {
+pub(super) fn read_identification(reader: &mut Reader<'_>, block: Bookmark) -> Result<Identification, Error> {
     let mut identification = Identification { block, producer: String::new(), epoch: None };
-    let depth = reader.depth();
-    while let Some(event) = reader.next_event()? {
-        match event {
-            Event::Record(r) if r.code() == ir::IDENTIFICATION_CODE_STRING => identification.producer = r.text_from(0),
-            Event::Record(r) if r.code() == ir::IDENTIFICATION_CODE_EPOCH => identification.epoch = r.operand(0),
-            Event::Record(_) | Event::DefineAbbrev(_) => {}
-            Event::EnterBlock(_) => {
-                reader.skip_block()?;
-            }
-            Event::EndBlock(_) if reader.depth() < depth => break,
-            Event::EndBlock(_) => {}
+    while let Some(entry) = reader.advance_skipping_subblocks()? {
+        let Entry::Record { .. } = entry else { continue };
+        let r = reader.read_record()?;
+        match r.code() {
+            ir::raw::IDENTIFICATION_CODE_STRING => identification.producer = r.text_from(0),
+            ir::raw::IDENTIFICATION_CODE_EPOCH => identification.epoch = r.operand(0),
+            _ => {}
         }
     }
     Ok(identification)
@@ -245,19 +234,12 @@ fn read_identification(reader: &mut Reader<'_>, block: Bookmark) -> Result<Ident
 /// last BLOB record (LLVM's `readBlobInRecord`), empty if there is none.
 fn read_blob<'a>(reader: &mut Reader<'a>) -> Result<&'a [u8], Error> {
     let mut blob: &'a [u8] = &[];
-    let depth = reader.depth();
-    while let Some(event) = reader.next_event()? {
-        match event {
-            // STRTAB_BLOB and SYMTAB_BLOB are both 1.
-            Event::Record(r) if r.code() == ir::STRTAB_BLOB || r.code() == ir::SYMTAB_BLOB => {
-                blob = r.blob().unwrap_or_default()
-            }
-            Event::Record(_) | Event::DefineAbbrev(_) => {}
-            Event::EnterBlock(_) => {
-                reader.skip_block()?;
-            }
-            Event::EndBlock(_) if reader.depth() < depth => break,
-            Event::EndBlock(_) => {}
+    while let Some(entry) = reader.advance_skipping_subblocks()? {
+        let Entry::Record { .. } = entry else { continue };
+        let r = reader.read_record()?;
+        // STRTAB_BLOB and SYMTAB_BLOB are both 1.
+        if r.code() == ir::STRTAB_BLOB || r.code() == ir::SYMTAB_BLOB {
+            blob = r.blob().unwrap_or_default();
         }
     }
     Ok(blob)
