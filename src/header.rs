@@ -78,7 +78,7 @@ impl Magic {
 
 impl core::fmt::Display for Magic {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.write_str(self.name())
+        f.pad(self.name())
     }
 }
 

@@ -275,6 +275,7 @@ pub struct LazyBlock<'a> {
 
 impl<'a> LazyBlock<'a> {
     /// The block `bookmark` points at in `stream`, read with `blockinfo`.
+    #[cfg_attr(not(feature = "ir"), allow(dead_code))]
     pub(crate) fn new(stream: Bitstream<'a>, bookmark: Bookmark, blockinfo: Arc<BlockInfo>) -> Self {
         LazyBlock { stream, bookmark, blockinfo }
     }

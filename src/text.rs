@@ -57,7 +57,11 @@ impl<'a> Text<'a> {
 }
 
 impl fmt::Display for Text<'_> {
+    /// Lossy UTF-8; honours width, fill and alignment (`{:<20}`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if f.width().is_some() || f.precision().is_some() {
+            return f.pad(&self.to_string_lossy());
+        }
         for chunk in self.0.utf8_chunks() {
             f.write_str(chunk.valid())?;
             if !chunk.invalid().is_empty() {

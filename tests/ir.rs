@@ -76,7 +76,11 @@ fn partial_modules_are_prefixes_of_the_whole() {
             };
             if error.is_none() {
                 // The cut fell after the MODULE block (in the STRTAB or SYMTAB): all of it.
-                assert_eq!((m.globals.len(), m.functions.len()), (whole.globals.len(), whole.functions.len()), "{name}");
+                assert_eq!(
+                    (m.globals.len(), m.functions.len()),
+                    (whole.globals.len(), whole.functions.len()),
+                    "{name}"
+                );
             }
             checked += 1;
             // What was read is the whole file's; what came after the cut is missing.

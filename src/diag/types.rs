@@ -73,13 +73,13 @@ impl fmt::Display for Level {
     /// clang's own spelling (`note`, `remark`, `warning`, `error`, `fatal error`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Level::Ignored => f.write_str("ignored"),
-            Level::Note => f.write_str("note"),
-            Level::Warning => f.write_str("warning"),
-            Level::Error => f.write_str("error"),
-            Level::Fatal => f.write_str("fatal error"),
-            Level::Remark => f.write_str("remark"),
-            Level::Unknown(n) => write!(f, "level {n}"),
+            Level::Ignored => f.pad("ignored"),
+            Level::Note => f.pad("note"),
+            Level::Warning => f.pad("warning"),
+            Level::Error => f.pad("error"),
+            Level::Fatal => f.pad("fatal error"),
+            Level::Remark => f.pad("remark"),
+            Level::Unknown(n) => f.pad(&alloc::format!("level {n}")),
         }
     }
 }

@@ -137,8 +137,8 @@ impl AttrKind {
 impl fmt::Display for AttrKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.name() {
-            Some(n) => f.write_str(n),
-            None => write!(f, "unknown_attr({})", self.0),
+            Some(n) => f.pad(n),
+            None => f.pad(&alloc::format!("unknown_attr({})", self.0)),
         }
     }
 }

@@ -98,8 +98,8 @@ impl Linkage {
 impl fmt::Display for Linkage {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Linkage::Unknown(n) => write!(f, "linkage({n})"),
-            l => f.write_str(l.name()),
+            Linkage::Unknown(n) => f.pad(&alloc::format!("linkage({n})")),
+            l => f.pad(l.name()),
         }
     }
 }

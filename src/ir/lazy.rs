@@ -54,7 +54,7 @@ impl<'a, T> LazyTable<'a, T> {
         self.table.get_or_init(|| {
             let mut entries = Vec::new();
             for block in &self.blocks {
-                let read = block.reader().map_err(Error::from).and_then(|mut reader| {
+                let read = block.reader().and_then(|mut reader| {
                     // The block reader's first entry is the block itself.
                     reader.advance()?;
                     (self.decode)(&mut reader, &mut entries)

@@ -762,7 +762,7 @@ impl<'a> Module<'a> {
                     // FUNCTION_OLD: [vararg, attrid, retty, params…]; FUNCTION: [vararg, retty, params…]
                     let first = if r.code() == ids::TYPE_CODE_FUNCTION { 1 } else { 2 };
                     if ops.len() <= first {
-                        return Err(short(&r, "TYPE FUNCTION", ops.len(), first + 1));
+                        return Err(short(r, "TYPE FUNCTION", ops.len(), first + 1));
                     }
                     ops[first..].iter().for_each(|&t| refer(t));
                     Type::Function {
@@ -802,7 +802,7 @@ impl<'a> Module<'a> {
                 ids::TYPE_CODE_TARGET_TYPE if !ops.is_empty() => {
                     let n = ops[0];
                     let Some(params) = usize::try_from(n).ok().and_then(|n| ops.get(1..n.checked_add(1)?)) else {
-                        return Err(short(&r, "TYPE TARGET_TYPE", ops.len(), 1));
+                        return Err(short(r, "TYPE TARGET_TYPE", ops.len(), 1));
                     };
                     params.iter().for_each(|&t| refer(t));
                     Type::TargetExt {
@@ -819,7 +819,7 @@ impl<'a> Module<'a> {
                 | ids::TYPE_CODE_ARRAY
                 | ids::TYPE_CODE_VECTOR
                 | ids::TYPE_CODE_TARGET_TYPE => {
-                    return Err(short(&r, "TYPE", ops.len(), ops.len() + 1));
+                    return Err(short(r, "TYPE", ops.len(), ops.len() + 1));
                 }
                 code => Type::Unknown { code, operands: ops.to_vec() },
             };
@@ -1051,7 +1051,7 @@ fn read_attribute_groups(reader: &mut Reader<'_>, groups: &mut Vec<AttributeGrou
             return Ok(());
         }
         if ops.len() < 2 {
-            return Err(short(&r, "PARAMATTR_GRP_CODE_ENTRY", ops.len(), 3));
+            return Err(short(r, "PARAMATTR_GRP_CODE_ENTRY", ops.len(), 3));
         }
         groups.push(AttributeGroup {
             id: ops[0],

@@ -45,10 +45,10 @@ impl fmt::Display for Visibility {
     /// LLVM's textual spelling (`default`, `hidden`, `protected`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Visibility::Default => f.write_str("default"),
-            Visibility::Hidden => f.write_str("hidden"),
-            Visibility::Protected => f.write_str("protected"),
-            Visibility::Unknown(n) => write!(f, "visibility({n})"),
+            Visibility::Default => f.pad("default"),
+            Visibility::Hidden => f.pad("hidden"),
+            Visibility::Protected => f.pad("protected"),
+            Visibility::Unknown(n) => f.pad(&alloc::format!("visibility({n})")),
         }
     }
 }

@@ -143,7 +143,7 @@ impl Compression {
 
 impl fmt::Display for Compression {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+        f.pad(self.name())
     }
 }
 
@@ -177,9 +177,9 @@ impl Signature {
 impl fmt::Display for Signature {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Signature::Uncompressed => f.write_str("llvm (uncompressed)"),
-            Signature::Compressed(Compression::Null) => f.write_str("llvc0 (null compression)"),
-            Signature::Compressed(c) => write!(f, "llvc{} ({c}-compressed)", c.digit() as char),
+            Signature::Uncompressed => f.pad("llvm (uncompressed)"),
+            Signature::Compressed(Compression::Null) => f.pad("llvc0 (null compression)"),
+            Signature::Compressed(c) => f.pad(&alloc::format!("llvc{} ({c}-compressed)", c.digit() as char)),
         }
     }
 }
@@ -430,8 +430,8 @@ impl BlockKind {
 impl fmt::Display for BlockKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            BlockKind::Unknown(id) => write!(f, "Unknown block type {id}"),
-            other => f.write_str(other.name()),
+            BlockKind::Unknown(id) => f.pad(&alloc::format!("Unknown block type {id}")),
+            other => f.pad(other.name()),
         }
     }
 }

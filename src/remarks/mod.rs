@@ -183,9 +183,9 @@ impl RemarkType {
 impl fmt::Display for RemarkType {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match (self.name(), self) {
-            (Some(name), _) => f.write_str(name),
-            (None, RemarkType::Other(n)) => write!(f, "type {n}"),
-            (None, _) => f.write_str("Unknown"),
+            (Some(name), _) => f.pad(name),
+            (None, RemarkType::Other(n)) => f.pad(&alloc::format!("type {n}")),
+            (None, _) => f.pad("Unknown"),
         }
     }
 }
@@ -331,7 +331,7 @@ impl ContainerType {
 
 impl fmt::Display for ContainerType {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
+        f.pad(match self {
             ContainerType::SeparateRemarksMeta => "separate remarks meta (LLVM <= 21)",
             ContainerType::SeparateRemarksFile => "separate remarks file (LLVM <= 21)",
             ContainerType::Standalone => "standalone (LLVM <= 21)",
