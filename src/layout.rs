@@ -113,6 +113,18 @@ impl RecordLayout {
         self.fields_of(record.operand_slice(), record.blob(), record.bit_offset(), record.code())
     }
 
+    /// [`read`](Self::read), noting extra operands (a newer writer's) in `unknown` as
+    /// [`Unknown::ExtraOperands`]: what a decoder that reports what it skips calls.
+    pub fn read_noting_extra<'r, 'a>(
+        &self,
+        record: &RecordRef<'r, 'a>,
+        unknown: &mut Vec<Unknown>,
+    ) -> Result<Fields<'r, 'a>> {
+        let fields = self.read(record)?;
+        unknown.extend(fields.extra_as_unknown());
+        Ok(fields)
+    }
+
     /// [`read`](Self::read) over operands already taken out of a record.
     pub fn fields_of<'r, 'a>(
         &self,
@@ -132,7 +144,8 @@ impl RecordLayout {
                 needed: self.required,
             });
         }
-        Ok(Fields { operands, declared: self.scalar_fields(), blob })
+        let open_ended = matches!(self.fields.last(), Some(Field::Array(_) | Field::Blob));
+        Ok(Fields { operands, declared: self.scalar_fields(), open_ended, blob, bit, code, block_id: self.block_id })
     }
 }
 
@@ -141,7 +154,12 @@ impl RecordLayout {
 pub struct Fields<'r, 'a> {
     operands: &'r [u64],
     declared: usize,
+    /// Whether the layout ends with an array or a blob, which takes every operand left.
+    open_ended: bool,
     blob: Option<&'a [u8]>,
+    bit: u64,
+    code: u32,
+    block_id: BlockId,
 }
 
 impl<'r, 'a> Fields<'r, 'a> {
@@ -165,7 +183,21 @@ impl<'r, 'a> Fields<'r, 'a> {
     /// Operands past the declared scalar fields, which a newer writer added: kept, not an
     /// error. Empty when the layout ends with an array (the array takes them).
     pub fn extra(&self) -> &'r [u64] {
+        if self.open_ended {
+            return &[];
+        }
         self.operands.get(self.declared..).unwrap_or_default()
+    }
+
+    /// The extra operands as a decoder reports them: [`Unknown::ExtraOperands`] if there
+    /// are any (and the layout does not end with an array, which takes them).
+    pub fn extra_as_unknown(&self) -> Option<Unknown> {
+        (!self.extra().is_empty()).then_some(Unknown::ExtraOperands {
+            bit: self.bit,
+            block_id: self.block_id,
+            code: self.code,
+            operands: self.operands.len(),
+        })
     }
 
     /// Every operand.

@@ -14,7 +14,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
 
-use llvm_bitstream_reader::diag::{DiagError, Diagnostics, Level, Skipped};
+use llvm_bitstream_reader::diag::{Diagnostics, Level};
+use llvm_bitstream_reader::{BlockId, Error as DiagError, Unknown};
 
 use common::{skip_or_fail, testdata_files};
 
@@ -37,7 +38,7 @@ const CONCATENATED: (&str, &str, &str) =
 
 /// Our lines for a file's bytes: what `format_diagnostics FILE` prints.
 fn our_lines(bytes: &[u8]) -> Result<Vec<u8>, DiagError> {
-    let diags = Diagnostics::read(bytes)?;
+    let diags = Diagnostics::parse(bytes)?;
     let mut out = Vec::new();
     for (_, d) in diags.walk() {
         d.write_formatted(&mut out);
@@ -56,7 +57,7 @@ fn our_details(bytes: &[u8]) -> Vec<u8> {
         }
         write!(out, ":{}:{}:{}", l.line, l.column, l.offset).unwrap();
     }
-    let diags = Diagnostics::read(bytes).unwrap();
+    let diags = Diagnostics::parse(bytes).unwrap();
     let mut out = Vec::new();
     for (_, d) in diags.walk() {
         d.write_formatted(&mut out);
@@ -199,7 +200,7 @@ fn concatenated_streams_read_as_libclang_reads_each() {
     expected.extend(libclang_lines(&formatter, &testdata(second)).unwrap());
     let bytes = std::fs::read(testdata(both)).unwrap();
     assert_eq!(String::from_utf8_lossy(&our_lines(&bytes).unwrap()), String::from_utf8_lossy(&expected));
-    assert_eq!(Diagnostics::read(&bytes).unwrap().streams(), 2);
+    assert_eq!(Diagnostics::parse(&bytes).unwrap().streams(), 2);
 
     // Every pair of files, concatenated in memory: the ids of the second stream are its own.
     let files = dia_files();
@@ -218,7 +219,7 @@ fn concatenated_streams_read_as_libclang_reads_each() {
 #[test]
 fn notes_nest_under_their_diagnostic() {
     let bytes = std::fs::read(testdata("clang14_diag_macros.dia")).unwrap();
-    let diags = Diagnostics::read(&bytes).unwrap();
+    let diags = Diagnostics::parse(&bytes).unwrap();
     let shift = diags.iter().find(|d| d.flag().is_some_and(|f| f.name.as_bytes() == b"shift-count-overflow")).unwrap();
     let notes: Vec<String> = shift.children().map(|n| n.message().to_string()).collect();
     assert_eq!(notes, ["expanded from macro 'WRAP'", "expanded from macro 'INNER'"]);
@@ -239,16 +240,40 @@ fn notes_nest_under_their_diagnostic() {
 #[test]
 fn a_diagnostic_without_location_has_no_file() {
     let bytes = std::fs::read(testdata("clang14_diag_macros.dia")).unwrap();
-    let diags = Diagnostics::read(&bytes).unwrap();
+    let diags = Diagnostics::parse(&bytes).unwrap();
     let first = diags.iter().next().unwrap();
     assert!(first.location().file.is_none());
     assert_eq!(first.to_string(), "warning: unknown warning option '-Wbogus-warning-flag' [-Wunknown-warning-option]");
 }
 
+/// A location prints as the prefix libclang puts before the level (the whole line is
+/// compared with libclang in `lines_equal_libclang`), and pads like a string.
+#[test]
+fn locations_print_as_file_line_col() {
+    let mut with_file = 0;
+    for name in ["clang14_diagnostics.dia", "clang14_diag_cxx.dia", "clang14_diag_macros.dia"] {
+        let bytes = std::fs::read(testdata(name)).unwrap();
+        let diags = Diagnostics::parse(&bytes).unwrap();
+        for (_, d) in diags.walk() {
+            let loc = d.location();
+            if loc.file.is_none() {
+                assert_eq!(loc.to_string(), "<invalid loc>");
+                continue;
+            }
+            with_file += 1;
+            let line = d.to_string();
+            assert!(line.starts_with(&format!("{loc}: ")), "{line:?} vs {loc}");
+            let padded = format!("{loc:<60}|");
+            assert_eq!(padded.chars().count(), loc.to_string().chars().count().max(60) + 1);
+        }
+    }
+    assert!(with_file > 10, "{with_file}");
+}
+
 #[test]
 fn remarks_print_as_warnings_as_in_libclang() {
     let bytes = std::fs::read(testdata("clang14_diag_remarks.dia")).unwrap();
-    let diags = Diagnostics::read(&bytes).unwrap();
+    let diags = Diagnostics::parse(&bytes).unwrap();
     assert_eq!(diags.len(), 3);
     assert!(diags.iter().all(|d| d.level() == Level::Remark && d.flag().unwrap().name.as_bytes() == b"pass"));
     assert!(diags.iter().any(|d| d.to_string().contains(": warning: 'add' inlined into 'sum'")));
@@ -257,7 +282,7 @@ fn remarks_print_as_warnings_as_in_libclang() {
 #[test]
 fn fixits_ranges_and_tables() {
     let bytes = std::fs::read(testdata("clang14_diagnostics.dia")).unwrap();
-    let diags = Diagnostics::read(&bytes).unwrap();
+    let diags = Diagnostics::parse(&bytes).unwrap();
     assert_eq!(diags.version(), Some(llvm_bitstream_reader::diag::VERSION));
     // "expected ';' at end of declaration": a fix-it inserting ";" (an empty range).
     let semi = diags.iter().find(|d| d.message().as_bytes() == b"expected ';' at end of declaration").unwrap();
@@ -279,7 +304,7 @@ fn fixits_ranges_and_tables() {
     }
     assert_eq!(diags.files().len(), 2);
     assert!(diags.categories().iter().any(|c| c.name.as_bytes() == b"Semantic Issue"));
-    assert!(diags.skipped().is_empty());
+    assert!(diags.unknown().is_empty());
 }
 
 /// Every file cut at every byte: a clean error or a partial result, never a panic, and
@@ -292,7 +317,7 @@ fn truncated_files_give_errors_or_prefixes() {
         let bytes = std::fs::read(&file).unwrap();
         let whole = our_lines(&bytes).unwrap();
         for cut in 0..bytes.len() {
-            let (partial, error) = Diagnostics::read_partial(&bytes[..cut]);
+            let (partial, error) = Diagnostics::parse_partial(&bytes[..cut]);
             let mut lines = Vec::new();
             for (_, d) in partial.walk() {
                 d.write_formatted(&mut lines);
@@ -317,16 +342,16 @@ fn malformed_streams_are_errors_not_panics() {
             continue;
         }
         let mut bytes = std::fs::read(&path).unwrap();
-        let _ = Diagnostics::read_partial(&bytes);
+        let _ = Diagnostics::parse_partial(&bytes);
         if bytes.len() >= 4 {
             bytes[..4].copy_from_slice(b"DIAG");
-            let _ = Diagnostics::read_partial(&bytes);
+            let _ = Diagnostics::parse_partial(&bytes);
         }
         n += 1;
     }
     assert!(n >= 40);
-    assert!(matches!(Diagnostics::read(b"BC\xc0\xde\x35\x14\x00\x00"), Err(DiagError::NotDiagnostics { .. })));
-    assert!(matches!(Diagnostics::read(b"DI"), Err(DiagError::Stream { .. })));
+    assert!(matches!(Diagnostics::parse(b"BC\xc0\xde\x35\x14\x00\x00"), Err(DiagError::WrongMagic { .. })));
+    assert!(matches!(Diagnostics::parse(b"DI"), Err(DiagError::TooShortForMagic { .. })));
 }
 
 #[cfg(feature = "writer")]
@@ -413,11 +438,11 @@ mod written {
     #[test]
     fn unknown_records_and_blocks_are_passed_over_as_libclang_does() {
         let bytes = with_unknown_parts();
-        let diags = Diagnostics::read(&bytes).unwrap();
-        let skipped = diags.skipped();
-        assert!(matches!(skipped[0], Skipped::Block { block_id: 77, .. }), "{skipped:?}");
-        assert!(matches!(skipped[1], Skipped::Record { code: 42, .. }), "{skipped:?}");
-        assert!(matches!(skipped[2], Skipped::Block { block_id: 78, .. }), "{skipped:?}");
+        let diags = Diagnostics::parse(&bytes).unwrap();
+        let skipped = diags.unknown();
+        assert!(matches!(skipped[0], Unknown::Block { block_id: BlockId(77), .. }), "{skipped:?}");
+        assert!(matches!(skipped[1], Unknown::Record { code: 42, .. }), "{skipped:?}");
+        assert!(matches!(skipped[2], Unknown::Block { block_id: BlockId(78), .. }), "{skipped:?}");
         let ours = our_lines(&bytes).unwrap();
         assert_eq!(
             String::from_utf8_lossy(&ours),
@@ -448,7 +473,7 @@ mod written {
             w.end_block();
         }
         let bytes = w.finish();
-        let diags = Diagnostics::read(&bytes).unwrap();
+        let diags = Diagnostics::parse(&bytes).unwrap();
         assert_eq!(diags.len(), depth);
         assert_eq!(diags.walk().last().unwrap().0, depth - 1);
         assert_eq!(diags.iter().count(), 1);
@@ -480,7 +505,7 @@ mod written {
         range(&mut w, 3);
         w.end_block();
         let bytes = w.finish();
-        let diags = Diagnostics::read(&bytes).unwrap();
+        let diags = Diagnostics::parse(&bytes).unwrap();
         let error = diags.iter().next().unwrap();
         let lines =
             |d: &llvm_bitstream_reader::diag::Diagnostic| d.ranges().iter().map(|r| r.start.line).collect::<Vec<_>>();
@@ -503,8 +528,8 @@ mod written {
         diag_record(&mut w, 3, 2, 1, 0, "which file?");
         w.end_block();
         let bytes = w.finish();
-        match Diagnostics::read(&bytes) {
-            Err(e @ DiagError::UnknownFile { file: 2, .. }) => assert_eq!(e.bit_offset(), record_bit),
+        match Diagnostics::parse(&bytes) {
+            Err(e @ DiagError::IndexOutOfRange { index: 2, .. }) => assert_eq!(e.bit_offset(), record_bit),
             other => panic!("{other:?}"),
         }
         // libclang refuses the file too ("Corrupted file entry in source location").
@@ -524,8 +549,8 @@ mod written {
         w.write_abbreviated(8, &RANGE_WITH_EXTRA, 3, &[0, 1, 1, 0, 0, 1, 2, 0, 7], None).unwrap();
         w.end_block();
         let good = w.clone().finish();
-        let diags = Diagnostics::read(&good).unwrap();
-        assert!(matches!(diags.skipped(), [Skipped::ExtraOperands { code: 3, operands: 9, .. }]));
+        let diags = Diagnostics::parse(&good).unwrap();
+        assert!(matches!(diags.unknown(), [Unknown::ExtraOperands { code: 3, operands: 9, .. }]));
         assert_eq!(diags.iter().next().unwrap().ranges().len(), 1);
 
         w.enter_block(raw::BLOCK_DIAG, 4);
@@ -533,8 +558,8 @@ mod written {
         w.write_unabbrev(raw::RECORD_FIXIT, &[0, 0, 0, 0]);
         w.end_block();
         let bad = w.finish();
-        match Diagnostics::read_partial(&bad) {
-            (partial, Some(e @ DiagError::TooFewOperands { found: 4, expected: 9, .. })) => {
+        match Diagnostics::parse_partial(&bad) {
+            (partial, Some(e @ DiagError::RecordTooShort { found: 4, needed: 9, .. })) => {
                 assert_eq!(e.bit_offset(), short_bit);
                 // The complete diagnostic before the bad one is kept.
                 assert_eq!(partial.len(), 1);

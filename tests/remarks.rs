@@ -9,9 +9,8 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use llvm_bitstream_reader::remarks::{
-    ContainerType, Remark, RemarkType, RemarksError, RemarksFile, StringTable, Text, Unrecognized, yaml,
-};
+use llvm_bitstream_reader::remarks::{ContainerType, Remark, RemarkType, RemarksFile, StringTable, Text, yaml};
+use llvm_bitstream_reader::{BlockId, Error as RemarksError, Unknown};
 
 fn testdata(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata").join(name)
@@ -488,7 +487,7 @@ fn clang14_separate_layout_prints_as_llvm_remarkutil_prints_it() {
 
     // Neither half alone has the strings; the errors say where they are.
     let err = file.remarks().unwrap_err();
-    assert!(matches!(err, RemarksError::MissingStringTable { container: ContainerType::SeparateRemarksFile, .. }));
+    assert!(matches!(err, RemarksError::NotInStream { what: "the string table of this remarks file", .. }), "{err}");
     assert!(err.to_string().contains("__LLVM,__remarks"), "{err}");
     let err = meta.remarks().unwrap_err();
     assert!(err.to_string().contains("external remarks file"), "{err}");
@@ -526,12 +525,23 @@ fn opt19_bitstream_output_has_no_string_table_and_the_error_says_so() {
     assert_eq!(file.meta().container_type, ContainerType::SeparateRemarksFile);
     assert_eq!(file.meta().string_table, None);
     let err = file.remarks().unwrap_err();
-    let RemarksError::MissingStringTable { bit, .. } = err else { panic!("{err}") };
+    // What the file is, why nobody can read it, and how to get one that can be read.
+    let text = err.to_string();
+    for says in [
+        "separate remarks file",
+        "opt -pass-remarks-format=bitstream",
+        "nothing, llvm-remarkutil included, can read",
+        "-pass-remarks-format=yaml",
+        "LLVM 22",
+    ] {
+        assert!(text.contains(says), "the error should say {says:?}: {text}");
+    }
+    let RemarksError::NotInStream { bit, .. } = err else { panic!("{err}") };
     assert_eq!(bit, file.meta().bit);
     // The remarks are there, only their strings are missing: an empty table fails at the
     // first string index, with the record's offset.
     let err = file.remarks_with(StringTable::new(b"")).unwrap().next().unwrap().unwrap_err();
-    assert!(matches!(err, RemarksError::StringIndexOutOfBounds { len: 0, .. }), "{err}");
+    assert!(matches!(err, RemarksError::IndexOutOfRange { what: "string", len: 0, .. }), "{err}");
 }
 
 #[test]
@@ -605,22 +615,22 @@ fn unknown_records_blocks_and_operands_are_kept_not_rejected() {
     let file = RemarksFile::parse(&all).unwrap();
     let mut remarks = file.remarks().unwrap();
     let first = remarks.next().unwrap().unwrap();
-    assert!(first.unrecognized.is_empty());
+    assert!(first.unknown.is_empty());
     let second = remarks.next().unwrap().unwrap();
     assert_eq!(second.remark_type, RemarkType::Missed);
     let kinds: Vec<_> = second
-        .unrecognized
+        .unknown
         .iter()
         .map(|u| match u {
-            Unrecognized::ExtraOperands { code, operands, .. } => format!("extra {code} {operands}"),
-            Unrecognized::Record { code, .. } => format!("record {code}"),
-            Unrecognized::Block { block_id, .. } => format!("block {block_id}"),
+            Unknown::ExtraOperands { code, operands, .. } => format!("extra {code} {operands}"),
+            Unknown::Record { code, .. } => format!("record {code}"),
+            Unknown::Block { block_id, .. } => format!("block {block_id}"),
             _ => "other".to_string(),
         })
         .collect();
     assert_eq!(kinds, ["extra 5 5", "record 42", "block 100"]);
     assert!(remarks.next().is_none());
-    assert!(matches!(remarks.unrecognized_blocks(), [Unrecognized::Block { block_id: 12, .. }]));
+    assert!(matches!(remarks.unknown_blocks(), [Unknown::Block { block_id: BlockId(12), .. }]));
 }
 
 #[test]
@@ -645,7 +655,7 @@ fn bad_content_is_a_typed_error_with_its_offset() {
         w.end_block();
     });
     assert!(
-        matches!(first_error(&bytes), RemarksError::StringIndexOutOfBounds { index: 100_000, bit, .. } if bit > at)
+        matches!(first_error(&bytes), RemarksError::IndexOutOfRange { what: "string", index: 100_000, bit, .. } if bit > at)
     );
 
     let bytes = append(&|w| {
@@ -653,7 +663,10 @@ fn bad_content_is_a_typed_error_with_its_offset() {
         w.write_unabbrev(7, &[5]);
         w.end_block();
     });
-    assert_eq!(first_error(&bytes), RemarksError::MissingRemarkHeader { bit: at });
+    assert_eq!(
+        first_error(&bytes),
+        RemarksError::MissingRecord { bit: at, block: "REMARK_BLOCK", record: "remark header" }
+    );
 
     let bytes = append(&|w| {
         w.enter_block(9, 4);
@@ -662,7 +675,7 @@ fn bad_content_is_a_typed_error_with_its_offset() {
     });
     assert!(matches!(
         first_error(&bytes),
-        RemarksError::MalformedRecord { record: "remark debug location", operands: 2, expected: 3, .. }
+        RemarksError::RecordTooShort { record: Some("Remark debug location"), found: 2, needed: 3, .. }
     ));
 
     // A container version no LLVM writes, and a type version 1 does not define.
@@ -673,7 +686,7 @@ fn bad_content_is_a_typed_error_with_its_offset() {
     w.write_unabbrev(1, &[2, 0]);
     w.end_block();
     let bytes = w.finish();
-    assert!(matches!(RemarksFile::parse(&bytes), Err(RemarksError::UnsupportedContainerVersion { version: 2, .. })));
+    assert!(matches!(RemarksFile::parse(&bytes), Err(RemarksError::UnsupportedVersion { version: 2, .. })));
     let bytes = {
         let mut w = BitstreamWriter::new(*b"RMRK");
         w.enter_blockinfo();
@@ -683,9 +696,9 @@ fn bad_content_is_a_typed_error_with_its_offset() {
         w.end_block();
         w.finish()
     };
-    assert!(matches!(RemarksFile::parse(&bytes), Err(RemarksError::InvalidContainerType { version: 1, value: 2, .. })));
+    assert!(matches!(RemarksFile::parse(&bytes), Err(RemarksError::InvalidValue { value: 2, .. })));
     // Not a remarks stream; no BLOCKINFO first.
-    assert!(matches!(RemarksFile::parse(b"DIAG\0\0\0\0"), Err(RemarksError::NotRemarks { .. })));
+    assert!(matches!(RemarksFile::parse(b"DIAG\0\0\0\0"), Err(RemarksError::WrongMagic { .. })));
     let bytes = {
         let mut w = BitstreamWriter::new(*b"RMRK");
         w.enter_block(8, 3);
@@ -694,7 +707,7 @@ fn bad_content_is_a_typed_error_with_its_offset() {
     };
     assert!(matches!(
         RemarksFile::parse(&bytes),
-        Err(RemarksError::ExpectedBlock { expected: "BLOCKINFO_BLOCK", found: Some(8), bit: 32 })
+        Err(RemarksError::ExpectedBlock { expected: "BLOCKINFO_BLOCK", found: Some((BlockId(8), _)), bit: 32 })
     ));
 }
 

@@ -7,8 +7,8 @@ use libfuzzer_sys::fuzz_target;
 use llvm_bitstream_reader::diag::Diagnostics;
 
 fuzz_target!(|data: &[u8]| {
-    let (diags, error) = Diagnostics::read_partial(data);
-    match Diagnostics::read(data) {
+    let (diags, error) = Diagnostics::parse_partial(data);
+    match Diagnostics::parse(data) {
         Ok(whole) => {
             assert!(error.is_none());
             assert_eq!(whole.len(), diags.len());

@@ -6,9 +6,9 @@
 //! ```
 //! use llvm_bitstream_reader::diag::{Diagnostics, Level};
 //!
-//! # fn main() -> Result<(), llvm_bitstream_reader::diag::DiagError> {
+//! # fn main() -> Result<(), llvm_bitstream_reader::Error> {
 //! let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/clang14_diagnostics.dia")).unwrap();
-//! let diags = Diagnostics::read(&bytes)?;
+//! let diags = Diagnostics::parse(&bytes)?;
 //! for d in diags.iter().filter(|d| d.level() == Level::Warning) {
 //!     // Exactly what libclang's clang_formatDiagnostic prints, e.g.
 //!     // diag_errors.c:38:7: warning: unused variable 'unused_var' [-Wunused-variable]
@@ -36,9 +36,9 @@
 //!
 //! This reader follows clang's `SerializedDiagnosticReader` and libclang's
 //! `CXLoadedDiagnostic`: ids are resolved when a diagnostic is read (a file id must have
-//! been defined before it, else [`DiagError::UnknownFile`], as libclang's "Corrupted file
-//! entry"; an undefined flag or category has an empty name); unknown blocks and records
-//! are passed over and listed in [`Diagnostics::skipped`]. It is more lenient than clang's
+//! been defined before it, else [`Error::IndexOutOfRange`] naming the file id, as
+//! libclang's "Corrupted file entry"; an undefined flag or category has an empty name);
+//! unknown blocks and records are passed over and listed in [`Diagnostics::unknown`]. It is more lenient than clang's
 //! reader where nothing is lost: unabbreviated records are read, operands after the known
 //! ones are ignored (and listed), a newer version is accepted ([`Diagnostics::version`]),
 //! and several streams concatenated in one file (`cat a.dia b.dia`, which libclang
@@ -55,74 +55,36 @@ mod types;
 use alloc::collections::BTreeMap;
 use alloc::vec::Vec;
 
-use thiserror::Error;
-
+use crate::error::Error;
 use crate::ids::bitstream::raw::BLOCKINFO_BLOCK_ID;
-use crate::ids::diag::{RecordId, raw};
+use crate::ids::diag::{self as ids, raw};
+use crate::layout::{Field, RecordLayout, Unknown};
 use crate::{Bitstream, Entry, Magic};
 
 pub use format::Formatted;
-pub use types::{
-    Category, FileName, FixIt, Flag, Level, Location, Skipped, SourceFile, SourceFileContents, SourceRange, Text,
-};
+pub use types::{Category, FileName, FixIt, Flag, Level, Location, SourceFile, SourceFileContents, SourceRange, Text};
 
 /// The serialized-diagnostics version clang writes (`serialized_diags::VersionNumber`).
 pub const VERSION: u64 = 2;
 
-/// What is wrong with a serialized-diagnostics file.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[non_exhaustive]
-pub enum DiagError {
-    /// The input does not start with the `DIAG` magic.
-    #[error("not clang serialized diagnostics: the stream starts with {magic:02x?}, not \"DIAG\" (bit {bit})")]
-    NotDiagnostics {
-        /// Bit offset of the magic.
-        bit: u64,
-        /// The first four bytes.
-        magic: [u8; 4],
-    },
-    /// The bitstream itself is malformed.
-    #[error("{source} (in the stream starting at bit {stream_bit})")]
-    Stream {
-        /// Bit offset of the stream's magic in the input (0 but for a concatenated file).
-        stream_bit: u64,
-        /// The bitstream error; its offset counts from `stream_bit`.
-        source: crate::Error,
-    },
-    /// A known record with fewer operands than clang writes.
-    #[error("{record} record at bit {bit} has {found} operands; it needs {expected}")]
-    TooFewOperands {
-        /// Bit offset of the record.
-        bit: u64,
-        /// The record.
-        record: RecordId,
-        /// How many it has.
-        found: usize,
-        /// How many clang writes.
-        expected: usize,
-    },
-    /// A location names a file id that no FILENAME record before it defined (libclang:
-    /// "Corrupted file entry in source location").
-    #[error("location in the record at bit {bit} names file id {file}, which no FILENAME record before it defines")]
-    UnknownFile {
-        /// Bit offset of the record.
-        bit: u64,
-        /// The file id.
-        file: u32,
-    },
-}
-
-impl DiagError {
-    /// The bit offset the error refers to, from the start of the input.
-    pub fn bit_offset(&self) -> u64 {
-        match self {
-            DiagError::NotDiagnostics { bit, .. }
-            | DiagError::TooFewOperands { bit, .. }
-            | DiagError::UnknownFile { bit, .. } => *bit,
-            DiagError::Stream { stream_bit, source } => stream_bit.saturating_add(source.bit_offset()),
-        }
-    }
-}
+// The records' layouts, as clang's `SerializedDiagnosticPrinter` writes them: every field
+// is required (clang's reader rejects fewer); more are kept as `Unknown::ExtraOperands`.
+const V6: Field = Field::Vbr(6);
+const VERSION_RECORD: RecordLayout = RecordLayout::new("Version", ids::BLOCK_META, 1, &[Field::Fixed(32)]);
+const DIAG: RecordLayout =
+    RecordLayout::new("DiagInfo", ids::BLOCK_DIAG, 8, &[V6, V6, V6, V6, V6, V6, V6, V6, Field::Blob]);
+const SOURCE_RANGE: RecordLayout = RecordLayout::new("SrcRange", ids::BLOCK_DIAG, 8, &[V6; 8]);
+const FIXIT: RecordLayout =
+    RecordLayout::new("FixIt", ids::BLOCK_DIAG, 9, &[V6, V6, V6, V6, V6, V6, V6, V6, V6, Field::Blob]);
+const FILENAME: RecordLayout = RecordLayout::new("FileName", ids::BLOCK_DIAG, 4, &[V6, V6, V6, V6, Field::Blob]);
+const CATEGORY: RecordLayout = RecordLayout::new("CatName", ids::BLOCK_DIAG, 2, &[V6, V6, Field::Blob]);
+const DIAG_FLAG: RecordLayout = RecordLayout::new("DiagFlag", ids::BLOCK_DIAG, 2, &[V6, V6, Field::Blob]);
+const SOURCE_FILE_CONTENTS: RecordLayout = RecordLayout::new(
+    "SourceFileContents",
+    ids::BLOCK_DIAG,
+    10,
+    &[V6, V6, V6, V6, V6, V6, V6, V6, V6, V6, Field::Blob],
+);
 
 /// One diagnostic as stored: the DIAG record's fields, where its ranges, fix-its and
 /// descendants are in the flat tables.
@@ -156,15 +118,15 @@ pub struct Diagnostics<'a> {
     categories: Vec<Category<'a>>,
     flags: Vec<Flag<'a>>,
     contents: Vec<SourceFileContents<'a>>,
-    skipped: Vec<Skipped>,
+    unknown: Vec<Unknown>,
     version: Option<u64>,
     streams: usize,
 }
 
 impl<'a> Diagnostics<'a> {
     /// Reads a whole `.dia` file.
-    pub fn read(input: &'a [u8]) -> Result<Self, DiagError> {
-        match Self::read_partial(input) {
+    pub fn parse(input: &'a [u8]) -> Result<Self, Error> {
+        match Self::parse_partial(input) {
             (diags, None) => Ok(diags),
             (_, Some(e)) => Err(e),
         }
@@ -173,7 +135,7 @@ impl<'a> Diagnostics<'a> {
     /// Reads as much of a `.dia` file as is well-formed: every top-level diagnostic whose
     /// block was read to its end (with its notes), and the error that stopped the reading,
     /// if any. For a damaged or truncated file (a compiler killed while writing).
-    pub fn read_partial(input: &'a [u8]) -> (Self, Option<DiagError>) {
+    pub fn parse_partial(input: &'a [u8]) -> (Self, Option<Error>) {
         let mut builder = Builder::default();
         let mut stream_bit = 0u64;
         loop {
@@ -185,7 +147,7 @@ impl<'a> Diagnostics<'a> {
                 Err(StreamEnd::Concatenated(at)) => stream_bit = at,
                 Err(StreamEnd::Error(e)) => {
                     builder.rollback();
-                    return (builder.finish(), Some(e));
+                    return (builder.finish(), Some(e.with_block_names(Magic::ClangSerializedDiagnostics)));
                 }
             }
         }
@@ -260,8 +222,8 @@ impl<'a> Diagnostics<'a> {
     }
 
     /// Blocks and records passed over, and operands ignored.
-    pub fn skipped(&self) -> &[Skipped] {
-        &self.skipped
+    pub fn unknown(&self) -> &[Unknown] {
+        &self.unknown
     }
 
     fn node(&self, index: u32) -> &Node<'a> {
@@ -385,11 +347,11 @@ impl core::iter::FusedIterator for Children<'_, '_> {}
 enum StreamEnd {
     /// Another stream's magic at this bit offset of the input.
     Concatenated(u64),
-    Error(DiagError),
+    Error(Error),
 }
 
-impl From<DiagError> for StreamEnd {
-    fn from(e: DiagError) -> Self {
+impl From<Error> for StreamEnd {
+    fn from(e: Error) -> Self {
         StreamEnd::Error(e)
     }
 }
@@ -452,45 +414,37 @@ impl<'a> Builder<'a> {
         o.contents.truncate(contents);
     }
 
-    /// Reads one stream (`bytes` from its magic on, at `stream_bit` in the input).
+    /// Reads one stream (`bytes` from its magic on, at `stream_bit` in the input). Offsets
+    /// in what it reports count from the start of the input.
     fn read_stream(&mut self, bytes: &'a [u8], stream_bit: u64) -> Result<(), StreamEnd> {
-        let stream_err = |source| DiagError::Stream { stream_bit, source };
-        let stream = Bitstream::parse(bytes).map_err(stream_err)?;
+        let at_input = |e: Error| e.offset_by(stream_bit);
+        let stream = Bitstream::parse(bytes).map_err(at_input)?;
         if stream.magic() != Magic::ClangSerializedDiagnostics || stream.wrapper().is_some() {
-            let magic = bytes.first_chunk::<4>().copied().unwrap_or_default();
-            return Err(DiagError::NotDiagnostics { bit: stream_bit, magic }.into());
+            let found = bytes.first_chunk::<4>().copied().unwrap_or_default();
+            return Err(Error::WrongMagic { bit: stream_bit, expected: "clang serialized diagnostics", found }.into());
         }
         self.out.streams += 1;
         let mut tables = Tables::default();
         let mut open: Vec<Open> = Vec::new();
         let mut reader = stream.reader();
         loop {
-            let entry = match reader.advance() {
-                Ok(Some(entry)) => entry,
-                Ok(None) => return Ok(()),
-                Err(e) => {
-                    let bit = e.bit_offset();
-                    let at = usize::try_from(bit / 8).unwrap_or(usize::MAX);
-                    let concatenated = open.is_empty()
-                        && bit % 32 == 0
-                        && matches!(
-                            e,
-                            crate::Error::EndBlockAtTopLevel { .. } | crate::Error::NotABlockAtTopLevel { .. }
-                        )
-                        && bytes.get(at..).is_some_and(|rest| rest.starts_with(b"DIAG"));
-                    if concatenated {
-                        return Err(StreamEnd::Concatenated(stream_bit + bit));
-                    }
-                    return Err(stream_err(e).into());
+            if open.is_empty() {
+                // Between top-level blocks: another stream concatenated after this one
+                // starts with its magic where the next block would (`cat a.dia b.dia`).
+                let bit = reader.bit_offset();
+                let rest = usize::try_from(bit / 8).ok().and_then(|at| bytes.get(at..)).unwrap_or_default();
+                if bit > 32 && bit % 32 == 0 && rest.starts_with(b"DIAG") {
+                    return Err(StreamEnd::Concatenated(stream_bit + bit));
                 }
-            };
+            }
+            let Some(entry) = reader.advance().map_err(at_input)? else { return Ok(()) };
             match entry {
                 Entry::EnterBlock(b) => {
                     let parent = open.last().copied();
                     match (b.block_id.0, parent) {
                         (BLOCKINFO_BLOCK_ID, None) => {
                             // Read (not jumped over) by the reader: later blocks need it.
-                            reader.skip_block().map_err(stream_err)?;
+                            reader.skip_block().map_err(at_input)?;
                         }
                         (raw::BLOCK_META, None) => open.push(Open::Meta),
                         (raw::BLOCK_DIAG, None | Some(Open::Diag(_))) => {
@@ -510,9 +464,11 @@ impl<'a> Builder<'a> {
                             });
                             open.push(Open::Diag(index));
                         }
-                        (block_id, _) => {
-                            self.out.skipped.push(Skipped::Block { bit: stream_bit + b.header_bit, block_id });
-                            reader.skip_block().map_err(stream_err)?;
+                        (_, _) => {
+                            self.out
+                                .unknown
+                                .push(Unknown::Block { bit: stream_bit + b.header_bit, block_id: b.block_id });
+                            reader.skip_block().map_err(at_input)?;
                         }
                     }
                 }
@@ -531,24 +487,34 @@ impl<'a> Builder<'a> {
                 Entry::Record { bit, .. } => {
                     let bit = stream_bit + bit;
                     let Some(&current) = open.last() else { continue };
-                    let record = reader.read_record().map_err(stream_err)?;
+                    let record = reader.read_record().map_err(at_input)?;
                     let (code, ops, blob) =
                         (record.code(), record.operand_slice(), Text(record.blob().unwrap_or_default()));
                     match current {
-                        Open::Meta => {
-                            if code == raw::RECORD_VERSION {
-                                let [version] = expect::<1>(&mut self.out.skipped, bit, code, ops)?;
-                                self.out.version = Some(version);
-                            } else {
-                                self.out.skipped.push(Skipped::Record { bit, block_id: raw::BLOCK_META, code });
-                            }
+                        Open::Meta if code == raw::RECORD_VERSION => {
+                            let version = self.fields(&VERSION_RECORD, bit, code, ops)?;
+                            self.out.version = Some(version[0]);
                         }
+                        Open::Meta => self.out.unknown.push(Unknown::Record {
+                            bit,
+                            block_id: ids::BLOCK_META,
+                            code,
+                            operands: ops.to_vec(),
+                        }),
                         Open::Diag(index) => self.diag_record(&mut tables, index, bit, code, ops, blob)?,
                     }
                 }
                 Entry::DefineAbbrev(_) | Entry::SkippedBlock(_) => {}
             }
         }
+    }
+
+    /// A record's operands checked against its layout (a short record is an error), the
+    /// extra ones noted as unknown.
+    fn fields<'r>(&mut self, layout: &RecordLayout, bit: u64, code: u32, ops: &'r [u64]) -> Result<&'r [u64], Error> {
+        let fields = layout.fields_of(ops, None, bit, code)?;
+        self.out.unknown.extend(fields.extra_as_unknown());
+        Ok(ops)
     }
 
     /// A record of the DIAG block of node `index`.
@@ -560,11 +526,10 @@ impl<'a> Builder<'a> {
         code: u32,
         ops: &[u64],
         blob: Text<'a>,
-    ) -> Result<(), DiagError> {
-        let skipped = &mut self.out.skipped;
+    ) -> Result<(), Error> {
         match code {
             raw::RECORD_DIAG => {
-                let ops = expect::<8>(skipped, bit, code, ops)?;
+                let ops = self.fields(&DIAG, bit, code, ops)?;
                 let location = location(tables, bit, &ops[1..5])?;
                 let category = match ops[5] as u32 {
                     0 => None,
@@ -575,7 +540,7 @@ impl<'a> Builder<'a> {
                     id => Some(Flag { id, name: tables.flags.get(&id).copied().unwrap_or_default() }),
                 };
                 let node = &mut self.out.nodes[index as usize];
-                node.level = Level::from_code(ops[0] as u32);
+                node.level = Level::from_raw(ops[0] as u32);
                 node.location = location;
                 node.category = category;
                 node.flag = flag;
@@ -583,46 +548,46 @@ impl<'a> Builder<'a> {
                 node.record_bit = Some(bit);
             }
             raw::RECORD_SOURCE_RANGE => {
-                let ops = expect::<8>(skipped, bit, code, ops)?;
-                let range = range(tables, bit, &ops)?;
+                let ops = self.fields(&SOURCE_RANGE, bit, code, ops)?;
+                let range = range(tables, bit, &ops[..8])?;
                 self.out.ranges.push(range);
                 self.range_owners.push(index);
             }
             raw::RECORD_FIXIT => {
-                let ops = expect::<9>(skipped, bit, code, ops)?;
+                let ops = self.fields(&FIXIT, bit, code, ops)?;
                 let range = range(tables, bit, &ops[..8])?;
                 self.out.fixits.push(FixIt { range, replacement: blob });
                 self.fixit_owners.push(index);
             }
             raw::RECORD_FILENAME => {
-                let [id, size, modification_time, _len] = expect::<4>(skipped, bit, code, ops)?;
-                let id = id as u32;
+                let ops = self.fields(&FILENAME, bit, code, ops)?;
+                let (id, size, modification_time) = (ops[0] as u32, ops[1], ops[2]);
                 tables.files.entry(id).or_insert(blob);
                 self.out.files.push(FileName { id, name: blob, size, modification_time, bit });
             }
             raw::RECORD_CATEGORY => {
-                let [id, _len] = expect::<2>(skipped, bit, code, ops)?;
-                let id = id as u32;
+                let id = self.fields(&CATEGORY, bit, code, ops)?[0] as u32;
                 tables.categories.insert(id, blob);
                 self.out.categories.push(Category { id, name: blob });
             }
             raw::RECORD_DIAG_FLAG => {
-                let [id, _len] = expect::<2>(skipped, bit, code, ops)?;
-                let id = id as u32;
+                let id = self.fields(&DIAG_FLAG, bit, code, ops)?[0] as u32;
                 tables.flags.insert(id, blob);
                 self.out.flags.push(Flag { id, name: blob });
             }
             raw::RECORD_SOURCE_FILE_CONTENTS => {
-                let ops = expect::<10>(skipped, bit, code, ops)?;
-                let file = source_file(tables, bit, ops[0])?.ok_or(DiagError::UnknownFile { bit, file: 0 })?;
+                let ops = self.fields(&SOURCE_FILE_CONTENTS, bit, code, ops)?;
+                let file = source_file(tables, bit, ops[0])?.ok_or(unknown_file(tables, bit, 0))?;
                 let original_range = range(tables, bit, &ops[1..9])?;
                 self.out.contents.push(SourceFileContents { file, original_range, contents: blob, bit });
             }
             // clang's reader accepts a VERSION record in a DIAG block and does nothing with it.
             raw::RECORD_VERSION => {
-                expect::<1>(skipped, bit, code, ops)?;
+                self.fields(&VERSION_RECORD, bit, code, ops)?;
             }
-            _ => skipped.push(Skipped::Record { bit, block_id: raw::BLOCK_DIAG, code }),
+            _ => {
+                self.out.unknown.push(Unknown::Record { bit, block_id: ids::BLOCK_DIAG, code, operands: ops.to_vec() })
+            }
         }
         Ok(())
     }
@@ -669,31 +634,30 @@ fn group_by_owner<T: Copy>(items: &mut Vec<T>, owners: &mut Vec<u32>) {
     *owners = order.iter().map(|&i| owners[i as usize]).collect();
 }
 
-/// The first `N` operands of a record clang writes with `N`: an error if there are fewer,
-/// the extra ones noted.
-fn expect<const N: usize>(skipped: &mut Vec<Skipped>, bit: u64, code: u32, ops: &[u64]) -> Result<[u64; N], DiagError> {
-    let Some(first) = ops.first_chunk::<N>() else {
-        return Err(DiagError::TooFewOperands { bit, record: RecordId(code), found: ops.len(), expected: N });
-    };
-    if ops.len() > N {
-        skipped.push(Skipped::ExtraOperands { bit, code, operands: ops.len() });
+/// A file id no FILENAME record before it defined (libclang: "Corrupted file entry in
+/// source location").
+fn unknown_file(tables: &Tables<'_>, bit: u64, id: u32) -> Error {
+    Error::IndexOutOfRange {
+        bit,
+        what: "file id (no FILENAME record before it defines it)",
+        index: u64::from(id),
+        len: tables.files.len(),
     }
-    Ok(*first)
 }
 
 /// The file of a stored file id: `None` for 0, an error for an id not defined yet.
-fn source_file<'a>(tables: &Tables<'a>, bit: u64, id: u64) -> Result<Option<SourceFile<'a>>, DiagError> {
+fn source_file<'a>(tables: &Tables<'a>, bit: u64, id: u64) -> Result<Option<SourceFile<'a>>, Error> {
     match id as u32 {
         0 => Ok(None),
         id => match tables.files.get(&id) {
             Some(&name) => Ok(Some(SourceFile { id, name })),
-            None => Err(DiagError::UnknownFile { bit, file: id }),
+            None => Err(unknown_file(tables, bit, id)),
         },
     }
 }
 
 /// A location from its four stored fields (file, line, column, offset).
-fn location<'a>(tables: &Tables<'a>, bit: u64, ops: &[u64]) -> Result<Location<'a>, DiagError> {
+fn location<'a>(tables: &Tables<'a>, bit: u64, ops: &[u64]) -> Result<Location<'a>, Error> {
     let [file, line, column, offset] = *ops.first_chunk::<4>().unwrap_or(&[0; 4]);
     Ok(Location {
         file: source_file(tables, bit, file)?,
@@ -704,7 +668,7 @@ fn location<'a>(tables: &Tables<'a>, bit: u64, ops: &[u64]) -> Result<Location<'
 }
 
 /// A range from its eight stored fields.
-fn range<'a>(tables: &Tables<'a>, bit: u64, ops: &[u64]) -> Result<SourceRange<'a>, DiagError> {
+fn range<'a>(tables: &Tables<'a>, bit: u64, ops: &[u64]) -> Result<SourceRange<'a>, Error> {
     let (start, end) = ops.split_at(4.min(ops.len()));
     Ok(SourceRange { start: location(tables, bit, start)?, end: location(tables, bit, end)? })
 }

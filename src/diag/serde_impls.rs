@@ -43,7 +43,7 @@ impl Serialize for Diagnostics<'_> {
         s.serialize_field("categories", self.categories())?;
         s.serialize_field("flags", self.flags())?;
         s.serialize_field("source_file_contents", self.source_file_contents())?;
-        s.serialize_field("skipped", self.skipped())?;
+        s.serialize_field("unknown", self.unknown())?;
         s.serialize_field("diagnostics", &self.iter())?;
         s.end()
     }

@@ -28,8 +28,8 @@ pub enum Level {
 
 impl Level {
     /// The level for a stored value.
-    pub fn from_code(code: u32) -> Self {
-        match code {
+    pub fn from_raw(value: u32) -> Self {
+        match value {
             0 => Level::Ignored,
             1 => Level::Note,
             2 => Level::Warning,
@@ -113,6 +113,24 @@ pub struct Location<'a> {
     pub offset: u32,
 }
 
+impl fmt::Display for Location<'_> {
+    /// `file:line:col`, as clang and libclang print a location; `<invalid loc>` (clang's
+    /// `SourceLocation::print` spelling) where there is none (file id 0). Honours width
+    /// and alignment.
+    ///
+    /// ```
+    /// use llvm_bitstream_reader::diag::Location;
+    /// assert_eq!(Location::default().to_string(), "<invalid loc>");
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.file {
+            None => f.pad("<invalid loc>"),
+            Some(file) if f.width().is_none() => write!(f, "{}:{}:{}", file.name, self.line, self.column),
+            Some(file) => f.pad(&alloc::format!("{}:{}:{}", file.name, self.line, self.column)),
+        }
+    }
+}
+
 /// A source range (SOURCE_RANGE): both ends inclusive as clang writes them (the end of a
 /// token range is moved past the token).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -194,37 +212,4 @@ pub struct SourceFileContents<'a> {
     pub contents: Text<'a>,
     /// Bit offset of the record.
     pub bit: u64,
-}
-
-/// Something the reader passed over, as clang's reader does: blocks and records it does
-/// not know (Apple's and Swift's compilers add some), and operands after those it knows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-#[non_exhaustive]
-pub enum Skipped {
-    /// A block other than META and DIAG (BLOCKINFO is applied, not listed).
-    Block {
-        /// Bit offset of the block.
-        bit: u64,
-        /// Its id.
-        block_id: u32,
-    },
-    /// A record with a code clang's reader does not know in its block.
-    Record {
-        /// Bit offset of the record.
-        bit: u64,
-        /// The block it is in.
-        block_id: u32,
-        /// Its code.
-        code: u32,
-    },
-    /// A known record with more operands than clang writes; the extra ones are ignored.
-    ExtraOperands {
-        /// Bit offset of the record.
-        bit: u64,
-        /// Its code.
-        code: u32,
-        /// How many operands it has.
-        operands: usize,
-    },
 }

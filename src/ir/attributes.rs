@@ -234,7 +234,7 @@ pub enum AttrIndex {
 
 impl AttrIndex {
     /// The index for an encoded value.
-    pub fn from_code(code: u64) -> Self {
+    pub fn from_raw(code: u64) -> Self {
         match code {
             0xFFFF_FFFF => AttrIndex::Function,
             0 => AttrIndex::Return,

@@ -45,7 +45,7 @@ pub enum Linkage {
 
 impl Linkage {
     /// Decodes a record's linkage field.
-    pub fn from_code(code: u64) -> Self {
+    pub fn from_raw(code: u64) -> Self {
         match code {
             0 | 5 | 6 | 15 => Linkage::External,
             2 => Linkage::Appending,
@@ -121,7 +121,7 @@ pub enum DllStorage {
 
 impl DllStorage {
     /// Decodes the field.
-    pub fn from_code(code: u64) -> Self {
+    pub fn from_raw(code: u64) -> Self {
         match code {
             0 => DllStorage::Default,
             1 => DllStorage::Import,
@@ -152,7 +152,7 @@ pub enum ThreadLocal {
 
 impl ThreadLocal {
     /// Decodes the field.
-    pub fn from_code(code: u64) -> Self {
+    pub fn from_raw(code: u64) -> Self {
         match code {
             0 => ThreadLocal::No,
             1 => ThreadLocal::GeneralDynamic,
@@ -186,7 +186,7 @@ pub enum UnnamedAddr {
 
 impl UnnamedAddr {
     /// Decodes the field.
-    pub fn from_code(code: u64) -> Self {
+    pub fn from_raw(code: u64) -> Self {
         match code {
             0 => UnnamedAddr::None,
             1 => UnnamedAddr::Global,
@@ -217,7 +217,7 @@ pub enum ComdatSelection {
 
 impl ComdatSelection {
     /// Decodes the field.
-    pub fn from_code(code: u64) -> Self {
+    pub fn from_raw(code: u64) -> Self {
         match code {
             1 => ComdatSelection::Any,
             2 => ComdatSelection::ExactMatch,

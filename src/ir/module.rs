@@ -479,7 +479,7 @@ impl<'a> Module<'a> {
     fn comdat_record(&mut self, r: &RecordRef<'_, 'a>, state: &ReadState<'a>) -> Result<(), Error> {
         let (name, rest) = self.name_of(r, state, "COMDAT")?;
         let short = |needed| short(r, "COMDAT", rest.len(), needed);
-        let selection = ComdatSelection::from_code(*rest.first().ok_or_else(|| short(1))?);
+        let selection = ComdatSelection::from_raw(*rest.first().ok_or_else(|| short(1))?);
         let name = if self.uses_strtab() {
             name
         } else {
@@ -501,7 +501,7 @@ impl<'a> Module<'a> {
         address_space: u64,
         raw_linkage: u64,
     ) -> GlobalCommon<'a> {
-        let linkage = Linkage::from_code(raw_linkage);
+        let linkage = Linkage::from_raw(raw_linkage);
         GlobalCommon {
             name,
             value_id: self.values.len() as u64,
@@ -537,15 +537,15 @@ impl<'a> Module<'a> {
         let mut c = self.common(r, name, value_type, address_space, ops[3]);
         let get = |i: usize| ops.get(i).copied();
         if !c.linkage.is_local() {
-            c.visibility = get(6).map_or(Visibility::Default, Visibility::from_code);
+            c.visibility = get(6).map_or(Visibility::Default, Visibility::from_raw);
             if let Some(d) = get(10) {
-                c.dll_storage = DllStorage::from_code(d);
+                c.dll_storage = DllStorage::from_raw(d);
             }
         } else if get(10).is_some() {
             c.dll_storage = DllStorage::Default;
         }
-        c.thread_local = get(7).map_or(ThreadLocal::No, ThreadLocal::from_code);
-        c.unnamed_addr = get(8).map_or(UnnamedAddr::None, UnnamedAddr::from_code);
+        c.thread_local = get(7).map_or(ThreadLocal::No, ThreadLocal::from_raw);
+        c.unnamed_addr = get(8).map_or(UnnamedAddr::None, UnnamedAddr::from_raw);
         c.dso_local = get(13).is_some_and(|v| v != 0);
         if let (Some(off), Some(size)) = (get(14), get(15)) {
             c.partition = Some(self.partition(r, state, off, size)?);
@@ -596,14 +596,14 @@ impl<'a> Module<'a> {
         }
         let mut c = self.common(r, name, ty, address_space, ops[3]);
         if !c.linkage.is_local() {
-            c.visibility = Visibility::from_code(ops[7]);
+            c.visibility = Visibility::from_raw(ops[7]);
             if let Some(d) = get(11) {
-                c.dll_storage = DllStorage::from_code(d);
+                c.dll_storage = DllStorage::from_raw(d);
             }
         } else if get(11).is_some() {
             c.dll_storage = DllStorage::Default;
         }
-        c.unnamed_addr = get(9).map_or(UnnamedAddr::None, UnnamedAddr::from_code);
+        c.unnamed_addr = get(9).map_or(UnnamedAddr::None, UnnamedAddr::from_raw);
         c.dso_local = get(15).is_some_and(|v| v != 0);
         if let (Some(off), Some(size)) = (get(17), get(18)) {
             // LLVM ignores a function's partition that does not fit the STRTAB.
@@ -665,18 +665,18 @@ impl<'a> Module<'a> {
         };
         if let Some(v) = next() {
             if !c.linkage.is_local() {
-                c.visibility = Visibility::from_code(v);
+                c.visibility = Visibility::from_raw(v);
             }
         }
         if code != ids::MODULE_CODE_IFUNC {
             if let Some(d) = next() {
-                c.dll_storage = if c.linkage.is_local() { DllStorage::Default } else { DllStorage::from_code(d) };
+                c.dll_storage = if c.linkage.is_local() { DllStorage::Default } else { DllStorage::from_raw(d) };
             }
             if let Some(t) = next() {
-                c.thread_local = ThreadLocal::from_code(t);
+                c.thread_local = ThreadLocal::from_raw(t);
             }
             if let Some(u) = next() {
-                c.unnamed_addr = UnnamedAddr::from_code(u);
+                c.unnamed_addr = UnnamedAddr::from_raw(u);
             }
         }
         if let Some(d) = next() {
@@ -1055,7 +1055,7 @@ fn read_attribute_groups(reader: &mut Reader<'_>, groups: &mut Vec<AttributeGrou
         }
         groups.push(AttributeGroup {
             id: ops[0],
-            index: AttrIndex::from_code(ops[1]),
+            index: AttrIndex::from_raw(ops[1]),
             attributes: decode_group_attributes_with(&ops[2..], &mut scratch),
             bit: r.bit_offset(),
         });

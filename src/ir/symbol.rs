@@ -21,7 +21,7 @@ pub enum Visibility {
 
 impl Visibility {
     /// The visibility for an encoded value.
-    pub fn from_code(code: u64) -> Self {
+    pub fn from_raw(code: u64) -> Self {
         match code {
             0 => Visibility::Default,
             1 => Visibility::Hidden,
@@ -98,7 +98,7 @@ impl SymbolFlags {
     }
     /// The symbol's visibility (bits 0-1).
     pub fn visibility(self) -> Visibility {
-        Visibility::from_code(u64::from(self.0 & 3))
+        Visibility::from_raw(u64::from(self.0 & 3))
     }
     /// `FB_undefined`.
     pub fn undefined(self) -> bool {
@@ -187,7 +187,7 @@ mod tests {
         assert_eq!(f.visibility(), Visibility::Protected);
         assert!(f.undefined() && f.executable() && !f.weak() && !f.global());
         assert_eq!(alloc::format!("{f:?}"), "{protected, undefined, executable, 0x100000}");
-        assert_eq!(Visibility::from_code(7), Visibility::Unknown(7));
-        assert_eq!(Visibility::from_code(1).code(), 1);
+        assert_eq!(Visibility::from_raw(7), Visibility::Unknown(7));
+        assert_eq!(Visibility::from_raw(1).code(), 1);
     }
 }

@@ -5,7 +5,7 @@
 //! ```
 //! use llvm_bitstream_reader::remarks::{RemarksFile, RemarkType};
 //!
-//! # fn main() -> Result<(), llvm_bitstream_reader::remarks::RemarksError> {
+//! # fn main() -> Result<(), llvm_bitstream_reader::Error> {
 //! let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/llvm19_remarks_standalone.opt.bitstream")).unwrap();
 //! let file = RemarksFile::parse(&bytes)?;
 //! let mut remarks = file.remarks()?;
@@ -36,14 +36,20 @@
 //!
 //! [`RemarksFile::remarks`] reads the files that hold their own string table. For the
 //! separate layout, read both files and use [`RemarksFile::combine`] (or supply any string
-//! table with [`RemarksFile::remarks_with`]); without one, the error says where the strings
-//! are ([`RemarksError::MissingStringTable`]), and nothing is guessed.
+//! table with [`RemarksFile::remarks_with`]); without one, the error
+//! ([`Error::NotInStream`]) says where the strings are, and nothing is guessed.
+//!
+//! `opt` (LLVM ≤ 21) with `-pass-remarks-format=bitstream` writes a separate remarks file
+//! and no meta container at all: its strings are nowhere, and no reader (LLVM's
+//! `llvm-remarkutil` included) can read it. The error says so, and how to get a readable
+//! file (`-pass-remarks-format=yaml`, or LLVM 22, which keeps the string table in the
+//! file).
 //!
 //! # Compared with LLVM's reader
 //!
 //! `llvm::remarks::BitstreamRemarkParser` rejects unknown records, blocks and extra
-//! operands. Here they are kept in [`Remark::unrecognized`], [`Meta::unrecognized`] and
-//! [`Remarks::unrecognized_blocks`], and a remark type past LLVM's last is
+//! operands. Here they are kept, as [`Unknown`]s, in [`Remark::unknown`], [`Meta::unknown`]
+//! and [`Remarks::unknown_blocks`], and a remark type past LLVM's last is
 //! [`RemarkType::Other`]. Container versions other than 0 and 1 are an error, as in
 //! LLVM 22; the remark version is reported ([`Meta::remark_version`]) but, unlike
 //! LLVM 22, not required to be 0. As in LLVM, the BLOCKINFO block must come first and the
@@ -55,11 +61,30 @@ pub mod yaml;
 use alloc::vec::Vec;
 use core::fmt;
 
+use crate::Magic;
 use crate::error::Error;
 use crate::ids::bitstream::raw::BLOCKINFO_BLOCK_ID;
-use crate::ids::remarks::raw as ids;
+use crate::ids::remarks::{self as kind, raw as ids};
+use crate::layout::{Field, RecordLayout, Unknown};
 use crate::reader::{Bitstream, Entry, Reader};
-use crate::{Magic, RecordRef};
+
+// The records' layouts, as LLVM's `BitstreamRemarkSerializer` writes them.
+const V: Field = Field::Vbr(6);
+const CONTAINER_INFO: RecordLayout =
+    RecordLayout::new("Container info", kind::META_BLOCK_ID, 2, &[Field::Fixed(32), Field::Fixed(2)]);
+const REMARK_VERSION: RecordLayout = RecordLayout::new("Remark version", kind::META_BLOCK_ID, 1, &[Field::Fixed(32)]);
+const REMARK_HEADER: RecordLayout =
+    RecordLayout::new("Remark header", kind::REMARK_BLOCK_ID, 4, &[Field::Fixed(3), V, V, V]);
+const REMARK_DEBUG_LOC: RecordLayout =
+    RecordLayout::new("Remark debug location", kind::REMARK_BLOCK_ID, 3, &[V, Field::Fixed(32), Field::Fixed(32)]);
+const REMARK_HOTNESS: RecordLayout = RecordLayout::new("Remark hotness", kind::REMARK_BLOCK_ID, 1, &[Field::Vbr(8)]);
+const ARG_WITH_DEBUGLOC: RecordLayout = RecordLayout::new(
+    "Argument with debug location",
+    kind::REMARK_BLOCK_ID,
+    5,
+    &[V, V, V, Field::Fixed(32), Field::Fixed(32)],
+);
+const ARG_WITHOUT_DEBUGLOC: RecordLayout = RecordLayout::new("Argument", kind::REMARK_BLOCK_ID, 2, &[V, V]);
 
 /// A remark's strings are [`Text`]: bytes borrowed from the string table (LLVM does not
 /// require UTF-8), shown as text.
@@ -115,8 +140,8 @@ impl<'a> StringTable<'a> {
         (0..self.starts.len() as u64).filter_map(|i| self.get(i))
     }
 
-    fn lookup(&self, index: u64, bit: u64) -> Result<Text<'a>, RemarksError> {
-        self.get(index).ok_or(RemarksError::StringIndexOutOfBounds { bit, index, len: self.len() })
+    fn lookup(&self, index: u64, bit: u64) -> Result<Text<'a>, Error> {
+        self.get(index).ok_or(Error::IndexOutOfRange { bit, what: "string", index, len: self.len() })
     }
 }
 
@@ -224,36 +249,6 @@ pub struct Argument<'a> {
     pub loc: Option<DebugLoc<'a>>,
 }
 
-/// Content of a container that this reader does not know, kept instead of rejected.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-#[non_exhaustive]
-pub enum Unrecognized {
-    /// A record with a code that LLVM's reader does not know in this block.
-    Record {
-        /// Its code.
-        code: u32,
-        /// Bit offset of its abbreviation id.
-        bit: u64,
-    },
-    /// A known record with more operands than LLVM writes; the extra ones were ignored.
-    ExtraOperands {
-        /// Its code.
-        code: u32,
-        /// Bit offset of its abbreviation id.
-        bit: u64,
-        /// How many operands it has.
-        operands: usize,
-    },
-    /// A block that has no place here; it was skipped.
-    Block {
-        /// Its id.
-        block_id: u32,
-        /// Bit offset of its ENTER_SUBBLOCK.
-        bit: u64,
-    },
-}
-
 /// One optimization remark.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
@@ -275,7 +270,7 @@ pub struct Remark<'a> {
     pub args: Vec<Argument<'a>>,
     /// Records and blocks in its REMARK block that LLVM's reader would reject.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Vec::is_empty"))]
-    pub unrecognized: Vec<Unrecognized>,
+    pub unknown: Vec<Unknown>,
     /// Bit offset of its REMARK block's ENTER_SUBBLOCK.
     pub bit: u64,
 }
@@ -359,120 +354,12 @@ pub struct Meta<'a> {
     pub external_file: Option<Text<'a>>,
     /// Records and blocks in the META blocks that LLVM's reader would reject.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Vec::is_empty"))]
-    pub unrecognized: Vec<Unrecognized>,
+    pub unknown: Vec<Unknown>,
     /// Bit offset of the (first) META block's ENTER_SUBBLOCK.
     pub bit: u64,
 }
 
-/// Why a remarks container could not be read. Every variant says at which bit offset,
-/// counted from the magic.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum RemarksError {
-    /// The bitstream itself is malformed.
-    #[error(transparent)]
-    Bitstream(#[from] Error),
-    /// The magic is not `RMRK`.
-    #[error("not a remarks container: magic {} at bit 0 (expected RMRK)", magic.escape_ascii())]
-    NotRemarks {
-        /// The magic found.
-        magic: [u8; 4],
-    },
-    /// A block is missing where LLVM's writer always puts one.
-    #[error("expected {expected} at bit {bit}, found {}", describe_found(*.found))]
-    ExpectedBlock {
-        /// Where.
-        bit: u64,
-        /// The block expected (`BLOCKINFO_BLOCK`, `META_BLOCK`).
-        expected: &'static str,
-        /// The block id found instead (`None`: the end of the stream).
-        found: Option<u32>,
-    },
-    /// The META block lacks a record its container type needs.
-    #[error("META block at bit {bit}: missing {record}")]
-    MissingMetaRecord {
-        /// The META block's position.
-        bit: u64,
-        /// The record (`container info`, `remark version`, `external file`).
-        record: &'static str,
-    },
-    /// A container version no LLVM has written (0 and 1 are known).
-    #[error(
-        "unsupported remark container version {version} at bit {bit} (LLVM writes 0 up to LLVM 21, 1 from LLVM 22)"
-    )]
-    UnsupportedContainerVersion {
-        /// Where the container-info record is.
-        bit: u64,
-        /// The version.
-        version: u64,
-    },
-    /// A container type this container version does not define.
-    #[error("invalid container type {value} for container version {version} at bit {bit}")]
-    InvalidContainerType {
-        /// Where the container-info record is.
-        bit: u64,
-        /// The container version.
-        version: u64,
-        /// The type.
-        value: u64,
-    },
-    /// A known record with fewer operands than it needs (or an operand where a blob belongs).
-    #[error("malformed {record} record at bit {bit}: {operands} operands, {expected} expected")]
-    MalformedRecord {
-        /// Where the record is.
-        bit: u64,
-        /// The record.
-        record: &'static str,
-        /// The operands it has.
-        operands: usize,
-        /// The operands it needs (0 for blob records).
-        expected: usize,
-    },
-    /// A REMARK block without a header record (type, name, pass, function).
-    #[error("REMARK block at bit {bit} has no remark header")]
-    MissingRemarkHeader {
-        /// The REMARK block's position.
-        bit: u64,
-    },
-    /// A string index past the string table's end.
-    #[error("string index {index} at bit {bit} is out of bounds (the string table has {len} strings)")]
-    StringIndexOutOfBounds {
-        /// The record using it.
-        bit: u64,
-        /// The index.
-        index: u64,
-        /// The strings in the table.
-        len: usize,
-    },
-    /// The container's strings are not in it.
-    #[error("the {container} container whose META block is at bit {bit} has no string table: {hint}")]
-    MissingStringTable {
-        /// Where the META block is.
-        bit: u64,
-        /// The container's type.
-        container: ContainerType,
-        /// Where the string table is.
-        hint: &'static str,
-    },
-    /// [`RemarksFile::combine`] was given two files that do not belong together.
-    #[error("cannot combine remark containers (bit {bit}): {reason}")]
-    Mismatch {
-        /// Where in the second file.
-        bit: u64,
-        /// Why.
-        reason: &'static str,
-    },
-}
-
-fn describe_found(found: Option<u32>) -> alloc::string::String {
-    use alloc::string::ToString;
-    match found {
-        Some(id) => alloc::format!("block {id}"),
-        None => "the end of the stream".to_string(),
-    }
-}
-
-const SEPARATE_FILE_HINT: &str = "its strings are in the meta container that points at this file (the __LLVM,__remarks section of the Mach-O object, or the ELF .remarks section); read both and combine them";
+const SEPARATE_FILE_HINT: &str = "a separate remarks file (LLVM <= 21) keeps its strings in the meta container that points at it: clang puts that in the object file's __LLVM,__remarks (Mach-O) or .remarks (ELF) section; read both and combine them (RemarksFile::combine). If `opt -pass-remarks-format=bitstream` (LLVM <= 21) wrote this file, there is no such container anywhere and nothing, llvm-remarkutil included, can read its strings: write the remarks with -pass-remarks-format=yaml instead, or with LLVM 22, which keeps the string table in the file";
 const LATE_TABLE_HINT: &str = "LLVM 22 writes it in a META block after the remarks, and this file ends without one (was the compiler stopped before it finished writing?)";
 const META_HINT: &str =
     "it only points at an external remarks file (Meta::external_file); read that file and combine the two";
@@ -500,24 +387,25 @@ impl<'a> RemarksFile<'a> {
     /// Reads the magic, the BLOCKINFO block and the META block (and, for LLVM ≥ 22
     /// files, finds the late META block with the string table, skipping the remark blocks
     /// in O(1) each).
-    pub fn parse(bytes: &'a [u8]) -> Result<Self, RemarksError> {
+    pub fn parse(bytes: &'a [u8]) -> Result<Self, Error> {
         let stream = Bitstream::parse(bytes)?;
         if stream.magic() != Magic::LlvmRemarks {
-            return Err(RemarksError::NotRemarks { magic: stream.magic().bytes() });
+            return Err(Error::WrongMagic { bit: 0, expected: "LLVM remarks (RMRK)", found: stream.magic().bytes() });
         }
         let mut reader = stream.reader();
         let bit = enter_leading_blocks(&mut reader)?;
         let mut records = MetaRecords::default();
-        let mut unrecognized = Vec::new();
-        read_meta_block(&mut reader, &mut records, &mut unrecognized)?;
+        let mut unknown = Vec::new();
+        read_meta_block(&mut reader, &mut records, &mut unknown)?;
         let (version, value, info_bit) =
-            records.container.ok_or(RemarksError::MissingMetaRecord { bit, record: "container info" })?;
+            records.container.ok_or(Error::MissingRecord { bit, block: "META_BLOCK", record: "container info" })?;
         if version > 1 {
-            return Err(RemarksError::UnsupportedContainerVersion { bit: info_bit, version });
+            let known = "0 up to LLVM 21, 1 from LLVM 22";
+            return Err(Error::UnsupportedVersion { bit: info_bit, what: "remark container version", version, known });
         }
-        let container_type = ContainerType::from_raw(version, value).ok_or(RemarksError::InvalidContainerType {
+        let container_type = ContainerType::from_raw(version, value).ok_or(Error::InvalidValue {
             bit: info_bit,
-            version,
+            what: "remark container type (for this container version)",
             value,
         })?;
         if container_type == ContainerType::RemarksFile && records.strtab.is_none() {
@@ -525,7 +413,7 @@ impl<'a> RemarksFile<'a> {
             while let Some(entry) = reader.advance()? {
                 if let Entry::EnterBlock(b) = entry {
                     if b.block_id == ids::META_BLOCK_ID {
-                        read_meta_block(&mut reader, &mut records, &mut unrecognized)?;
+                        read_meta_block(&mut reader, &mut records, &mut unknown)?;
                     } else {
                         reader.skip_block()?;
                     }
@@ -533,10 +421,10 @@ impl<'a> RemarksFile<'a> {
             }
         }
         if container_type.has_remarks() && records.remark_version.is_none() {
-            return Err(RemarksError::MissingMetaRecord { bit, record: "remark version" });
+            return Err(Error::MissingRecord { bit, block: "META_BLOCK", record: "remark version" });
         }
         if container_type.is_meta() && records.external_file.is_none() {
-            return Err(RemarksError::MissingMetaRecord { bit, record: "external file" });
+            return Err(Error::MissingRecord { bit, block: "META_BLOCK", record: "external file" });
         }
         let meta = Meta {
             container_version: version,
@@ -544,7 +432,7 @@ impl<'a> RemarksFile<'a> {
             remark_version: records.remark_version,
             string_table: records.strtab.map(StringTable::new),
             external_file: records.external_file.map(Text),
-            unrecognized,
+            unknown,
             bit,
         };
         Ok(RemarksFile { stream, meta })
@@ -561,13 +449,16 @@ impl<'a> RemarksFile<'a> {
     }
 
     /// The remarks, with the container's own string table. A container without one is
-    /// [`RemarksError::MissingStringTable`], saying where the strings are.
-    pub fn remarks(&self) -> Result<Remarks<'a, 'a>, RemarksError> {
+    /// [`Error::NotInStream`], saying where the strings are.
+    pub fn remarks(&self) -> Result<Remarks<'a, 'a>, Error> {
         match &self.meta.string_table {
             Some(table) if self.meta.container_type.has_remarks() => self.remarks_with(table.clone()),
-            _ => Err(RemarksError::MissingStringTable {
+            _ => Err(Error::NotInStream {
                 bit: self.meta.bit,
-                container: self.meta.container_type,
+                what: match self.meta.container_type {
+                    t if t.is_meta() => "a meta container's remarks",
+                    _ => "the string table of this remarks file",
+                },
                 hint: match self.meta.container_type {
                     t if t.is_meta() => META_HINT,
                     ContainerType::RemarksFile => LATE_TABLE_HINT,
@@ -580,11 +471,11 @@ impl<'a> RemarksFile<'a> {
     /// The remarks, with strings from `table` (e.g. the string table of the meta container
     /// that points at this file). A meta container has no remarks: iterating it yields
     /// none.
-    pub fn remarks_with<'s>(&self, table: StringTable<'s>) -> Result<Remarks<'a, 's>, RemarksError> {
+    pub fn remarks_with<'s>(&self, table: StringTable<'s>) -> Result<Remarks<'a, 's>, Error> {
         let mut reader = self.stream.reader();
         enter_leading_blocks(&mut reader)?;
         reader.skip_block()?;
-        Ok(Remarks { reader, table, current: Remark::default(), done: false, unrecognized_blocks: Vec::new() })
+        Ok(Remarks { reader, table, current: Remark::default(), done: false, unknown_blocks: Vec::new() })
     }
 
     /// The remarks of a separate layout: `meta` is the container in the object's remarks
@@ -592,8 +483,8 @@ impl<'a> RemarksFile<'a> {
     /// points at. Checks, as LLVM does, that the two have the same container version and
     /// that `file` is a remarks file; the strings come from `meta` (LLVM ≤ 21) or from
     /// `file` itself (LLVM ≥ 22).
-    pub fn combine<'b>(meta: &RemarksFile<'b>, file: &RemarksFile<'b>) -> Result<Remarks<'b, 'b>, RemarksError> {
-        let mismatch = |reason| Err(RemarksError::Mismatch { bit: file.meta.bit, reason });
+    pub fn combine<'b>(meta: &RemarksFile<'b>, file: &RemarksFile<'b>) -> Result<Remarks<'b, 'b>, Error> {
+        let mismatch = |reason| Err(Error::Mismatch { bit: file.meta.bit, reason });
         if !meta.meta.container_type.is_meta() {
             return mismatch("the first container is not a meta container (it points at no remarks file)");
         }
@@ -603,9 +494,9 @@ impl<'a> RemarksFile<'a> {
         match file.meta.container_type {
             ContainerType::SeparateRemarksFile => match &meta.meta.string_table {
                 Some(table) => file.remarks_with(table.clone()),
-                None => Err(RemarksError::MissingStringTable {
+                None => Err(Error::NotInStream {
                     bit: meta.meta.bit,
-                    container: meta.meta.container_type,
+                    what: "the string table of this meta container",
                     hint: "the meta container of a separate layout must hold the string table",
                 }),
             },
@@ -625,13 +516,13 @@ pub struct Remarks<'a, 's> {
     table: StringTable<'s>,
     current: Remark<'s>,
     done: bool,
-    unrecognized_blocks: Vec<Unrecognized>,
+    unknown_blocks: Vec<Unknown>,
 }
 
 impl<'a, 's> Remarks<'a, 's> {
     /// The next remark, lent until the next call; `Ok(None)` at the end. After an error
     /// the walk is over.
-    pub fn next_remark(&mut self) -> Result<Option<&Remark<'s>>, RemarksError> {
+    pub fn next_remark(&mut self) -> Result<Option<&Remark<'s>>, Error> {
         if self.done {
             return Ok(None);
         }
@@ -650,8 +541,8 @@ impl<'a, 's> Remarks<'a, 's> {
 
     /// Top-level blocks other than REMARK blocks met so far (the late META block of an
     /// LLVM ≥ 22 file is expected, and not listed).
-    pub fn unrecognized_blocks(&self) -> &[Unrecognized] {
-        &self.unrecognized_blocks
+    pub fn unknown_blocks(&self) -> &[Unknown] {
+        &self.unknown_blocks
     }
 
     /// The string table in use.
@@ -659,7 +550,7 @@ impl<'a, 's> Remarks<'a, 's> {
         &self.table
     }
 
-    fn read_next(&mut self) -> Result<bool, RemarksError> {
+    fn read_next(&mut self) -> Result<bool, Error> {
         loop {
             let Some(entry) = self.reader.advance()? else { return Ok(false) };
             let Entry::EnterBlock(block) = entry else { continue };
@@ -668,83 +559,80 @@ impl<'a, 's> Remarks<'a, 's> {
                 return Ok(true);
             }
             if block.block_id != ids::META_BLOCK_ID {
-                self.unrecognized_blocks
-                    .push(Unrecognized::Block { block_id: block.block_id.0, bit: block.header_bit });
+                self.unknown_blocks.push(Unknown::Block { bit: block.header_bit, block_id: block.block_id });
             }
             self.reader.skip_block()?;
         }
     }
 
-    fn read_remark_block(&mut self, bit: u64) -> Result<(), RemarksError> {
+    fn read_remark_block(&mut self, bit: u64) -> Result<(), Error> {
         let remark = &mut self.current;
         remark.args.clear();
-        remark.unrecognized.clear();
+        remark.unknown.clear();
         remark.loc = None;
         remark.hotness = None;
         remark.bit = bit;
         let mut header = false;
-        loop {
-            match self.reader.advance()? {
-                None | Some(Entry::EndBlock(_)) => break,
-                Some(Entry::EnterBlock(b)) => {
-                    remark.unrecognized.push(Unrecognized::Block { block_id: b.block_id.0, bit: b.header_bit });
-                    self.reader.skip_block()?;
+        while let Some(entry) = self.reader.advance_skipping_subblocks()? {
+            let Entry::Record { .. } = entry else {
+                if let Entry::SkippedBlock(b) = entry {
+                    remark.unknown.push(Unknown::Block { bit: b.header_bit, block_id: b.block_id });
                 }
-                Some(Entry::Record { .. }) => {
-                    let record = self.reader.read_record()?;
-                    let at = record.bit_offset();
-                    let table = &self.table;
-                    match record.code() {
-                        ids::RECORD_REMARK_HEADER => {
-                            let [kind, name, pass, function] =
-                                operands(&record, "remark header", &mut remark.unrecognized)?;
-                            remark.remark_type = RemarkType::from_raw(kind);
-                            remark.name = table.lookup(name, at)?;
-                            remark.pass = table.lookup(pass, at)?;
-                            remark.function = table.lookup(function, at)?;
-                            header = true;
-                        }
-                        ids::RECORD_REMARK_DEBUG_LOC => {
-                            let [file, line, column] =
-                                operands(&record, "remark debug location", &mut remark.unrecognized)?;
-                            remark.loc = Some(DebugLoc { file: table.lookup(file, at)?, line, column });
-                        }
-                        ids::RECORD_REMARK_HOTNESS => {
-                            let [hotness] = operands(&record, "remark hotness", &mut remark.unrecognized)?;
-                            remark.hotness = Some(hotness);
-                        }
-                        ids::RECORD_REMARK_ARG_WITH_DEBUGLOC => {
-                            let [key, value, file, line, column] =
-                                operands(&record, "argument with debug location", &mut remark.unrecognized)?;
-                            remark.args.push(Argument {
-                                key: table.lookup(key, at)?,
-                                value: table.lookup(value, at)?,
-                                loc: Some(DebugLoc { file: table.lookup(file, at)?, line, column }),
-                            });
-                        }
-                        ids::RECORD_REMARK_ARG_WITHOUT_DEBUGLOC => {
-                            let [key, value] = operands(&record, "argument", &mut remark.unrecognized)?;
-                            remark.args.push(Argument {
-                                key: table.lookup(key, at)?,
-                                value: table.lookup(value, at)?,
-                                loc: None,
-                            });
-                        }
-                        code => remark.unrecognized.push(Unrecognized::Record { code, bit: at }),
-                    }
+                continue;
+            };
+            let record = self.reader.read_record()?;
+            let at = record.bit_offset();
+            let table = &self.table;
+            let unknown = &mut remark.unknown;
+            match record.code() {
+                ids::RECORD_REMARK_HEADER => {
+                    let f = REMARK_HEADER.read_noting_extra(&record, unknown)?;
+                    remark.remark_type = RemarkType::from_raw(f.get(0));
+                    remark.name = table.lookup(f.get(1), at)?;
+                    remark.pass = table.lookup(f.get(2), at)?;
+                    remark.function = table.lookup(f.get(3), at)?;
+                    header = true;
                 }
-                Some(_) => {}
+                ids::RECORD_REMARK_DEBUG_LOC => {
+                    let f = REMARK_DEBUG_LOC.read_noting_extra(&record, unknown)?;
+                    remark.loc = Some(DebugLoc { file: table.lookup(f.get(0), at)?, line: f.get(1), column: f.get(2) });
+                }
+                ids::RECORD_REMARK_HOTNESS => {
+                    remark.hotness = Some(REMARK_HOTNESS.read_noting_extra(&record, unknown)?.get(0));
+                }
+                ids::RECORD_REMARK_ARG_WITH_DEBUGLOC => {
+                    let f = ARG_WITH_DEBUGLOC.read_noting_extra(&record, unknown)?;
+                    remark.args.push(Argument {
+                        key: table.lookup(f.get(0), at)?,
+                        value: table.lookup(f.get(1), at)?,
+                        loc: Some(DebugLoc { file: table.lookup(f.get(2), at)?, line: f.get(3), column: f.get(4) }),
+                    });
+                }
+                ids::RECORD_REMARK_ARG_WITHOUT_DEBUGLOC => {
+                    let f = ARG_WITHOUT_DEBUGLOC.read_noting_extra(&record, unknown)?;
+                    remark.args.push(Argument {
+                        key: table.lookup(f.get(0), at)?,
+                        value: table.lookup(f.get(1), at)?,
+                        loc: None,
+                    });
+                }
+                code => unknown.push(Unknown::Record {
+                    bit: at,
+                    block_id: kind::REMARK_BLOCK_ID,
+                    code,
+                    operands: record.operand_slice().to_vec(),
+                }),
             }
         }
         if !header {
-            return Err(RemarksError::MissingRemarkHeader { bit });
+            return Err(Error::MissingRecord { bit, block: "REMARK_BLOCK", record: "remark header" });
         }
         Ok(())
     }
 }
 
 impl<'s> Iterator for Remarks<'_, 's> {
-    type Item = Result<Remark<'s>, RemarksError>;
+    type Item = Result<Remark<'s>, Error>;
 
     fn next(&mut self) -> Option<Self::Item> {
         match self.next_remark() {
@@ -756,31 +644,6 @@ impl<'s> Iterator for Remarks<'_, 's> {
 }
 
 impl core::iter::FusedIterator for Remarks<'_, '_> {}
-
-/// The first `N` operands of a known record; fewer is an error, more are noted.
-fn operands<const N: usize>(
-    record: &RecordRef<'_, '_>,
-    name: &'static str,
-    unrecognized: &mut Vec<Unrecognized>,
-) -> Result<[u64; N], RemarksError> {
-    let ops = record.operand_slice();
-    let Some(first) = ops.first_chunk::<N>() else {
-        return Err(RemarksError::MalformedRecord {
-            bit: record.bit_offset(),
-            record: name,
-            operands: ops.len(),
-            expected: N,
-        });
-    };
-    if ops.len() > N {
-        unrecognized.push(Unrecognized::ExtraOperands {
-            code: record.code(),
-            bit: record.bit_offset(),
-            operands: ops.len(),
-        });
-    }
-    Ok(*first)
-}
 
 /// What the META block(s) said.
 #[derive(Default)]
@@ -794,7 +657,7 @@ struct MetaRecords<'a> {
 
 /// Reads BLOCKINFO and enters the META block, as LLVM requires them: first and second.
 /// Returns the META block's position.
-fn enter_leading_blocks(reader: &mut Reader<'_>) -> Result<u64, RemarksError> {
+fn enter_leading_blocks(reader: &mut Reader<'_>) -> Result<u64, Error> {
     let mut meta_bit = 0;
     for (expected_id, expected) in [(BLOCKINFO_BLOCK_ID, "BLOCKINFO_BLOCK"), (ids::META_BLOCK_ID, "META_BLOCK")] {
         let bit = reader.bit_offset();
@@ -806,9 +669,10 @@ fn enter_leading_blocks(reader: &mut Reader<'_>) -> Result<u64, RemarksError> {
                 meta_bit = b.header_bit;
             }
             Some(Entry::EnterBlock(b)) => {
-                return Err(RemarksError::ExpectedBlock { bit: b.header_bit, expected, found: Some(b.block_id.0) });
+                let found = Some((b.block_id, kind::block_name(b.block_id)));
+                return Err(Error::ExpectedBlock { bit: b.header_bit, expected, found });
             }
-            _ => return Err(RemarksError::ExpectedBlock { bit, expected, found: None }),
+            _ => return Err(Error::ExpectedBlock { bit, expected, found: None }),
         }
     }
     Ok(meta_bit)
@@ -818,50 +682,47 @@ fn enter_leading_blocks(reader: &mut Reader<'_>) -> Result<u64, RemarksError> {
 fn read_meta_block<'a>(
     reader: &mut Reader<'a>,
     records: &mut MetaRecords<'a>,
-    unrecognized: &mut Vec<Unrecognized>,
-) -> Result<(), RemarksError> {
-    loop {
-        match reader.advance()? {
-            None | Some(Entry::EndBlock(_)) => return Ok(()),
-            Some(Entry::EnterBlock(b)) => {
-                unrecognized.push(Unrecognized::Block { block_id: b.block_id.0, bit: b.header_bit });
-                reader.skip_block()?;
+    unknown: &mut Vec<Unknown>,
+) -> Result<(), Error> {
+    while let Some(entry) = reader.advance_skipping_subblocks()? {
+        let Entry::Record { .. } = entry else {
+            if let Entry::SkippedBlock(b) = entry {
+                unknown.push(Unknown::Block { bit: b.header_bit, block_id: b.block_id });
             }
-            Some(Entry::Record { .. }) => {
-                let record = reader.read_record()?;
-                let bit = record.bit_offset();
-                match record.code() {
-                    ids::RECORD_META_CONTAINER_INFO => {
-                        let [version, value] = operands(&record, "container info", unrecognized)?;
-                        records.container = Some((version, value, bit));
-                    }
-                    ids::RECORD_META_REMARK_VERSION => {
-                        let [version] = operands(&record, "remark version", unrecognized)?;
-                        records.remark_version = Some(version);
-                    }
-                    code @ (ids::RECORD_META_STRTAB | ids::RECORD_META_EXTERNAL_FILE) => {
-                        let name = if code == ids::RECORD_META_STRTAB { "string table" } else { "external file" };
-                        let Some(blob) = record.blob() else {
-                            return Err(RemarksError::MalformedRecord {
-                                bit,
-                                record: name,
-                                operands: record.len(),
-                                expected: 0,
-                            });
-                        };
-                        if !record.is_empty() {
-                            unrecognized.push(Unrecognized::ExtraOperands { code, bit, operands: record.len() });
-                        }
-                        if code == ids::RECORD_META_STRTAB {
-                            records.strtab = Some(blob);
-                        } else {
-                            records.external_file = Some(blob);
-                        }
-                    }
-                    code => unrecognized.push(Unrecognized::Record { code, bit }),
+            continue;
+        };
+        let record = reader.read_record()?;
+        let bit = record.bit_offset();
+        match record.code() {
+            ids::RECORD_META_CONTAINER_INFO => {
+                let f = CONTAINER_INFO.read_noting_extra(&record, unknown)?;
+                records.container = Some((f.get(0), f.get(1), bit));
+            }
+            ids::RECORD_META_REMARK_VERSION => {
+                records.remark_version = Some(REMARK_VERSION.read_noting_extra(&record, unknown)?.get(0));
+            }
+            code @ (ids::RECORD_META_STRTAB | ids::RECORD_META_EXTERNAL_FILE) => {
+                let Some(blob) = record.blob() else {
+                    let what = "operand count of a string table or external file record, which holds a blob only";
+                    return Err(Error::InvalidValue { bit, what, value: record.len() as u64 });
+                };
+                if !record.is_empty() {
+                    let block_id = kind::META_BLOCK_ID;
+                    unknown.push(Unknown::ExtraOperands { bit, block_id, code, operands: record.len() });
+                }
+                if code == ids::RECORD_META_STRTAB {
+                    records.strtab = Some(blob);
+                } else {
+                    records.external_file = Some(blob);
                 }
             }
-            Some(_) => {}
+            code => unknown.push(Unknown::Record {
+                bit,
+                block_id: kind::META_BLOCK_ID,
+                code,
+                operands: record.operand_slice().to_vec(),
+            }),
         }
     }
+    Ok(())
 }

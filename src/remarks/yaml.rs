@@ -4,7 +4,7 @@
 //! ```
 //! use llvm_bitstream_reader::remarks::{yaml, RemarksFile};
 //!
-//! # fn main() -> Result<(), llvm_bitstream_reader::remarks::RemarksError> {
+//! # fn main() -> Result<(), llvm_bitstream_reader::Error> {
 //! let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/llvm19_remarks_standalone.opt.bitstream")).unwrap();
 //! let file = RemarksFile::parse(&bytes)?;
 //! let mut out = Vec::new();

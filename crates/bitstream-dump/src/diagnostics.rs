@@ -13,7 +13,7 @@ use crate::io_text;
 /// notes, recursively. On a damaged file what was read before the damage is written, then
 /// the error is returned.
 pub fn write_diagnostics(bytes: &[u8], json: bool, out: &mut impl Write) -> Result<(), String> {
-    let (diags, error) = Diagnostics::read_partial(bytes);
+    let (diags, error) = Diagnostics::parse_partial(bytes);
     if json {
         serde_json::to_writer(&mut *out, &diags).map_err(|e| io_text(e.into()))?;
         out.write_all(b"\n").map_err(io_text)?;

@@ -10,7 +10,8 @@
 
 use std::io::Write;
 
-use llvm_bitstream_reader::remarks::{self, Remarks, RemarksError, RemarksFile, yaml};
+use llvm_bitstream_reader::Error as RemarksError;
+use llvm_bitstream_reader::remarks::{self, Remarks, RemarksFile, yaml};
 
 /// The output is flushed in pieces of about this size.
 const CHUNK: usize = 1 << 16;
@@ -37,7 +38,7 @@ pub fn run(bytes: &[u8], with: Option<&[u8]>, json: bool, out: &mut impl Write) 
         None => file.remarks(),
     }
     .map_err(|e| match e {
-        RemarksError::MissingStringTable { .. } => format!("{e} (give the other file with --remarks-with)"),
+        RemarksError::NotInStream { .. } => format!("{e} (give the other file with --remarks-with)"),
         e => e.to_string(),
     })?;
     if json {

@@ -25,7 +25,7 @@ fn lines_are_the_library_lines() {
         assert!(out.status.success(), "{}: {}", file.display(), String::from_utf8_lossy(&out.stderr));
         assert!(out.stderr.is_empty());
         let bytes = std::fs::read(&file).unwrap();
-        let diags = Diagnostics::read(&bytes).unwrap();
+        let diags = Diagnostics::parse(&bytes).unwrap();
         let mut expected = Vec::new();
         for (_, d) in diags.walk() {
             d.write_formatted(&mut expected);

@@ -43,7 +43,10 @@ fn separate_layout_with_remarks_with_in_either_order() {
     let alone = dump(&["--remarks", file.to_str().unwrap()]);
     assert_eq!(alone.status.code(), Some(1));
     let err = String::from_utf8_lossy(&alone.stderr);
-    assert!(err.contains("no string table") && err.contains("--remarks-with"), "{err}");
+    assert!(
+        err.contains("string table") && err.contains("not in this stream") && err.contains("--remarks-with"),
+        "{err}"
+    );
     assert!(alone.stdout.is_empty());
 }
 
