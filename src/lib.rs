@@ -1,21 +1,43 @@
 //! A zero-copy, never-panicking reader for the LLVM bitstream container: the format
 //! under LLVM bitcode (`.bc`), clang serialized diagnostics (`.dia`), clang PCH and
-//! module files, LLVM optimization remarks and Swift modules.
+//! module files, LLVM optimization remarks and Swift modules, and decoders of what the
+//! records mean, without LLVM.
+//!
+//! # Start here
+//!
+//! One entry point per job; bytes → value is always `parse` (`parse_partial` for a
+//! damaged input: what comes before the break, and the error), a path is `open`ed. Each
+//! job is also a program in the repository's `examples/`.
+//!
+//! | job | entry point | example |
+//! |---|---|---|
+//! | walk the blocks and records of any bitstream | [`Bitstream::parse`] → [`Bitstream::reader`] → [`Reader::advance`] (below) | `walk.rs` |
+//! | a memory-mapped file | [`BitstreamFile::open`] → [`BitstreamFile::bitstream`] | `walk.rs` |
+//! | an IR module: triple, types, globals, functions with linkage and body size | [`ir::Module::parse`], [`ir::Module::parse_all`] | `functions.rs` |
+//! | a module's symbols, as `llvm-nm` lists them | [`ir::Module::symbols`] | `symbols.rs` |
+//! | the bitcode in objects, archives and rlibs | [`container::ContainerFile::open`] → [`bitstreams`](container::ContainerFile::bitstreams) | `symbols.rs` |
+//! | clang diagnostics with their notes and fix-its | [`diag::Diagnostics::parse`] | `diagnostics.rs` |
+//! | optimization remarks | [`remarks::RemarksFile::parse`] → [`remarks`](remarks::RemarksFile::remarks) | `remarks.rs` |
+//! | a damaged or cut file | [`Reader::read_truncated_blocks`], [`ir::Module::parse_partial`], [`diag::Diagnostics::parse_partial`] | `damaged.rs` |
+//! | JSON of events and records | the `serde` feature | `serde_json.rs` |
+//! | decode a record kind of your own format, tolerantly | [`RecordLayout`] | [`layout`] |
+//! | write a bitstream | `writer::BitstreamWriter` (feature `writer`) | |
+//! | LLVM 1.x bytecode | [`legacy::Module::parse`] | |
 //!
 //! ```
-//! use llvm_bitstream_reader::{Bitstream, Event, ids::ir};
+//! use llvm_bitstream_reader::{Bitstream, Entry, EventRef, ids::ir};
 //!
 //! # fn main() -> Result<(), llvm_bitstream_reader::Error> {
 //! let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/llvm14_ir_instructions.bc")).unwrap();
-//! let stream = Bitstream::parse(&bytes)?;
-//! let mut reader = stream.reader();
-//! let mut function_bodies = Vec::new();
-//! let mut records = 0;
-//! while let Some(event) = reader.next() {
-//!     match event? {
+//! let mut reader = Bitstream::parse(&bytes)?.reader();
+//! let (mut bodies, mut records) = (Vec::new(), 0);
+//! // The fastest walk: `advance` says what comes next; the caller decides what to decode.
+//! while let Some(entry) = reader.advance()? {
+//!     match entry {
 //!         // Function bodies are skipped in O(1) and kept for later.
-//!         Event::EnterBlock(block) if block.block_id() == ir::FUNCTION_BLOCK_ID => function_bodies.push(reader.skip_block()?),
-//!         Event::Record(record) => {
+//!         Entry::EnterBlock(b) if b.block_id == ir::FUNCTION_BLOCK_ID => bodies.push(reader.skip_block()?),
+//!         Entry::Record { .. } => {
+//!             let record = reader.read_record()?; // every operand, in a buffer the reader reuses
 //!             records += 1;
 //!             let _first = record.operand(0); // None if the record has no operands
 //!         }
@@ -23,16 +45,20 @@
 //!     }
 //! }
 //! // Come back to a body later, in any order, from any thread.
-//! if let Some(body) = function_bodies.first() {
-//!     for event in body.reader()? {
-//!         if let Event::Record(r) = event? {
-//!             let _ops: Vec<u64> = r.operands().collect();
-//!         }
+//! let mut body = bodies[0].reader()?;
+//! while let Some(event) = body.next_ref()? {
+//!     if let EventRef::Record(r) = event {
+//!         let _ops: &[u64] = r.operand_slice();
 //!     }
 //! }
 //! assert!(records > 0);
 //! # Ok(()) }
 //! ```
+//!
+//! Errors are one type, [`Error`], for the reader and every decoding layer: it says what
+//! was wrong, where ([`Error::bit_offset`], [`Error::byte_offset`]), and names blocks and
+//! records as `llvm-bcanalyzer` does. What a layer does not know (newer record codes,
+//! operands, blocks) is kept as [`Unknown`], never an error.
 //!
 //! # Which API to use
 //!
@@ -44,12 +70,31 @@
 //! | to choose per record what to decode: the code only, skip, or everything | [`Reader::advance`], then [`Reader::read_record`] / [`Reader::skip_record`] / [`Reader::skip_block`] | only what you ask for |
 //! | every operand of many records, as fast as possible | [`Reader::next_ref`]: a [`RecordRef`] lent from a buffer the reader reuses | one decode into the buffer |
 //! | owned events: `for event in reader`, iterator adapters, events kept past the next one | the `Iterator` of [`Event`]s: an owned 128-byte [`Record`] | a decode of 4 operands, the rest skipped and decoded again when asked for |
+//! | the records of one block, its sub-blocks skipped | [`Reader::advance_skipping_subblocks`] | as `advance` |
 //!
 //! The `Iterator` is the convenient one; `next_ref` walks every operand about twice as fast
-//! (see the README's Performance section), and `advance` skips what nobody asks for.
+//! (see `docs/PERFORMANCE.md`), and `advance` skips what nobody asks for.
 //! A record's shared view (code, block id, blob, array, position) is [`RecordInfo`], to
-//! which both [`Record`] and [`RecordRef`] deref. Every walk reports an error once, with
-//! its bit offset, then ends.
+//! which both [`Record`] and [`RecordRef`] deref, and `operands()` is an iterator on both.
+//! Every walk reports an error once, with its bit offset, then ends.
+//!
+//! ```
+//! use llvm_bitstream_reader::{Bitstream, Event, ids::ir};
+//!
+//! # fn main() -> Result<(), llvm_bitstream_reader::Error> {
+//! # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/llvm14_ir_instructions.bc")).unwrap();
+//! // The std `Iterator`: owned events, for adapters and for keeping events around.
+//! let module_records: Vec<_> = Bitstream::parse(&bytes)?
+//!     .reader()
+//!     .filter_map(|event| match event {
+//!         Ok(Event::Record(r)) if r.block_id() == ir::MODULE_BLOCK_ID => Some(Ok(r)),
+//!         Ok(_) => None,
+//!         Err(e) => Some(Err(e)),
+//!     })
+//!     .collect::<Result<_, _>>()?;
+//! assert!(module_records.iter().any(|r| r.code() == ir::MODULE_CODE_TRIPLE));
+//! # Ok(()) }
+//! ```
 //!
 //! ```
 //! use llvm_bitstream_reader::{Bitstream, Entry, ids::ir};
@@ -114,6 +159,7 @@
 //! With `default-features = false` the crate is `no_std` + `alloc`; every feature but
 //! `std`, `container` and `legacy-compression` keeps it so.
 #![no_std]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![forbid(unsafe_op_in_unsafe_fn)]
 #![warn(missing_docs)]
 
