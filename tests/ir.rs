@@ -295,3 +295,22 @@ fn every_definition_has_its_own_body() {
     }
     assert!(bodies > 300, "{bodies}");
 }
+
+/// With `serde`, names are strings and attribute kinds are their LLVM names, not arrays of
+/// bytes and bare numbers.
+#[cfg(feature = "serde")]
+#[test]
+fn serde_writes_names_as_strings_and_attribute_kinds_by_name() {
+    let bytes = std::fs::read(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("testdata/rustc_llvm22_o3.bc")).unwrap();
+    let module = Module::parse(&bytes).unwrap();
+    let json = serde_json::to_value(&module).unwrap();
+    let functions = json["functions"].as_array().unwrap();
+    assert_eq!(functions.len(), module.functions.len());
+    for (f, value) in module.functions.iter().zip(functions) {
+        assert_eq!(value["common"]["name"], serde_json::json!(f.common.name_str()), "{value}");
+    }
+    let groups = serde_json::to_value(&*module.attribute_groups).unwrap().to_string();
+    assert!(groups.contains("\"nounwind\""), "{groups}");
+    let symbols = serde_json::to_value(module.symbols()).unwrap();
+    assert!(symbols.as_array().unwrap().iter().all(|s| s["name"].is_string() && s["ir_name"].is_string()));
+}

@@ -11,8 +11,18 @@ use super::types::{TypeId, TypeTable, write_escaped};
 /// not know are kept: [`AttrKind::name`] is then `None` and the attribute prints as
 /// `unknown_attr(N)`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct AttrKind(pub u64);
+
+/// By name (`"nounwind"`), as LLVM spells it; a kind this crate does not know, by number.
+#[cfg(feature = "serde")]
+impl serde::Serialize for AttrKind {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self.name() {
+            Some(name) => s.serialize_str(name),
+            None => s.serialize_u64(self.0),
+        }
+    }
+}
 
 /// Spellings by kind number, as of LLVM 22 (LLVMBitCodes.h `ATTR_KIND_*`, Attributes.td).
 const KIND_NAMES: [&str; 108] = [

@@ -233,12 +233,35 @@ impl ComdatSelection {
 /// VALUE_SYMTAB or COMDAT record (older files). Empty for an unnamed value.
 pub type Name<'a> = Cow<'a, [u8]>;
 
+/// Serializes names as strings (UTF-8, with U+FFFD for bytes that are not), as `Text` is:
+/// LLVM does not require names to be UTF-8, but every real one is.
+#[cfg(feature = "serde")]
+pub(crate) mod name_serde {
+    use super::Name;
+
+    pub(crate) fn name<S: serde::Serializer>(name: &Name<'_>, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&alloc::string::String::from_utf8_lossy(name))
+    }
+
+    pub(crate) fn bytes<S: serde::Serializer>(name: &&[u8], s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&alloc::string::String::from_utf8_lossy(name))
+    }
+
+    pub(crate) fn optional<S: serde::Serializer>(name: &Option<Name<'_>>, s: S) -> Result<S::Ok, S::Error> {
+        match name {
+            Some(n) => s.serialize_some(&*alloc::string::String::from_utf8_lossy(n)),
+            None => s.serialize_none(),
+        }
+    }
+}
+
 /// Fields every global value has.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[non_exhaustive]
 pub struct GlobalCommon<'a> {
     /// The name (empty if unnamed).
+    #[cfg_attr(feature = "serde", serde(serialize_with = "name_serde::name"))]
     pub name: Name<'a>,
     /// The value id (the value's position among the module's global values).
     pub value_id: u64,
@@ -259,6 +282,7 @@ pub struct GlobalCommon<'a> {
     /// without extern_weak), as LLVM's reader does.
     pub dso_local: bool,
     /// The partition name (from the STRTAB), if any.
+    #[cfg_attr(feature = "serde", serde(serialize_with = "name_serde::optional"))]
     pub partition: Option<Name<'a>>,
     /// The value type (the pointee for the legacy pointer-typed records).
     pub value_type: TypeId,
@@ -375,6 +399,7 @@ pub struct Alias<'a> {
 #[non_exhaustive]
 pub struct Comdat<'a> {
     /// The name.
+    #[cfg_attr(feature = "serde", serde(serialize_with = "name_serde::name"))]
     pub name: Name<'a>,
     /// The selection kind.
     pub selection: ComdatSelection,

@@ -16,8 +16,10 @@ use super::types::{Type, TypeId, TypeTable};
 pub struct ModuleSymbol<'m> {
     /// The mangled name (`_main` on Mach-O, `\01` names unprefixed, `__imp_` for dllimport):
     /// borrowed from the IR name where mangling adds nothing.
+    #[cfg_attr(feature = "serde", serde(serialize_with = "super::globals::name_serde::name"))]
     pub name: Cow<'m, [u8]>,
     /// The IR name (empty for an unnamed value).
+    #[cfg_attr(feature = "serde", serde(serialize_with = "super::globals::name_serde::bytes"))]
     pub ir_name: &'m [u8],
     /// The flags, exactly as `irsymtab::Builder::addSymbol` sets them.
     pub flags: SymbolFlags,

@@ -31,7 +31,7 @@ fn walk(bytes: &[u8], skip: bool) -> Result<Counts, Error> {
             EventRef::Record(record) => {
                 c.records += 1;
                 // Sum into a local, as the C++ harness does.
-                let sum = record.operands().iter().fold(u64::from(record.code()), |s, &v| s.wrapping_add(v));
+                let sum = record.operand_slice().iter().fold(u64::from(record.code()), |s, &v| s.wrapping_add(v));
                 c.add(sum);
                 if let Some(blob) = record.blob() {
                     c.blob_bytes += blob.len() as u64;
