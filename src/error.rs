@@ -392,10 +392,11 @@ pub enum Error {
     // ---- (layers add variants above this line, in their own groups) --------------------
 }
 
-impl Error {
-    /// The bit offset the error refers to.
-    pub fn bit_offset(&self) -> u64 {
-        match *self {
+/// The `bit` field of every variant, as `&u64` or `&mut u64` as `$error` is borrowed: the
+/// one list of the variants that [`Error::bit_offset`] and [`Error::offset_by`] share.
+macro_rules! bit_of {
+    ($error:expr) => {
+        match $error {
             Error::TooShortForMagic { bit, .. }
             | Error::UnexpectedEof { bit, .. }
             | Error::InvalidFixedWidth { bit, .. }
@@ -406,18 +407,18 @@ impl Error {
             | Error::BlockTooLong { bit, .. }
             | Error::BlockLengthMismatch { bit, .. }
             | Error::TooDeep { bit, .. }
-            | Error::EndBlockAtTopLevel { bit }
+            | Error::EndBlockAtTopLevel { bit, .. }
             | Error::NotABlockAtTopLevel { bit, .. }
             | Error::UndefinedAbbrev { bit, .. }
             | Error::InvalidEncoding { bit, .. }
-            | Error::EmptyAbbrev { bit }
+            | Error::EmptyAbbrev { bit, .. }
             | Error::OperandTooWide { bit, .. }
             | Error::InvalidAbbrev { bit, .. }
             | Error::ImplausibleCount { bit, .. }
             | Error::BlobTooLong { bit, .. }
             | Error::BadBlockInfo { bit, .. }
-            | Error::NotAtBlockStart { bit }
-            | Error::NotAtRecord { bit }
+            | Error::NotAtBlockStart { bit, .. }
+            | Error::NotAtRecord { bit, .. }
             | Error::BadBookmark { bit, .. }
             | Error::WrongMagic { bit, .. }
             | Error::RecordTooShort { bit, .. }
@@ -431,6 +432,13 @@ impl Error {
             | Error::NotInStream { bit, .. }
             | Error::Mismatch { bit, .. } => bit,
         }
+    };
+}
+
+impl Error {
+    /// The bit offset the error refers to.
+    pub fn bit_offset(&self) -> u64 {
+        *bit_of!(self)
     }
 
     /// Fills in the names of the blocks the error names, from the tables of the stream
@@ -464,47 +472,13 @@ impl Error {
     #[must_use]
     pub fn offset_by(mut self, base: u64) -> Self {
         match &mut self {
-            Error::TooShortForMagic { bit, .. }
-            | Error::UnexpectedEof { bit, .. }
-            | Error::InvalidFixedWidth { bit, .. }
-            | Error::InvalidVbrWidth { bit, .. }
-            | Error::UnterminatedVbr { bit, .. }
-            | Error::BadWrapper { bit, .. }
-            | Error::InvalidAbbrevWidth { bit, .. }
-            | Error::TooDeep { bit, .. }
-            | Error::EndBlockAtTopLevel { bit }
-            | Error::NotABlockAtTopLevel { bit, .. }
-            | Error::UndefinedAbbrev { bit, .. }
-            | Error::InvalidEncoding { bit, .. }
-            | Error::EmptyAbbrev { bit }
-            | Error::OperandTooWide { bit, .. }
-            | Error::InvalidAbbrev { bit, .. }
-            | Error::ImplausibleCount { bit, .. }
-            | Error::BlobTooLong { bit, .. }
-            | Error::BadBlockInfo { bit, .. }
-            | Error::NotAtBlockStart { bit }
-            | Error::NotAtRecord { bit }
-            | Error::BadBookmark { bit, .. }
-            | Error::WrongMagic { bit, .. }
-            | Error::RecordTooShort { bit, .. }
-            | Error::ExpectedBlock { bit, .. }
-            | Error::MissingRecord { bit, .. }
-            | Error::UnsupportedVersion { bit, .. }
-            | Error::InvalidValue { bit, .. }
-            | Error::IndexOutOfRange { bit, .. }
-            | Error::RangeOutOfBounds { bit, .. }
-            | Error::WrongType { bit, .. }
-            | Error::NotInStream { bit, .. }
-            | Error::Mismatch { bit, .. } => *bit = bit.saturating_add(base),
-            Error::BlockTooLong { bit, limit, .. } => {
-                *bit = bit.saturating_add(base);
-                *limit = limit.saturating_add(base);
+            Error::BlockTooLong { limit: end, .. } | Error::BlockLengthMismatch { expected: end, .. } => {
+                *end = end.saturating_add(base);
             }
-            Error::BlockLengthMismatch { bit, expected, .. } => {
-                *bit = bit.saturating_add(base);
-                *expected = expected.saturating_add(base);
-            }
+            _ => {}
         }
+        let bit = bit_of!(&mut self);
+        *bit = bit.saturating_add(base);
         self
     }
 }

@@ -98,10 +98,6 @@ pub struct Module<'a> {
     pub aliases: Vec<Alias<'a>>,
     /// Module records this crate does not interpret.
     pub unknown_records: Vec<Unknown>,
-    /// Bits taken by module-level METADATA blocks (headers included).
-    pub metadata_bits: u64,
-    /// The MODULE block's size in bits (header to end).
-    pub module_bits: u64,
     /// FUNCTION_BLOCKs found (one per definition, in a well-formed module).
     pub function_blocks: usize,
     /// Value id → global value.
@@ -278,7 +274,6 @@ impl<'a> Module<'a> {
 
     /// An empty module of `block`, before its records are read.
     fn new(index: usize, identification: Option<&Identification>, block: LazyBlock<'a>) -> Self {
-        let bm = block.bookmark();
         Module {
             index,
             producer: identification.map(|i| i.producer.clone()),
@@ -301,8 +296,6 @@ impl<'a> Module<'a> {
             functions: Vec::new(),
             aliases: Vec::new(),
             unknown_records: Vec::new(),
-            metadata_bits: 0,
-            module_bits: bm.end_bit().saturating_sub(bm.header_bit),
             function_blocks: 0,
             values: Vec::new(),
             block,
@@ -349,12 +342,8 @@ impl<'a> Module<'a> {
                         state.bodies.push(reader.skip_block()?);
                         m.function_blocks += 1;
                     }
-                    id => {
-                        let lazy = reader.skip_block()?;
-                        if id == ids::METADATA_BLOCK_ID {
-                            let bm = lazy.bookmark();
-                            m.metadata_bits += bm.end_bit().saturating_sub(bm.header_bit);
-                        }
+                    _ => {
+                        reader.skip_block()?;
                     }
                 },
                 Entry::Record { .. } => {

@@ -134,7 +134,7 @@ pub fn write_summary(e: &Embedded<'_>, json: bool, out: &mut impl Write) -> Resu
                 "declarations": declarations,
                 "aliases": aliases,
                 "ifuncs": ifuncs,
-                "module_bits": m.module_bits,
+                "module_bits": { let b = m.block.bookmark(); b.end_bit().saturating_sub(b.header_bit) },
                 "stream_bits": stream_bits,
                 "metadata_bits": bits.metadata,
                 "debug_info_bits": bits.debug_info,
