@@ -11,7 +11,7 @@ use std::hint::black_box;
 use std::path::PathBuf;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use llvm_bitstream_reader::ids::ir::raw as ids;
+use llvm_bitstream_reader::ids::llvm_ir::raw as ids;
 use llvm_bitstream_reader::{Bitstream, Entry, ir};
 
 fn inputs() -> Vec<(String, Vec<u8>)> {

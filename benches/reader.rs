@@ -10,7 +10,7 @@ use std::path::PathBuf;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use llvm_bitstream_reader::cursor::BitCursor;
-use llvm_bitstream_reader::ids::ir;
+use llvm_bitstream_reader::ids::llvm_ir;
 use llvm_bitstream_reader::{Bitstream, Event, EventRef, LazyBlock};
 
 fn inputs() -> Vec<(String, Vec<u8>)> {
@@ -58,7 +58,9 @@ fn skip_walk(bytes: &[u8]) -> Vec<LazyBlock<'_>> {
     let mut skipped = Vec::new();
     while let Some(event) = reader.next() {
         match event.unwrap() {
-            Event::EnterBlock(b) if b.block_id() == ir::FUNCTION_BLOCK_ID => skipped.push(reader.skip_block().unwrap()),
+            Event::EnterBlock(b) if b.block_id() == llvm_ir::FUNCTION_BLOCK_ID => {
+                skipped.push(reader.skip_block().unwrap())
+            }
             Event::Record(r) => {
                 black_box(r.operands().fold(0u64, u64::wrapping_add));
             }

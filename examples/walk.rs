@@ -17,7 +17,7 @@ use std::collections::BTreeMap;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use llvm_bitstream_reader::ids::ir;
+use llvm_bitstream_reader::ids::llvm_ir;
 use llvm_bitstream_reader::{BitstreamFile, BlockId, Entry, Error, EventRef, LazyBlock, Magic, Reader, names};
 
 /// Records counted per (block id, record code).
@@ -62,7 +62,9 @@ fn run(path: &str, threads: usize) -> Result<(), Box<dyn std::error::Error>> {
     let mut bodies = Vec::new();
     while let Some(entry) = reader.advance()? {
         match entry {
-            Entry::EnterBlock(block) if block.block_id == ir::FUNCTION_BLOCK_ID => bodies.push(reader.skip_block()?),
+            Entry::EnterBlock(block) if block.block_id == llvm_ir::FUNCTION_BLOCK_ID => {
+                bodies.push(reader.skip_block()?)
+            }
             Entry::Record { .. } => {
                 let code = reader.skip_record()?;
                 let block_id = reader.block_id().expect("a record is inside a block");

@@ -1,22 +1,22 @@
 //! Declared record layouts, read tolerantly, and what a decoder keeps but does not know.
 //!
 //! ```
-//! use llvm_bitstream_reader::{Bitstream, Entry, Field, RecordLayout, ids::ir};
+//! use llvm_bitstream_reader::{Bitstream, Entry, Field, RecordLayout, ids::llvm_ir};
 //!
 //! // The module's VERSION record: one field, which every writer writes.
-//! const VERSION: RecordLayout = RecordLayout::new("VERSION", ir::MODULE_BLOCK_ID, 1, &[Field::Vbr(6)]);
+//! const VERSION: RecordLayout = RecordLayout::new("VERSION", llvm_ir::MODULE_BLOCK_ID, 1, &[Field::Vbr(6)]);
 //!
 //! # fn main() -> Result<(), llvm_bitstream_reader::Error> {
 //! # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/llvm14_ir_globals.bc")).unwrap();
 //! let mut reader = Bitstream::parse(&bytes)?.reader();
 //! while let Some(entry) = reader.advance()? {
 //!     match entry {
-//!         Entry::EnterBlock(b) if b.block_id == ir::MODULE_BLOCK_ID => {
+//!         Entry::EnterBlock(b) if b.block_id == llvm_ir::MODULE_BLOCK_ID => {
 //!             // The records of the module block itself; its sub-blocks are skipped.
 //!             while let Some(entry) = reader.advance_skipping_subblocks()? {
 //!                 let Entry::Record { .. } = entry else { continue }; // a skipped sub-block
 //!                 let record = reader.read_record()?;
-//!                 if record.code() == ir::MODULE_CODE_VERSION {
+//!                 if record.code() == llvm_ir::MODULE_CODE_VERSION {
 //!                     let fields = VERSION.read(&record)?; // an error if it has no operand
 //!                     assert_eq!(fields.get(0), 2);
 //!                     assert!(fields.extra().is_empty()); // newer writers' extra operands land here

@@ -13,19 +13,19 @@
 //! |---|---|---|
 //! | walk the blocks and records of any bitstream | [`Bitstream::parse`] → [`Bitstream::reader`] → [`Reader::advance`] (below) | `walk.rs` |
 //! | a memory-mapped file | [`BitstreamFile::open`] → [`BitstreamFile::bitstream`] | `walk.rs` |
-//! | an IR module: triple, types, globals, functions with linkage and body size | [`ir::Module::parse`], [`ir::Module::parse_all`] | `functions.rs` |
-//! | a module's symbols, as `llvm-nm` lists them | [`ir::Module::symbols`] | `symbols.rs` |
+//! | an IR module: triple, types, globals, functions with linkage and body size | [`llvm_ir::Module::parse`], [`llvm_ir::Module::parse_all`] | `functions.rs` |
+//! | a module's symbols, as `llvm-nm` lists them | [`llvm_ir::Module::symbols`] | `symbols.rs` |
 //! | the bitcode in objects, archives and rlibs | [`container::ContainerFile::open`] → [`bitstreams`](container::ContainerFile::bitstreams) | `symbols.rs` |
 //! | clang diagnostics with their notes and fix-its | [`diag::Diagnostics::parse`] | `diagnostics.rs` |
 //! | optimization remarks | [`remarks::RemarksFile::parse`] → [`remarks`](remarks::RemarksFile::remarks) | `remarks.rs` |
-//! | a damaged or cut file | [`Reader::read_truncated_blocks`], [`ir::Module::parse_partial`], [`diag::Diagnostics::parse_partial`] | `damaged.rs` |
+//! | a damaged or cut file | [`Reader::read_truncated_blocks`], [`llvm_ir::Module::parse_partial`], [`diag::Diagnostics::parse_partial`] | `damaged.rs` |
 //! | JSON of events and records | the `serde` feature | `serde_json.rs` |
 //! | decode a record kind of your own format, tolerantly | [`RecordLayout`] | [`layout`] |
 //! | write a bitstream | `writer::BitstreamWriter` (feature `writer`) | |
 //! | LLVM 1.x bytecode | [`legacy::Module::parse`] | |
 //!
 //! ```
-//! use llvm_bitstream_reader::{Bitstream, Entry, EventRef, ids::ir};
+//! use llvm_bitstream_reader::{Bitstream, Entry, EventRef, ids::llvm_ir};
 //!
 //! # fn main() -> Result<(), llvm_bitstream_reader::Error> {
 //! let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/llvm14_ir_instructions.bc")).unwrap();
@@ -35,7 +35,7 @@
 //! while let Some(entry) = reader.advance()? {
 //!     match entry {
 //!         // Function bodies are skipped in O(1) and kept for later.
-//!         Entry::EnterBlock(b) if b.block_id == ir::FUNCTION_BLOCK_ID => bodies.push(reader.skip_block()?),
+//!         Entry::EnterBlock(b) if b.block_id == llvm_ir::FUNCTION_BLOCK_ID => bodies.push(reader.skip_block()?),
 //!         Entry::Record { .. } => {
 //!             let record = reader.read_record()?; // every operand, in a buffer the reader reuses
 //!             records += 1;
@@ -79,7 +79,7 @@
 //! Every walk reports an error once, with its bit offset, then ends.
 //!
 //! ```
-//! use llvm_bitstream_reader::{Bitstream, Event, ids::ir};
+//! use llvm_bitstream_reader::{Bitstream, Event, ids::llvm_ir};
 //!
 //! # fn main() -> Result<(), llvm_bitstream_reader::Error> {
 //! # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/llvm14_ir_instructions.bc")).unwrap();
@@ -87,17 +87,17 @@
 //! let module_records: Vec<_> = Bitstream::parse(&bytes)?
 //!     .reader()
 //!     .filter_map(|event| match event {
-//!         Ok(Event::Record(r)) if r.block_id() == ir::MODULE_BLOCK_ID => Some(Ok(r)),
+//!         Ok(Event::Record(r)) if r.block_id() == llvm_ir::MODULE_BLOCK_ID => Some(Ok(r)),
 //!         Ok(_) => None,
 //!         Err(e) => Some(Err(e)),
 //!     })
 //!     .collect::<Result<_, _>>()?;
-//! assert!(module_records.iter().any(|r| r.code() == ir::MODULE_CODE_TRIPLE));
+//! assert!(module_records.iter().any(|r| r.code() == llvm_ir::MODULE_CODE_TRIPLE));
 //! # Ok(()) }
 //! ```
 //!
 //! ```
-//! use llvm_bitstream_reader::{Bitstream, Entry, ids::ir};
+//! use llvm_bitstream_reader::{Bitstream, Entry, ids::llvm_ir};
 //!
 //! # fn main() -> Result<(), llvm_bitstream_reader::Error> {
 //! # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/llvm14_ir_instructions.bc")).unwrap();
@@ -106,9 +106,9 @@
 //! let mut calls = Vec::new();
 //! while let Some(entry) = reader.advance()? {
 //!     match entry {
-//!         Entry::EnterBlock(b) if b.block_id == ir::FUNCTION_BLOCK_ID => calls.push(0),
-//!         Entry::Record { .. } if reader.block_id() == Some(ir::FUNCTION_BLOCK_ID) => {
-//!             if reader.skip_record()? == ir::FUNC_CODE_INST_CALL {
+//!         Entry::EnterBlock(b) if b.block_id == llvm_ir::FUNCTION_BLOCK_ID => calls.push(0),
+//!         Entry::Record { .. } if reader.block_id() == Some(llvm_ir::FUNCTION_BLOCK_ID) => {
+//!             if reader.skip_record()? == llvm_ir::FUNC_CODE_INST_CALL {
 //!                 *calls.last_mut().unwrap() += 1;
 //!             }
 //!         }

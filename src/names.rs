@@ -3,9 +3,9 @@
 //!
 //! ```
 //! use llvm_bitstream_reader::names::{block_name, record_name};
-//! use llvm_bitstream_reader::{Magic, ids::ir};
+//! use llvm_bitstream_reader::{Magic, ids::llvm_ir};
 //!
-//! assert_eq!(block_name(Magic::LlvmIr, ir::raw::FUNCTION_BLOCK_ID), Some("FUNCTION_BLOCK"));
+//! assert_eq!(block_name(Magic::LlvmIr, llvm_ir::raw::FUNCTION_BLOCK_ID), Some("FUNCTION_BLOCK"));
 //! assert_eq!(record_name(Magic::LlvmIr, 12, 35), Some("DEBUG_LOC"));
 //! // The same block id means something else in a clang AST file.
 //! assert_eq!(block_name(Magic::ClangAst, 12), Some("PREPROCESSOR_DETAIL_BLOCK"));
@@ -31,7 +31,7 @@
 use crate::blockinfo::BlockInfo;
 use crate::header::Magic;
 use crate::ids::BlockId;
-use crate::ids::{ast, bitstream, diag, ir, remarks, swift};
+use crate::ids::{bitstream, clang_ast, clang_diag, llvm_ir, llvm_remarks, swift};
 
 /// Block ids below this one are reserved for the container; only BLOCKINFO (0) has a name.
 const FIRST_APPLICATION_BLOCKID: u32 = bitstream::raw::FIRST_APPLICATION_BLOCKID;
@@ -49,10 +49,10 @@ pub fn block_name(magic: Magic, block_id: impl Into<BlockId>) -> Option<&'static
         return bitstream::block_name(block_id);
     }
     match magic {
-        Magic::LlvmIr => ir::block_name(block_id),
-        Magic::ClangSerializedDiagnostics => diag::block_name(block_id),
-        Magic::ClangAst => ast::block_name(block_id),
-        Magic::LlvmRemarks => remarks::block_name(block_id),
+        Magic::LlvmIr => llvm_ir::block_name(block_id),
+        Magic::ClangSerializedDiagnostics => clang_diag::block_name(block_id),
+        Magic::ClangAst => clang_ast::block_name(block_id),
+        Magic::LlvmRemarks => llvm_remarks::block_name(block_id),
         Magic::SwiftModule => swift::block_name(block_id),
         Magic::Unknown(_) => None,
     }
@@ -79,10 +79,10 @@ pub fn record_name(magic: Magic, block_id: impl Into<BlockId>, code: u32) -> Opt
         };
     }
     match magic {
-        Magic::LlvmIr => ir::record_name(block_id, code),
-        Magic::ClangSerializedDiagnostics => diag::record_name(block_id, code),
-        Magic::ClangAst => ast::record_name(block_id, code),
-        Magic::LlvmRemarks => remarks::record_name(block_id, code),
+        Magic::LlvmIr => llvm_ir::record_name(block_id, code),
+        Magic::ClangSerializedDiagnostics => clang_diag::record_name(block_id, code),
+        Magic::ClangAst => clang_ast::record_name(block_id, code),
+        Magic::LlvmRemarks => llvm_remarks::record_name(block_id, code),
         Magic::SwiftModule | Magic::Unknown(_) => None,
     }
 }

@@ -337,13 +337,13 @@ struct Scope {
 /// ```
 /// # fn main() -> Result<(), llvm_bitstream_reader::Error> {
 /// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/llvm14_ir_instructions.bc")).unwrap();
-/// use llvm_bitstream_reader::{Bitstream, Event, ids::ir};
+/// use llvm_bitstream_reader::{Bitstream, Event, ids::llvm_ir};
 /// let mut reader = Bitstream::parse(&bytes)?.reader();
 /// let mut skipped = Vec::new();
 /// while let Some(event) = reader.next() {
 ///     match event? {
 ///         // Skip function bodies without decoding them; keep where they are.
-///         Event::EnterBlock(b) if b.block_id() == ir::FUNCTION_BLOCK_ID => skipped.push(reader.skip_block()?),
+///         Event::EnterBlock(b) if b.block_id() == llvm_ir::FUNCTION_BLOCK_ID => skipped.push(reader.skip_block()?),
 ///         Event::Record(r) => { let _ = (r.code(), r.operand(0)); }
 ///         _ => {}
 ///     }
@@ -480,13 +480,13 @@ impl<'a> Reader<'a> {
     /// ```
     /// # fn main() -> Result<(), llvm_bitstream_reader::Error> {
     /// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/llvm14_ir_instructions.bc")).unwrap();
-    /// use llvm_bitstream_reader::{Bitstream, EventRef, ids::ir};
+    /// use llvm_bitstream_reader::{Bitstream, EventRef, ids::llvm_ir};
     /// let stream = Bitstream::parse(&bytes)?;
     /// let mut reader = stream.reader();
     /// let mut bodies = Vec::new();
     /// while let Some(event) = reader.next_ref()? {
     ///     if let EventRef::EnterBlock(b) = event {
-    ///         if b.block_id() == ir::FUNCTION_BLOCK_ID {
+    ///         if b.block_id() == llvm_ir::FUNCTION_BLOCK_ID {
     ///             bodies.push(reader.skip_block()?);
     ///         }
     ///     }
@@ -627,15 +627,15 @@ impl<'a> Reader<'a> {
     /// ```
     /// # fn main() -> Result<(), llvm_bitstream_reader::Error> {
     /// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/llvm14_ir_instructions.bc")).unwrap();
-    /// use llvm_bitstream_reader::{Bitstream, Entry, ids::ir};
+    /// use llvm_bitstream_reader::{Bitstream, Entry, ids::llvm_ir};
     /// let mut reader = Bitstream::parse(&bytes)?.reader();
     /// let (mut operands, mut module_records) = (0, 0);
     /// while let Some(entry) = reader.advance()? {
     ///     match entry {
     ///         // Function bodies: skipped in O(1).
-    ///         Entry::EnterBlock(b) if b.block_id == ir::FUNCTION_BLOCK_ID => drop(reader.skip_block()?),
+    ///         Entry::EnterBlock(b) if b.block_id == llvm_ir::FUNCTION_BLOCK_ID => drop(reader.skip_block()?),
     ///         // Only the code of a module record: its operands are skipped, not stored.
-    ///         Entry::Record { .. } if reader.block_id() == Some(ir::MODULE_BLOCK_ID) => {
+    ///         Entry::Record { .. } if reader.block_id() == Some(llvm_ir::MODULE_BLOCK_ID) => {
     ///             let _code = reader.skip_record()?;
     ///             module_records += 1;
     ///         }
@@ -667,12 +667,12 @@ impl<'a> Reader<'a> {
     /// ```
     /// # fn main() -> Result<(), llvm_bitstream_reader::Error> {
     /// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/llvm14_ir_globals.bc")).unwrap();
-    /// use llvm_bitstream_reader::{Bitstream, Entry, ids::ir};
+    /// use llvm_bitstream_reader::{Bitstream, Entry, ids::llvm_ir};
     /// let mut reader = Bitstream::parse(&bytes)?.reader();
     /// let (mut module_records, mut sub_blocks) = (0, 0);
     /// while let Some(entry) = reader.advance()? {
     ///     if let Entry::EnterBlock(b) = entry {
-    ///         if b.block_id != ir::MODULE_BLOCK_ID {
+    ///         if b.block_id != llvm_ir::MODULE_BLOCK_ID {
     ///             reader.skip_block()?;
     ///             continue;
     ///         }

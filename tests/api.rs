@@ -4,7 +4,7 @@
 
 #![cfg(all(feature = "ir", feature = "diag"))]
 
-use llvm_bitstream_reader::ids::ir;
+use llvm_bitstream_reader::ids::llvm_ir;
 use llvm_bitstream_reader::{Bitstream, BlockId, Entry, Error, Event, EventRef, Magic, Text};
 
 fn testdata(name: &str) -> Vec<u8> {
@@ -18,15 +18,15 @@ fn one_block_id_type_compares_everywhere_without_dot_zero() {
     let (mut bodies, mut records_in_bodies) = (0, 0);
     while let Some(entry) = reader.advance().unwrap() {
         match entry {
-            Entry::EnterBlock(b) if b.block_id == ir::FUNCTION_BLOCK_ID => bodies += 1,
-            Entry::Record { .. } if reader.block_id() == Some(ir::FUNCTION_BLOCK_ID) => records_in_bodies += 1,
+            Entry::EnterBlock(b) if b.block_id == llvm_ir::FUNCTION_BLOCK_ID => bodies += 1,
+            Entry::Record { .. } if reader.block_id() == Some(llvm_ir::FUNCTION_BLOCK_ID) => records_in_bodies += 1,
             _ => {}
         }
     }
     assert!(bodies > 0 && records_in_bodies > bodies);
     // The kinds' constants are the same type as the reader's ids, so they match as patterns.
-    assert!(matches!(BlockId(12), ir::FUNCTION_BLOCK_ID));
-    assert_eq!(ir::block_name(ir::FUNCTION_BLOCK_ID), Some("FUNCTION_BLOCK"));
+    assert!(matches!(BlockId(12), llvm_ir::FUNCTION_BLOCK_ID));
+    assert_eq!(llvm_ir::block_name(llvm_ir::FUNCTION_BLOCK_ID), Some("FUNCTION_BLOCK"));
 }
 
 #[test]
@@ -39,8 +39,8 @@ fn block_names_come_from_the_kind_when_blockinfo_has_none() {
             names.push((b.block_id(), b.name().map(str::to_owned)));
         }
     }
-    assert!(names.contains(&(ir::MODULE_BLOCK_ID, Some("MODULE_BLOCK".to_owned()))), "{names:?}");
-    assert!(names.contains(&(ir::FUNCTION_BLOCK_ID, Some("FUNCTION_BLOCK".to_owned()))), "{names:?}");
+    assert!(names.contains(&(llvm_ir::MODULE_BLOCK_ID, Some("MODULE_BLOCK".to_owned()))), "{names:?}");
+    assert!(names.contains(&(llvm_ir::FUNCTION_BLOCK_ID, Some("FUNCTION_BLOCK".to_owned()))), "{names:?}");
     // A .dia names its blocks in its BLOCKINFO; that name wins.
     let dia = testdata("clang14_diagnostics.dia");
     for event in Bitstream::parse(&dia).unwrap().reader() {
@@ -84,7 +84,7 @@ fn advance_skipping_subblocks_reads_one_blocks_own_records() {
     let mut reader = stream.reader();
     while let Some(event) = reader.next() {
         if let Event::Record(r) = event.unwrap() {
-            if reader.depth() == 1 && r.block_id() == ir::MODULE_BLOCK_ID {
+            if reader.depth() == 1 && r.block_id() == llvm_ir::MODULE_BLOCK_ID {
                 want.push(r.code());
             }
         }
@@ -93,7 +93,7 @@ fn advance_skipping_subblocks_reads_one_blocks_own_records() {
     let mut reader = stream.reader();
     while let Some(entry) = reader.advance().unwrap() {
         let Entry::EnterBlock(b) = entry else { continue };
-        if b.block_id != ir::MODULE_BLOCK_ID {
+        if b.block_id != llvm_ir::MODULE_BLOCK_ID {
             reader.skip_block().unwrap();
             continue;
         }
@@ -108,14 +108,14 @@ fn advance_skipping_subblocks_reads_one_blocks_own_records() {
         assert_eq!(reader.depth(), 0);
     }
     assert_eq!(got, want);
-    assert!(skipped.contains(&ir::TYPE_BLOCK_ID_NEW), "{skipped:?}");
+    assert!(skipped.contains(&llvm_ir::TYPE_BLOCK_ID_NEW), "{skipped:?}");
 }
 
 #[test]
 fn display_honours_width_and_alignment() {
     use llvm_bitstream_reader::diag::Level;
     use llvm_bitstream_reader::ir::{Linkage, Visibility};
-    assert_eq!(format!("{:<10}|", ir::FUNC_CODE_INST_CALL), "INST_CALL |");
+    assert_eq!(format!("{:<10}|", llvm_ir::FUNC_CODE_INST_CALL), "INST_CALL |");
     assert_eq!(format!("{:>4}|", BlockId(12)), "  12|");
     assert_eq!(format!("{:<10}|", Linkage::External), "external  |");
     assert_eq!(format!("{:>8}|", Visibility::Hidden), "  hidden|");

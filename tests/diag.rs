@@ -360,7 +360,7 @@ mod written {
 
     use super::*;
     use llvm_bitstream_reader::AbbrevOp::{self, Blob, Fixed, Literal, Vbr};
-    use llvm_bitstream_reader::ids::diag::raw;
+    use llvm_bitstream_reader::ids::clang_diag::raw;
     use llvm_bitstream_reader::writer::BitstreamWriter;
 
     const LOC: [AbbrevOp; 4] = [Fixed(10), Fixed(32), Fixed(32), Fixed(32)];

@@ -234,7 +234,7 @@ fn llvm14_enumerators_have_our_values() {
     };
     let headers: [(&Path, &[Enumerator]); 2] = [
         (&bitstream, ids::bitstream::ENUMERATORS),
-        (&include.join("llvm/Bitcode/LLVMBitCodes.h"), ids::ir::ENUMERATORS),
+        (&include.join("llvm/Bitcode/LLVMBitCodes.h"), ids::llvm_ir::ENUMERATORS),
     ];
     let mut env = BTreeMap::new();
     let mut found: Vec<(String, String)> = Vec::new();

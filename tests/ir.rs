@@ -150,7 +150,7 @@ fn read_everything(bytes: &[u8]) {
 #[cfg(feature = "writer")]
 fn skewed_module(name_offset: u64, function_type: u64) -> Vec<u8> {
     use llvm_bitstream_reader::AbbrevOp;
-    use llvm_bitstream_reader::ids::ir::raw as ids;
+    use llvm_bitstream_reader::ids::llvm_ir::raw as ids;
     use llvm_bitstream_reader::writer::BitstreamWriter;
 
     let mut w = BitstreamWriter::new([0x42, 0x43, 0xC0, 0xDE]);

@@ -4,7 +4,7 @@
 
 mod common;
 
-use llvm_bitstream_reader::ids::{bitstream, ir};
+use llvm_bitstream_reader::ids::{bitstream, llvm_ir};
 use llvm_bitstream_reader::{Bitstream, Bookmark, Entry, Error, EventRef, Reader};
 
 /// Every bitstream file of testdata (containers are read elsewhere), with its bytes.
@@ -211,7 +211,7 @@ fn skipped_bodies_read_back_through_advance() {
         let mut bodies = Vec::new();
         while let Some(entry) = reader.advance().unwrap() {
             if let Entry::EnterBlock(b) = entry {
-                if b.block_id == ir::FUNCTION_BLOCK_ID {
+                if b.block_id == llvm_ir::FUNCTION_BLOCK_ID {
                     bodies.push(reader.skip_block().unwrap());
                 }
             }

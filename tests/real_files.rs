@@ -3,7 +3,7 @@
 
 mod common;
 
-use llvm_bitstream_reader::ids::ir;
+use llvm_bitstream_reader::ids::llvm_ir;
 use llvm_bitstream_reader::{Bitstream, BitstreamFile, Error, Event, EventRef, LazyBlock, Magic, Reader};
 
 /// A comparable form of an event, with everything a record exposes.
@@ -153,7 +153,7 @@ fn skipped_function_blocks_read_back_in_reverse_equal_the_full_walk() {
         let bytes = std::fs::read(format!("{}/testdata/{name}", env!("CARGO_MANIFEST_DIR"))).unwrap();
         let (full, _) = full_walk(&bytes).unwrap();
         let mut reader = Bitstream::parse(&bytes).unwrap().reader();
-        let (events, skipped) = skip_walk(&mut reader, ir::raw::FUNCTION_BLOCK_ID);
+        let (events, skipped) = skip_walk(&mut reader, llvm_ir::raw::FUNCTION_BLOCK_ID);
         assert!(!skipped.is_empty(), "{name} has function blocks");
         let mut bodies = vec![Vec::new(); skipped.len()];
         for (i, lazy) in skipped.iter().enumerate().rev() {
@@ -183,7 +183,7 @@ fn one_reader_reopened_on_every_body_reads_like_fresh_readers() {
     for name in ["rustc_llvm22_o0_debuginfo.bc", "rustc_llvm22_o3.bc", "llvm14_multi_module_cat.bc"] {
         let bytes = std::fs::read(format!("{}/testdata/{name}", env!("CARGO_MANIFEST_DIR"))).unwrap();
         let mut reader = Bitstream::parse(&bytes).unwrap().reader();
-        let (_, skipped) = skip_walk(&mut reader, ir::raw::FUNCTION_BLOCK_ID);
+        let (_, skipped) = skip_walk(&mut reader, llvm_ir::raw::FUNCTION_BLOCK_ID);
         let mut reused = Bitstream::parse(&other).unwrap().reader();
         // Into a nested block, past some records.
         let mut records = 0;
@@ -220,7 +220,7 @@ fn skipped_blocks_read_on_other_threads_from_plain_bookmarks() {
     let bytes = std::fs::read(format!("{}/testdata/rustc_llvm22_o0_debuginfo.bc", env!("CARGO_MANIFEST_DIR"))).unwrap();
     let stream = Bitstream::parse(&bytes).unwrap();
     let mut reader = stream.reader();
-    let (_, skipped) = skip_walk(&mut reader, ir::raw::FUNCTION_BLOCK_ID);
+    let (_, skipped) = skip_walk(&mut reader, llvm_ir::raw::FUNCTION_BLOCK_ID);
     // Keep only the plain values and the table, as a user storing bookmarks would.
     let bookmarks: Vec<_> = skipped.iter().map(LazyBlock::bookmark).collect();
     let blockinfo = skipped[0].blockinfo().clone();
@@ -248,7 +248,7 @@ fn bookmarks_that_do_not_fit_the_stream_are_rejected() {
     let bytes = std::fs::read(format!("{}/testdata/rustc_llvm22_o3.bc", env!("CARGO_MANIFEST_DIR"))).unwrap();
     let stream = Bitstream::parse(&bytes).unwrap();
     let mut reader = stream.reader();
-    let (_, skipped) = skip_walk(&mut reader, ir::raw::FUNCTION_BLOCK_ID);
+    let (_, skipped) = skip_walk(&mut reader, llvm_ir::raw::FUNCTION_BLOCK_ID);
     let good = skipped[0].bookmark();
     let info = skipped[0].blockinfo().clone();
     for bad in [

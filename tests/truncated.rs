@@ -22,7 +22,7 @@ fn module_header(bytes: &[u8]) -> u64 {
     let mut reader = Bitstream::parse(bytes).unwrap().reader();
     while let Some(event) = reader.next_ref().unwrap() {
         if let EventRef::EnterBlock(b) = event {
-            if b.block_id() == ids::ir::MODULE_BLOCK_ID {
+            if b.block_id() == ids::llvm_ir::MODULE_BLOCK_ID {
                 return b.bit_offset();
             }
         }

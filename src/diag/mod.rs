@@ -57,7 +57,7 @@ use alloc::vec::Vec;
 
 use crate::error::Error;
 use crate::ids::bitstream::raw::BLOCKINFO_BLOCK_ID;
-use crate::ids::diag::{self as ids, raw};
+use crate::ids::clang_diag::{self as ids, raw};
 use crate::layout::{Field, RecordLayout, Unknown};
 use crate::{Bitstream, Entry, Magic};
 

@@ -223,16 +223,16 @@ pub mod bitstream {
 /// LLVM IR bitcode (magic `BC C0 DE`).
 ///
 /// ```
-/// use llvm_bitstream_reader::ids::ir;
-/// assert!(12u32 == ir::FUNCTION_BLOCK_ID);
-/// assert_eq!(ir::FunctionCode(34).to_string(), "INST_CALL");
-/// assert_eq!(ir::MetadataCode(35), ir::METADATA_STRINGS);
-/// assert_eq!(ir::ATTR_KIND_NO_UNWIND.llvm_name(), Some("ATTR_KIND_NO_UNWIND"));
+/// use llvm_bitstream_reader::ids::llvm_ir;
+/// assert!(12u32 == llvm_ir::FUNCTION_BLOCK_ID);
+/// assert_eq!(llvm_ir::FunctionCode(34).to_string(), "INST_CALL");
+/// assert_eq!(llvm_ir::MetadataCode(35), llvm_ir::METADATA_STRINGS);
+/// assert_eq!(llvm_ir::ATTR_KIND_NO_UNWIND.llvm_name(), Some("ATTR_KIND_NO_UNWIND"));
 /// ```
 ///
 /// From LLVM's `llvm/Bitcode/LLVMBitCodes.h`; names from `llvm-bcanalyzer`
 /// (`llvm/lib/Bitcode/Reader/BitcodeAnalyzer.cpp`).
-pub mod ir {
+pub mod llvm_ir {
     use crate::ids::Enumerator;
 
     /// Every id of this module as a bare `u32`, for `match` arms over the `u32`s the reader returns.
@@ -4819,14 +4819,14 @@ pub mod ir {
 /// Clang serialized diagnostics (`--serialize-diagnostics`, magic `DIAG`).
 ///
 /// ```
-/// use llvm_bitstream_reader::ids::diag;
-/// assert_eq!(diag::RecordId(2).to_string(), "DiagInfo");
-/// assert_eq!(diag::BLOCK_DIAG.0, 9);
+/// use llvm_bitstream_reader::ids::clang_diag;
+/// assert_eq!(clang_diag::RecordId(2).to_string(), "DiagInfo");
+/// assert_eq!(clang_diag::BLOCK_DIAG.0, 9);
 /// ```
 ///
 /// From clang's `clang/Frontend/SerializedDiagnostics.h`; names are those clang's `SerializedDiagnosticPrinter.cpp`
 /// writes into the stream's BLOCKINFO.
-pub mod diag {
+pub mod clang_diag {
     use crate::ids::Enumerator;
 
     /// Every id of this module as a bare `u32`, for `match` arms over the `u32`s the reader returns.
@@ -5018,14 +5018,14 @@ pub mod diag {
 /// LLVM optimization remarks in bitstream form (magic `RMRK`).
 ///
 /// ```
-/// use llvm_bitstream_reader::ids::remarks;
-/// assert_eq!(remarks::RECORD_REMARK_HEADER.to_string(), "Remark header");
-/// assert_eq!(remarks::block_name(remarks::BlockId(8)), Some("Meta"));
+/// use llvm_bitstream_reader::ids::llvm_remarks;
+/// assert_eq!(llvm_remarks::RECORD_REMARK_HEADER.to_string(), "Remark header");
+/// assert_eq!(llvm_remarks::block_name(llvm_remarks::BlockId(8)), Some("Meta"));
 /// ```
 ///
 /// From LLVM's `llvm/Remarks/BitstreamRemarkContainer.h`; names are those `BitstreamRemarkSerializer.cpp` writes
 /// into the stream's BLOCKINFO.
-pub mod remarks {
+pub mod llvm_remarks {
     use crate::ids::Enumerator;
 
     /// Every id of this module as a bare `u32`, for `match` arms over the `u32`s the reader returns.
@@ -5227,15 +5227,15 @@ pub mod remarks {
 /// Clang AST files: PCH, PCM (magic `CPCH`).
 ///
 /// ```
-/// use llvm_bitstream_reader::ids::ast;
-/// assert_eq!(ast::block_name(ast::BlockId(15)), Some("CONTROL_BLOCK"));
-/// assert_eq!(ast::SM_SLOC_FILE_ENTRY.0, 1);
+/// use llvm_bitstream_reader::ids::clang_ast;
+/// assert_eq!(clang_ast::block_name(clang_ast::BlockId(15)), Some("CONTROL_BLOCK"));
+/// assert_eq!(clang_ast::SM_SLOC_FILE_ENTRY.0, 1);
 /// ```
 ///
 /// From clang's `clang/Serialization/ASTBitCodes.h`; names are those `ASTWriter::WriteBlockInfoBlock` writes into
 /// the stream's BLOCKINFO. Only the block ids and the record enums whose codes have been stable across clang
 /// releases are here.
-pub mod ast {
+pub mod clang_ast {
     use crate::ids::Enumerator;
 
     /// Every id of this module as a bare `u32`, for `match` arms over the `u32`s the reader returns.

@@ -345,7 +345,7 @@ fn mod_ref(v: u64) -> &'static str {
 }
 
 fn write_int_attribute(f: &mut fmt::Formatter<'_>, kind: AttrKind, v: u64) -> fmt::Result {
-    use crate::ids::ir::raw::*;
+    use crate::ids::llvm_ir::raw::*;
     let Ok(k) = u32::try_from(kind.0) else { return write!(f, "{kind}({v})") };
     match k {
         // Inside `attributes #N = { … }` LLVM writes `align=N` and `alignstack=N`.

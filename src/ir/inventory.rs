@@ -28,8 +28,8 @@ use alloc::vec::Vec;
 
 use crate::error::Error;
 use crate::header::Magic;
-use crate::ids::ir;
-use crate::ids::ir::raw::{IDENTIFICATION_BLOCK_ID, MODULE_BLOCK_ID, STRTAB_BLOCK_ID, SYMTAB_BLOCK_ID};
+use crate::ids::llvm_ir;
+use crate::ids::llvm_ir::raw::{IDENTIFICATION_BLOCK_ID, MODULE_BLOCK_ID, STRTAB_BLOCK_ID, SYMTAB_BLOCK_ID};
 use crate::reader::{Bitstream, Bookmark, Entry, LazyBlock, Reader};
 
 /// The IDENTIFICATION block of a module.
@@ -93,8 +93,8 @@ impl ModuleInfo<'_> {
             let Entry::Record { .. } = entry else { continue };
             let r = reader.read_record()?;
             match r.code() {
-                ir::raw::MODULE_CODE_TRIPLE => names.triple = Some(r.text_from(0)),
-                ir::raw::MODULE_CODE_SOURCE_FILENAME => {
+                llvm_ir::raw::MODULE_CODE_TRIPLE => names.triple = Some(r.text_from(0)),
+                llvm_ir::raw::MODULE_CODE_SOURCE_FILENAME => {
                     names.source_filename = Some(r.text_from(0));
                     break;
                 }
@@ -153,7 +153,7 @@ impl<'a> Inventory<'a> {
                         Some(Entry::EnterBlock(b)) if b.block_id == MODULE_BLOCK_ID => {}
                         next => {
                             let found = match next {
-                                Some(Entry::EnterBlock(b)) => Some((b.block_id, ir::block_name(b.block_id))),
+                                Some(Entry::EnterBlock(b)) => Some((b.block_id, llvm_ir::block_name(b.block_id))),
                                 _ => None,
                             };
                             return Err(Error::ExpectedBlock {
@@ -222,8 +222,8 @@ pub(super) fn read_identification(reader: &mut Reader<'_>, block: Bookmark) -> R
         let Entry::Record { .. } = entry else { continue };
         let r = reader.read_record()?;
         match r.code() {
-            ir::raw::IDENTIFICATION_CODE_STRING => identification.producer = r.text_from(0),
-            ir::raw::IDENTIFICATION_CODE_EPOCH => identification.epoch = r.operand(0),
+            llvm_ir::raw::IDENTIFICATION_CODE_STRING => identification.producer = r.text_from(0),
+            llvm_ir::raw::IDENTIFICATION_CODE_EPOCH => identification.epoch = r.operand(0),
             _ => {}
         }
     }
@@ -238,7 +238,7 @@ fn read_blob<'a>(reader: &mut Reader<'a>) -> Result<&'a [u8], Error> {
         let Entry::Record { .. } = entry else { continue };
         let r = reader.read_record()?;
         // STRTAB_BLOB and SYMTAB_BLOB are both 1.
-        if r.code() == ir::STRTAB_BLOB || r.code() == ir::SYMTAB_BLOB {
+        if r.code() == llvm_ir::STRTAB_BLOB || r.code() == llvm_ir::SYMTAB_BLOB {
             blob = r.blob().unwrap_or_default();
         }
     }

@@ -18,8 +18,8 @@ use super::symtab::Symtab;
 use super::types::{Type, TypeId, TypeTable};
 use crate::error::Error;
 use crate::header::Magic;
-use crate::ids::ir as ids_block;
-use crate::ids::ir::raw as ids;
+use crate::ids::llvm_ir as ids_block;
+use crate::ids::llvm_ir::raw as ids;
 use crate::layout::{Field, RecordLayout, Unknown};
 use crate::reader::{Bitstream, Entry, LazyBlock, Reader};
 use crate::record::RecordRef;
@@ -907,12 +907,8 @@ impl<'a> Module<'a> {
         table: &mut Constants,
     ) -> Result<(), Error> {
         let (constants, elements) = (&mut table.refs, &mut table.elements);
-        while let Some(entry) = reader.advance()? {
+        while let Some(entry) = reader.advance_skipping_subblocks()? {
             match entry {
-                Entry::EnterBlock(_) => {
-                    reader.skip_block()?;
-                }
-                Entry::EndBlock(_) => break,
                 Entry::Record { .. } => {
                     while wanted.next_if(|&w| w < *next_id).is_some() {}
                     let Some(&want) = wanted.peek() else {

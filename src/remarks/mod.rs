@@ -64,7 +64,7 @@ use core::fmt;
 use crate::Magic;
 use crate::error::Error;
 use crate::ids::bitstream::raw::BLOCKINFO_BLOCK_ID;
-use crate::ids::remarks::{self as kind, raw as ids};
+use crate::ids::llvm_remarks::{self as kind, raw as ids};
 use crate::layout::{Field, RecordLayout, Unknown};
 use crate::reader::{Bitstream, Entry, Reader};
 

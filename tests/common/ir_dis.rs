@@ -9,7 +9,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use llvm_bitstream_reader::ids::ir::raw as ids;
+use llvm_bitstream_reader::ids::llvm_ir::raw as ids;
 use llvm_bitstream_reader::ir::{Function, Linkage, Module};
 use llvm_bitstream_reader::{Bitstream, Entry, Magic};
 

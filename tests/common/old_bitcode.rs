@@ -9,7 +9,7 @@
 #![allow(dead_code)]
 
 use llvm_bitstream_reader::AbbrevOp;
-use llvm_bitstream_reader::ids::ir::raw as ids;
+use llvm_bitstream_reader::ids::llvm_ir::raw as ids;
 use llvm_bitstream_reader::writer::{self, BitstreamWriter};
 
 /// How a module names its global values and finds its function bodies (files before

@@ -435,10 +435,10 @@ KINDS = [
         "From LLVM's `llvm/Bitcode/LLVMBitCodes.h`; names from `llvm-bcanalyzer` "
         "(`llvm/lib/Bitcode/Reader/BitcodeAnalyzer.cpp`).",
         [
-            "assert!(12u32 == ir::FUNCTION_BLOCK_ID);",
-            'assert_eq!(ir::FunctionCode(34).to_string(), "INST_CALL");',
-            "assert_eq!(ir::MetadataCode(35), ir::METADATA_STRINGS);",
-            'assert_eq!(ir::ATTR_KIND_NO_UNWIND.llvm_name(), Some("ATTR_KIND_NO_UNWIND"));',
+            "assert!(12u32 == llvm_ir::FUNCTION_BLOCK_ID);",
+            'assert_eq!(llvm_ir::FunctionCode(34).to_string(), "INST_CALL");',
+            "assert_eq!(llvm_ir::MetadataCode(35), llvm_ir::METADATA_STRINGS);",
+            'assert_eq!(llvm_ir::ATTR_KIND_NO_UNWIND.llvm_name(), Some("ATTR_KIND_NO_UNWIND"));',
         ],
         [
             EnumCfg("BlockIDs", "BlockId", "A block id of LLVM IR bitcode (`bitc::BlockIDs`)."),
@@ -506,8 +506,8 @@ KINDS = [
         "From clang's `clang/Frontend/SerializedDiagnostics.h`; names are those clang's "
         "`SerializedDiagnosticPrinter.cpp` writes into the stream's BLOCKINFO.",
         [
-            'assert_eq!(diag::RecordId(2).to_string(), "DiagInfo");',
-            "assert_eq!(diag::BLOCK_DIAG.0, 9);",
+            'assert_eq!(clang_diag::RecordId(2).to_string(), "DiagInfo");',
+            "assert_eq!(clang_diag::BLOCK_DIAG.0, 9);",
         ],
         [
             EnumCfg("BlockIDs", "BlockId", "A block id of serialized diagnostics "
@@ -522,8 +522,8 @@ KINDS = [
         "From LLVM's `llvm/Remarks/BitstreamRemarkContainer.h`; names are those "
         "`BitstreamRemarkSerializer.cpp` writes into the stream's BLOCKINFO.",
         [
-            'assert_eq!(remarks::RECORD_REMARK_HEADER.to_string(), "Remark header");',
-            'assert_eq!(remarks::block_name(remarks::BlockId(8)), Some("Meta"));',
+            'assert_eq!(llvm_remarks::RECORD_REMARK_HEADER.to_string(), "Remark header");',
+            'assert_eq!(llvm_remarks::block_name(llvm_remarks::BlockId(8)), Some("Meta"));',
         ],
         [
             EnumCfg("BlockIDs", "BlockId", "A block id of a remarks container (`llvm::remarks::BlockIDs`)."),
@@ -538,8 +538,8 @@ KINDS = [
         "writes into the stream's BLOCKINFO. Only the block ids and the record enums whose codes have "
         "been stable across clang releases are here.",
         [
-            'assert_eq!(ast::block_name(ast::BlockId(15)), Some("CONTROL_BLOCK"));',
-            "assert_eq!(ast::SM_SLOC_FILE_ENTRY.0, 1);",
+            'assert_eq!(clang_ast::block_name(clang_ast::BlockId(15)), Some("CONTROL_BLOCK"));',
+            "assert_eq!(clang_ast::SM_SLOC_FILE_ENTRY.0, 1);",
         ],
         [
             EnumCfg("BlockIDs", "BlockId", "A block id of a clang AST file (`clang::serialization::BlockIDs`)."),
@@ -603,6 +603,15 @@ def render(data, overlay):
     return "\n".join(out) + "\n"
 
 
+# The Rust module of each kind: named for the stream kind, so that none shares its name
+# with a decoding layer of the crate (`ir`, `diag`, `remarks`) a user imports beside it.
+RUST_MODULES = {"ir": "llvm_ir", "diag": "clang_diag", "remarks": "llvm_remarks", "ast": "clang_ast"}
+
+
+def rust_module(kind):
+    return RUST_MODULES.get(kind.module, kind.module)
+
+
 def render_kind(kind, enums, names, w):
     mine = {e[1]: e for e in enums if e[0] == kind.module}
     values = {}  # enumerator -> value, this kind
@@ -641,14 +650,14 @@ def render_kind(kind, enums, names, w):
     w("/// " + kind.title)
     w("///")
     w("/// ```")
-    w("/// use llvm_bitstream_reader::ids::%s;" % kind.module)
+    w("/// use llvm_bitstream_reader::ids::%s;" % rust_module(kind))
     for line in kind.example:
         w("/// " + line)
     w("/// ```")
     w("///")
     for line in wrap_doc(kind.doc, 0):
         w(line)
-    w("pub mod %s {" % kind.module)
+    w("pub mod %s {" % rust_module(kind))
     w("    use crate::ids::Enumerator;")
     w("")
     # Raw constants.

@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 use std::io::{self, Write};
 
-use llvm_bitstream_reader::ids::{bitstream, ir};
+use llvm_bitstream_reader::ids::{bitstream, llvm_ir};
 use llvm_bitstream_reader::limits::WRAPPER_HEADER_SIZE;
 use llvm_bitstream_reader::{Magic, RecordRef, WRAPPER_MAGIC};
 
@@ -85,7 +85,7 @@ impl<W: Write> Visitor for Dump<W> {
     fn record(&mut self, names: &Names, stack: &[Frame], r: &RecordRef<'_, '_>, end: u64) -> io::Result<()> {
         let Some(frame) = stack.last() else { return Ok(()) };
         let code = r.code();
-        if frame.id == ir::METADATA_BLOCK_ID && code == ir::METADATA_INDEX_OFFSET && r.len() == 2 {
+        if frame.id == llvm_ir::METADATA_BLOCK_ID && code == llvm_ir::METADATA_INDEX_OFFSET && r.len() == 2 {
             if let Some(slot) = self.index_offset.last_mut() {
                 *slot = end.wrapping_add(r.operand_slice()[0].wrapping_add(r.operand_slice()[1] << 32));
             }
@@ -108,11 +108,11 @@ impl<W: Write> Visitor for Dump<W> {
         for (i, &op) in ops.iter().enumerate() {
             write!(out, " op{i}={}", op as i64)?;
         }
-        if frame.id == ir::METADATA_BLOCK_ID {
-            if code == ir::METADATA_INDEX_OFFSET && ops.len() != 2 {
+        if frame.id == llvm_ir::METADATA_BLOCK_ID {
+            if code == llvm_ir::METADATA_INDEX_OFFSET && ops.len() != 2 {
                 out.write_all(b"(Invalid record)")?;
             }
-            if code == ir::METADATA_INDEX {
+            if code == llvm_ir::METADATA_INDEX {
                 let expected = self.index_offset.last().copied().unwrap_or(0);
                 let start = r.bit_offset();
                 if expected == start {
@@ -132,7 +132,7 @@ impl<W: Write> Visitor for Dump<W> {
             }
         }
         if let Some(blob) = r.blob() {
-            if frame.id == ir::METADATA_BLOCK_ID && code == ir::METADATA_STRINGS {
+            if frame.id == llvm_ir::METADATA_BLOCK_ID && code == llvm_ir::METADATA_STRINGS {
                 write_metadata_strings(out, &ind, ops, blob)?;
             } else {
                 out.write_all(b" blob data = ")?;

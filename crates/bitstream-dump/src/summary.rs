@@ -25,7 +25,7 @@ use std::io::Write;
 
 use llvm_bitstream_reader::Error as IrError;
 use llvm_bitstream_reader::container::Embedded;
-use llvm_bitstream_reader::ids::ir::raw as ids;
+use llvm_bitstream_reader::ids::llvm_ir::raw as ids;
 use llvm_bitstream_reader::ir::Inventory;
 use llvm_bitstream_reader::ir::Module;
 use llvm_bitstream_reader::{Entry, Magic, Reader};
@@ -121,6 +121,10 @@ pub fn write_summary(e: &Embedded<'_>, json: bool, out: &mut impl Write) -> Resu
         let declarations = m.functions.iter().filter(|f| f.is_declaration).count();
         let aliases = m.aliases.iter().filter(|a| !a.is_ifunc).count();
         let ifuncs = m.aliases.len() - aliases;
+        let module_bits = {
+            let b = m.block.bookmark();
+            b.end_bit().saturating_sub(b.header_bit)
+        };
         if json {
             let value = serde_json::json!({
                 "stream": e.provenance.to_string(),
@@ -134,7 +138,7 @@ pub fn write_summary(e: &Embedded<'_>, json: bool, out: &mut impl Write) -> Resu
                 "declarations": declarations,
                 "aliases": aliases,
                 "ifuncs": ifuncs,
-                "module_bits": { let b = m.block.bookmark(); b.end_bit().saturating_sub(b.header_bit) },
+                "module_bits": module_bits,
                 "stream_bits": stream_bits,
                 "metadata_bits": bits.metadata,
                 "debug_info_bits": bits.debug_info,

@@ -5,7 +5,7 @@
 mod common;
 
 use common::Counts;
-use llvm_bitstream_reader::ids::{bitstream, ir};
+use llvm_bitstream_reader::ids::{bitstream, llvm_ir};
 use llvm_bitstream_reader::{Bitstream, Error, Event};
 
 fn walk(bytes: &[u8], skip: bool) -> Result<Counts, Error> {
@@ -19,7 +19,7 @@ fn walk(bytes: &[u8], skip: bool) -> Result<Counts, Error> {
                 if id != bitstream::BLOCKINFO_BLOCK_ID {
                     c.blocks += 1;
                 }
-                if skip && id == ir::FUNCTION_BLOCK_ID {
+                if skip && id == llvm_ir::FUNCTION_BLOCK_ID {
                     reader.skip_block()?;
                 }
             }
