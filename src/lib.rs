@@ -13,12 +13,12 @@
 //! |---|---|---|
 //! | walk the blocks and records of any bitstream | [`Bitstream::parse`] → [`Bitstream::reader`] → [`Reader::advance`] (below) | `walk.rs` |
 //! | a memory-mapped file | [`BitstreamFile::open`] → [`BitstreamFile::bitstream`] | `walk.rs` |
-//! | an IR module: triple, types, globals, functions with linkage and body size | [`llvm_ir::Module::parse`], [`llvm_ir::Module::parse_all`] | `functions.rs` |
-//! | a module's symbols, as `llvm-nm` lists them | [`llvm_ir::Module::symbols`] | `symbols.rs` |
+//! | an IR module: triple, types, globals, functions with linkage and body size | [`ir::Module::parse`], [`ir::Module::parse_all`] | `functions.rs` |
+//! | a module's symbols, as `llvm-nm` lists them | [`ir::Module::symbols`] | `symbols.rs` |
 //! | the bitcode in objects, archives and rlibs | [`container::ContainerFile::open`] → [`bitstreams`](container::ContainerFile::bitstreams) | `symbols.rs` |
 //! | clang diagnostics with their notes and fix-its | [`diag::Diagnostics::parse`] | `diagnostics.rs` |
 //! | optimization remarks | [`remarks::RemarksFile::parse`] → [`remarks`](remarks::RemarksFile::remarks) | `remarks.rs` |
-//! | a damaged or cut file | [`Reader::read_truncated_blocks`], [`llvm_ir::Module::parse_partial`], [`diag::Diagnostics::parse_partial`] | `damaged.rs` |
+//! | a damaged or cut file | [`Reader::read_truncated_blocks`], [`ir::Module::parse_partial`], [`diag::Diagnostics::parse_partial`] | `damaged.rs` |
 //! | JSON of events and records | the `serde` feature | `serde_json.rs` |
 //! | decode a record kind of your own format, tolerantly | [`RecordLayout`] | [`layout`] |
 //! | write a bitstream | `writer::BitstreamWriter` (feature `writer`) | |

@@ -908,8 +908,8 @@ impl<'a> Module<'a> {
     ) -> Result<(), Error> {
         let (constants, elements) = (&mut table.refs, &mut table.elements);
         while let Some(entry) = reader.advance_skipping_subblocks()? {
-            match entry {
-                Entry::Record { .. } => {
+            {
+                if let Entry::Record { .. } = entry {
                     while wanted.next_if(|&w| w < *next_id).is_some() {}
                     let Some(&want) = wanted.peek() else {
                         // Nothing more wanted: the rest is not walked.
@@ -947,7 +947,6 @@ impl<'a> Module<'a> {
                     constants.push((*next_id, c));
                     *next_id += 1;
                 }
-                _ => {}
             }
         }
         Ok(())
