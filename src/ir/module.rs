@@ -908,46 +908,43 @@ impl<'a> Module<'a> {
     ) -> Result<(), Error> {
         let (constants, elements) = (&mut table.refs, &mut table.elements);
         while let Some(entry) = reader.advance_skipping_subblocks()? {
-            {
-                if let Entry::Record { .. } = entry {
-                    while wanted.next_if(|&w| w < *next_id).is_some() {}
-                    let Some(&want) = wanted.peek() else {
-                        // Nothing more wanted: the rest is not walked.
-                        return Ok(());
-                    };
-                    if want != *next_id {
-                        // Every record but SETTYPE is a value.
-                        if reader.skip_record()? != ids::CST_CODE_SETTYPE {
-                            *next_id += 1;
-                        }
-                        continue;
-                    }
-                    let r = reader.read_record()?;
-                    let ops = r.operand_slice();
-                    let c = match r.code() {
-                        ids::CST_CODE_SETTYPE => continue,
-                        // [opcode, opty, opval]
-                        ids::CST_CODE_CE_CAST if ops.len() >= 3 => ConstantRef::Cast(ops[2]),
-                        // [pointee type (if odd), (type, value)…]
-                        ids::CST_CODE_CE_GEP_OLD | ids::CST_CODE_CE_INBOUNDS_GEP if ops.len() >= 2 => {
-                            let base = if ops.len() % 2 == 1 { 2 } else { 1 };
-                            ops.get(base).map_or(ConstantRef::Other, |&b| ConstantRef::Gep(b))
-                        }
-                        // [pointee type, flags or inrange index, (type, value)…]
-                        ids::CST_CODE_CE_GEP_WITH_INRANGE_INDEX_OLD | ids::CST_CODE_CE_GEP if ops.len() >= 4 => {
-                            ConstantRef::Gep(ops[3])
-                        }
-                        ids::CST_CODE_AGGREGATE => {
-                            let start = elements.len();
-                            elements.extend_from_slice(ops);
-                            ConstantRef::Aggregate { start, len: ops.len() }
-                        }
-                        _ => ConstantRef::Other,
-                    };
-                    constants.push((*next_id, c));
+            let Entry::Record { .. } = entry else { continue };
+            while wanted.next_if(|&w| w < *next_id).is_some() {}
+            let Some(&want) = wanted.peek() else {
+                // Nothing more wanted: the rest is not walked.
+                return Ok(());
+            };
+            if want != *next_id {
+                // Every record but SETTYPE is a value.
+                if reader.skip_record()? != ids::CST_CODE_SETTYPE {
                     *next_id += 1;
                 }
+                continue;
             }
+            let r = reader.read_record()?;
+            let ops = r.operand_slice();
+            let c = match r.code() {
+                ids::CST_CODE_SETTYPE => continue,
+                // [opcode, opty, opval]
+                ids::CST_CODE_CE_CAST if ops.len() >= 3 => ConstantRef::Cast(ops[2]),
+                // [pointee type (if odd), (type, value)…]
+                ids::CST_CODE_CE_GEP_OLD | ids::CST_CODE_CE_INBOUNDS_GEP if ops.len() >= 2 => {
+                    let base = if ops.len() % 2 == 1 { 2 } else { 1 };
+                    ops.get(base).map_or(ConstantRef::Other, |&b| ConstantRef::Gep(b))
+                }
+                // [pointee type, flags or inrange index, (type, value)…]
+                ids::CST_CODE_CE_GEP_WITH_INRANGE_INDEX_OLD | ids::CST_CODE_CE_GEP if ops.len() >= 4 => {
+                    ConstantRef::Gep(ops[3])
+                }
+                ids::CST_CODE_AGGREGATE => {
+                    let start = elements.len();
+                    elements.extend_from_slice(ops);
+                    ConstantRef::Aggregate { start, len: ops.len() }
+                }
+                _ => ConstantRef::Other,
+            };
+            constants.push((*next_id, c));
+            *next_id += 1;
         }
         Ok(())
     }
