@@ -19,7 +19,7 @@ fn check(input: &[u8]) {
     let module = match Module::parse(input) {
         Ok(module) => module,
         Err(e) => {
-            assert!(e.offset() <= input.len(), "{e}");
+            assert!(e.byte_offset() <= input.len(), "{e}");
             let _ = e.to_string();
             return;
         }
