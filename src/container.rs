@@ -461,6 +461,11 @@ pub fn bitstreams_named<'a>(name: &str, input: &'a [u8]) -> Result<Vec<Embedded<
     Finder::new(None).run(input, Provenance::from(vec![Step::File(name.to_string())]))
 }
 
+/// Every bitstream in `input`, found at `root` (a member of an archive, say).
+pub(crate) fn bitstreams_at(input: &[u8], root: Provenance) -> Result<Vec<Embedded<'_>>, ContainerError> {
+    Finder::new(None).run(input, root)
+}
+
 /// A file mapped into memory (and, for a thin archive, its member files), whose
 /// bitstreams [`ContainerFile::bitstreams`] lists, borrowed from the mappings.
 ///

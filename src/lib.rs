@@ -14,7 +14,8 @@
 //! | walk the blocks and records of any bitstream | [`Bitstream::parse`] → [`Bitstream::reader`] → [`Reader::advance`] (below) | `walk.rs` |
 //! | a memory-mapped file | [`BitstreamFile::open`] → [`BitstreamFile::bitstream`] | `walk.rs` |
 //! | an IR module: triple, types, globals, functions with linkage and body size | [`ir::Module::parse`], [`ir::Module::parse_all`] | `functions.rs` |
-//! | a module's symbols, as `llvm-nm` lists them | [`ir::Module::symbols`] | `symbols.rs` |
+//! | a file's symbols as `llvm-nm` lists them: `.bc`, objects, archives, rlibs | [`symbols::read`] | `symbols.rs` |
+//! | a module's IR symbols with `irsymtab`'s flags | [`ir::Module::symbols`] | `functions.rs` |
 //! | the bitcode in objects, archives and rlibs | [`container::ContainerFile::open`] → [`bitstreams`](container::ContainerFile::bitstreams) | `symbols.rs` |
 //! | clang diagnostics with their notes and fix-its | [`diag::Diagnostics::parse`] | `diagnostics.rs` |
 //! | optimization remarks | [`remarks::RemarksFile::parse`] → [`remarks`](remarks::RemarksFile::remarks) | `remarks.rs` |
@@ -151,13 +152,14 @@
 //! | `remarks` | yes | the `remarks` module: optimization remarks in the bitstream format |
 //! | `legacy` | yes | the `legacy` module: LLVM 1.x bytecode (before the bitstream) |
 //! | `container` | yes | the `container` module: bitcode in object files and archives (needs `std`, uses the `object` crate) |
+//! | `symbols` | yes | the `symbols` module: a file's symbols as `llvm-nm` lists them, native and bitcode (needs `ir` and `container`) |
 //! | `object` | no | deprecated alias of `container` (its name before 0.2) |
 //! | `legacy-compression` | no | `legacy::Module::decompress` for gzip/bzip2-compressed bytecode (needs `std`) |
 //! | `serde` | no | `serde::Serialize` for events, records and the layers' decoded types |
 //! | `writer` | no | the `writer` module: a bitstream writer |
 //!
 //! With `default-features = false` the crate is `no_std` + `alloc`; every feature but
-//! `std`, `container` and `legacy-compression` keeps it so.
+//! `std`, `container`, `symbols` and `legacy-compression` keeps it so.
 #![no_std]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![forbid(unsafe_op_in_unsafe_fn)]
@@ -192,6 +194,8 @@ mod record;
 pub mod remarks;
 #[cfg(feature = "serde")]
 mod serialize;
+#[cfg(feature = "symbols")]
+pub mod symbols;
 mod text;
 #[cfg(feature = "writer")]
 pub mod writer;

@@ -243,8 +243,8 @@ pub(crate) mod name_serde {
         s.serialize_str(&alloc::string::String::from_utf8_lossy(name))
     }
 
-    pub(crate) fn bytes<S: serde::Serializer>(name: &&[u8], s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&alloc::string::String::from_utf8_lossy(name))
+    pub(crate) fn bytes<S: serde::Serializer>(name: &impl AsRef<[u8]>, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&alloc::string::String::from_utf8_lossy(name.as_ref()))
     }
 
     pub(crate) fn optional<S: serde::Serializer>(name: &Option<Name<'_>>, s: S) -> Result<S::Ok, S::Error> {

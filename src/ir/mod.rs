@@ -26,13 +26,16 @@
 //!   names borrow the STRTAB; the attribute groups and lists are [`LazyTable`]s, read on
 //!   first use.
 //! - [`Module::symbols`]: the module's symbols, with [`SymbolFlags`] bit for bit as
-//!   LLVM's `irsymtab` sets them.
+//!   LLVM's `irsymtab` sets them; [`Module::asm_symbols`], those of its inline asm. For a
+//!   file's symbols as `llvm-nm` lists them (bitcode, objects, archives), see
+//!   [`crate::symbols`].
 //!
 //! Version skew is not an error: unknown record codes, type codes, attribute kinds and
 //! encodings, linkages and trailing operands are kept (`Unknown(n)`,
 //! [`Module::unknown_records`] as [`crate::Unknown`]s, `extra_operands`). Only structural
 //! breaks are errors ([`crate::Error`]), with their bit offsets.
 
+mod asm;
 mod attributes;
 mod globals;
 mod inventory;
@@ -44,6 +47,8 @@ mod symbols;
 pub mod symtab;
 mod types;
 
+pub use asm::AsmSymbol;
+pub(crate) use asm::is_darwin;
 pub use attributes::{AttrIndex, AttrKind, Attribute, AttributeGroup, AttributeList, AttributesDisplay, ConstantRange};
 pub use globals::{
     Alias, Comdat, ComdatSelection, DllStorage, Function, GlobalCommon, GlobalVar, Linkage, Name, ThreadLocal,

@@ -4,6 +4,7 @@
 use alloc::borrow::Cow;
 use alloc::vec::Vec;
 
+use super::attributes::{AttrIndex, AttrKind, Attribute, AttributeList};
 use super::globals::{DllStorage, Linkage, ThreadLocal, UnnamedAddr};
 use super::module::{ConstantRef, Constants, GlobalRef, Module};
 use super::symbol::{SymbolFlags, Visibility};
@@ -93,9 +94,12 @@ impl<'a> Module<'a> {
     /// ifuncs, each in record order), with names mangled for the datalayout and flags set
     /// as `irsymtab::Builder::addSymbol` sets them.
     ///
-    /// Not derived (they need LLVM's MC layer or are rare): symbols of module-level
-    /// inline asm, and the `@N` byte-count suffixes of 32-bit Windows stdcall/fastcall
-    /// names.
+    /// Unnamed global values are named `__unnamed_N` as `irsymtab` names them, counting
+    /// every unnamed value in this order (`llvm-nm` counts only the symbols it lists:
+    /// [`crate::symbols`] renumbers them so). Microsoft calling conventions decorate
+    /// names as LLVM's `Mangler` does: `_f@8` for stdcall and `@f@8` for fastcall under
+    /// 32-bit Windows mangling (`m:x`), `f@@8` for vectorcall on every target. The
+    /// symbols of module-level inline asm are [`Module::asm_symbols`].
     pub fn symbols(&self) -> Vec<ModuleSymbol<'_>> {
         let mangling = Mangling::from_datalayout(self.datalayout.as_deref().unwrap_or(""));
         // Only the constants aliasees and the used lists need are read.
@@ -211,9 +215,10 @@ impl<'a> Module<'a> {
         let name = if ir_name.is_empty() {
             *unnamed += 1;
             let generated = alloc::format!("__unnamed_{unnamed}");
-            mangle(import_prefix, generated.as_bytes(), linkage, mangling).into_owned().into()
+            mangle(import_prefix, generated.as_bytes(), linkage, mangling, None).into_owned().into()
         } else {
-            mangle(import_prefix, ir_name, linkage, mangling)
+            let ms = self.ms_call(source, constants, mangling, ir_name);
+            mangle(import_prefix, ir_name, linkage, mangling, ms.as_ref())
         };
         Some(ModuleSymbol { name, ir_name, flags: SymbolFlags(flags), common_size, common_align, section, source })
     }
@@ -281,6 +286,109 @@ impl<'a> Module<'a> {
         None
     }
 
+    /// `Mangler::getNameWithPrefix`'s Microsoft decoration of a function (or an alias of
+    /// one) with the stdcall, fastcall or vectorcall convention, if it gets one.
+    fn ms_call(&self, source: GlobalRef, constants: &Constants, mangling: Mangling, name: &[u8]) -> Option<MsCall> {
+        if name.starts_with(b"\x01") || (mangling.no_prefix_for_question_mark() && name.first() == Some(&b'?')) {
+            return None;
+        }
+        let GlobalRef::Function(i) = self.aliasee_object(source, constants)? else { return None };
+        let f = self.functions.get(i)?;
+        let cc = f.calling_conv;
+        if !(cc == CC_X86_VECTORCALL
+            || (mangling == Mangling::WinCoffX86 && matches!(cc, CC_X86_STDCALL | CC_X86_FASTCALL)))
+        {
+            return None;
+        }
+        let (vararg, params) = match self.types.get(f.common.value_type)? {
+            Type::Function { vararg, params, .. } => (*vararg, params.as_slice()),
+            Type::Pointer { pointee: Some(p), .. } => match self.types.get(*p)? {
+                Type::Function { vararg, params, .. } => (*vararg, params.as_slice()),
+                _ => return None,
+            },
+            _ => return None,
+        };
+        let attributes = self.param_attributes(f.attributes);
+        let sret = |n: u64| {
+            attributes.iter().any(|(i, a)| {
+                *i == n && matches!(a, Attribute::Enum(k) | Attribute::Type(k, _) if *k == ATTR_STRUCT_RET)
+            })
+        };
+        let has_sret = sret(0) || sret(1);
+        // "Pure" variadic functions get no byte count.
+        let count = !vararg || params.is_empty() || (params.len() == 1 && has_sret);
+        let bytes = if count {
+            let layout = Layout::new(self.datalayout.as_deref().unwrap_or(""));
+            let pointer = (layout.pointer(0).0 / 8).max(1);
+            let mut total = 0u64;
+            for (n, &param) in params.iter().enumerate() {
+                let n = n as u64;
+                if sret(n) {
+                    continue;
+                }
+                // byval, inalloca and preallocated pass the pointee: its size counts.
+                let by_copy = attributes.iter().find_map(|(i, a)| match a {
+                    Attribute::Type(k, t) if *i == n && BY_COPY.contains(k) => Some(*t),
+                    _ => None,
+                });
+                let ty = match by_copy {
+                    Some(Some(t)) => t,
+                    Some(None) => match self.types.get(param)? {
+                        Type::Pointer { pointee: Some(p), .. } => *p,
+                        _ => param,
+                    },
+                    None => param,
+                };
+                let size = layout.alloc_size(&self.types, ty, 0)?;
+                total = total.checked_add(size.checked_next_multiple_of(pointer)?)?;
+            }
+            Some(total)
+        } else {
+            None
+        };
+        let prefix = match cc {
+            CC_X86_FASTCALL => Some(Some(b'@')),
+            CC_X86_VECTORCALL => Some(None),
+            _ => None,
+        };
+        Some(MsCall { prefix, double_at: cc == CC_X86_VECTORCALL, bytes })
+    }
+
+    /// The parameter attributes of an attribute list (a FUNCTION record's `paramattr`, 1
+    /// for the first list), as (parameter index, attribute) pairs. Legacy lists give
+    /// `sret` and `byval` from their raw bits.
+    fn param_attributes(&self, list: Option<u64>) -> Vec<(u64, Attribute)> {
+        let mut out = Vec::new();
+        let Some(list) =
+            list.and_then(|l| usize::try_from(l).ok()?.checked_sub(1)).and_then(|l| self.attribute_lists.get(l))
+        else {
+            return out;
+        };
+        match list {
+            AttributeList::Groups(ids) => {
+                for id in ids {
+                    for g in self.attribute_groups.iter().filter(|g| g.id == *id) {
+                        if let AttrIndex::Param(n) = g.index {
+                            out.extend(g.attributes.iter().map(|a| (n, a.clone())));
+                        }
+                    }
+                }
+            }
+            AttributeList::Legacy(pairs) => {
+                for &(index, bits) in pairs {
+                    let AttrIndex::Param(n) = AttrIndex::from_raw(index) else { continue };
+                    if bits & LEGACY_STRUCT_RET != 0 {
+                        out.push((n, Attribute::Enum(ATTR_STRUCT_RET)));
+                    }
+                    if bits & LEGACY_BY_VAL != 0 {
+                        out.push((n, Attribute::Type(ATTR_BY_VAL, None)));
+                    }
+                }
+            }
+        }
+        out
+    }
+
     /// The major version of the LLVM that wrote the module, from its producer
     /// (`LLVM14.0.6`, `LLVM22.1.2-rust-1.95.0-stable`).
     pub fn llvm_major(&self) -> Option<u32> {
@@ -290,14 +398,49 @@ impl<'a> Module<'a> {
     }
 }
 
+/// `CallingConv::X86_StdCall`, `X86_FastCall` and `X86_VectorCall`.
+const CC_X86_STDCALL: u64 = 64;
+const CC_X86_FASTCALL: u64 = 65;
+const CC_X86_VECTORCALL: u64 = 80;
+/// `ATTR_KIND_STRUCT_RET`, `ATTR_KIND_BY_VAL`.
+const ATTR_STRUCT_RET: AttrKind = AttrKind(29);
+const ATTR_BY_VAL: AttrKind = AttrKind(3);
+/// The attributes `hasPassPointeeByValueCopyAttr` asks for: byval, inalloca, preallocated.
+const BY_COPY: [AttrKind; 3] = [ATTR_BY_VAL, AttrKind(38), AttrKind(65)];
+/// The legacy (LLVM 3.2) raw attribute bits of `sret` and `byval`.
+const LEGACY_STRUCT_RET: u64 = 1 << 4;
+const LEGACY_BY_VAL: u64 = 1 << 7;
+
+/// A Microsoft calling convention's decoration of a name.
+struct MsCall {
+    /// Replaces the global prefix: `Some(Some(b'@'))` for fastcall, `Some(None)` (none) for
+    /// vectorcall; `None` keeps the datalayout's.
+    prefix: Option<Option<u8>>,
+    /// Vectorcall's `@@`.
+    double_at: bool,
+    /// The argument bytes of the `@N` suffix, each rounded up to the pointer size; `None`
+    /// for a "pure" variadic function or a size this crate cannot compute.
+    bytes: Option<u64>,
+}
+
 /// `Mangler::getNameWithPrefix`: `raw` with the dllimport prefix, the private prefix
 /// and the global prefix the datalayout asks for (none for a name starting with `\01`,
-/// which loses that byte instead). Borrowed when nothing is added.
-fn mangle<'n>(import_prefix: &[u8], raw: &'n [u8], linkage: Linkage, mangling: Mangling) -> Cow<'n, [u8]> {
+/// which loses that byte instead), and a Microsoft calling convention's decoration.
+/// Borrowed when nothing is added.
+fn mangle<'n>(
+    import_prefix: &[u8],
+    raw: &'n [u8],
+    linkage: Linkage,
+    mangling: Mangling,
+    ms: Option<&MsCall>,
+) -> Cow<'n, [u8]> {
     let (private, global, raw): (&[u8], Option<u8>, &'n [u8]) = match raw.strip_prefix(b"\x01") {
         Some(stripped) => (b"", None, stripped),
         None => {
-            let mut global = mangling.global_prefix();
+            let mut global = match ms.and_then(|m| m.prefix) {
+                Some(prefix) => prefix,
+                None => mangling.global_prefix(),
+            };
             if mangling.no_prefix_for_question_mark() && raw.first() == Some(&b'?') {
                 global = None;
             }
@@ -305,7 +448,7 @@ fn mangle<'n>(import_prefix: &[u8], raw: &'n [u8], linkage: Linkage, mangling: M
             (private, global, raw)
         }
     };
-    if import_prefix.is_empty() && private.is_empty() && global.is_none() {
+    if import_prefix.is_empty() && private.is_empty() && global.is_none() && ms.is_none() {
         return Cow::Borrowed(raw);
     }
     let mut name = Vec::with_capacity(import_prefix.len() + private.len() + 1 + raw.len());
@@ -313,6 +456,14 @@ fn mangle<'n>(import_prefix: &[u8], raw: &'n [u8], linkage: Linkage, mangling: M
     name.extend_from_slice(private);
     name.extend(global);
     name.extend_from_slice(raw);
+    if let Some(ms) = ms {
+        if ms.double_at {
+            name.push(b'@');
+        }
+        if let Some(bytes) = ms.bytes {
+            name.extend_from_slice(alloc::format!("@{bytes}").as_bytes());
+        }
+    }
     Cow::Owned(name)
 }
 
