@@ -843,7 +843,14 @@ impl<'a> Reader<'a> {
     fn advance_inner(&mut self) -> Result<Option<Entry>> {
         match self.state {
             State::Done => return self.truncated_error(),
-            State::JustEntered => self.state = State::Running,
+            State::JustEntered => {
+                // LLVM checks the width when a block is entered (`EnterSubBlock`), not
+                // when it is skipped (`SkipBlock`): a skipped block may declare any.
+                if self.width == 0 || self.width > MAX_ABBREV_WIDTH {
+                    return Err(self.invalid_width());
+                }
+                self.state = State::Running;
+            }
             State::Running => {}
             State::AtRecord { id, start } => {
                 self.state = State::Running;
@@ -928,9 +935,8 @@ impl<'a> Reader<'a> {
         let width = self.cursor.read_vbr_unchecked_width(CODE_LEN_WIDTH, 32)? as u32;
         self.cursor.align32()?;
         let len_words = self.cursor.read(BLOCK_SIZE_WIDTH)? as u32;
-        if width == 0 || width > MAX_ABBREV_WIDTH {
-            return Err(Error::InvalidAbbrevWidth { bit: start, block_id, block_name: None, width });
-        }
+        // A width outside 1..=64 is an error only if the block is entered, not skipped:
+        // the next `advance` inside it reports it.
         let content_bit = self.cursor.position();
         let bookmark = Bookmark { block_id, abbrev_width: width, len_words, header_bit: start, content_bit };
         let limit = match self.depth {
@@ -1014,6 +1020,18 @@ impl<'a> Reader<'a> {
         self.block_id = id;
         self.state = State::JustEntered;
         Ok(bookmark)
+    }
+
+    /// The innermost block declares an abbreviation width outside 1..=64.
+    #[cold]
+    fn invalid_width(&self) -> Error {
+        let bookmark = self.scopes[self.depth - 1].bookmark;
+        Error::InvalidAbbrevWidth {
+            bit: bookmark.header_bit,
+            block_id: bookmark.block_id,
+            block_name: None,
+            width: bookmark.abbrev_width,
+        }
     }
 
     fn end_block(&mut self) -> Result<Bookmark> {

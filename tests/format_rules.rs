@@ -6,7 +6,7 @@ mod common;
 
 use llvm_bitstream_reader::cursor::BitCursor;
 use llvm_bitstream_reader::writer::{BitstreamWriter, wrap};
-use llvm_bitstream_reader::{AbbrevOp, Bitstream, BlockId, Error, Event, Magic, decode_sign_rotated};
+use llvm_bitstream_reader::{AbbrevOp, Bitstream, BlockId, Entry, Error, Event, Magic, decode_sign_rotated};
 
 /// A comparable form of an event.
 #[derive(Debug, PartialEq, Eq)]
@@ -629,6 +629,55 @@ fn abbreviation_width_must_be_1_to_64() {
         w.write_fixed(1, 32);
         w.write_fixed(0, 32);
         assert!(matches!(events(&w.finish()), Err(Error::InvalidAbbrevWidth { width: got, .. }) if got == width));
+    }
+}
+
+/// LLVM checks the width in `EnterSubBlock` only: `SkipBlock` reads it and jumps, so a
+/// skipped block may declare any width (LLVM's `invalid-inserted-value-type-mismatch.bc`
+/// has a width-0 block that `llvm-nm` skips). Entering it is the error, at its header.
+#[test]
+fn abbreviation_width_is_checked_when_entered_not_when_skipped() {
+    for width in [0u32, 65] {
+        let mut w = BitstreamWriter::new(*b"TEST");
+        w.write_abbrev_id(1);
+        w.write_vbr(8, 8);
+        w.write_vbr(2, 4);
+        w.align32();
+        w.write_fixed(4, 32);
+        // Inside block 8 (width 2): block 9 with the bad width, one word long.
+        w.write_fixed(1, 2);
+        w.write_vbr(9, 8);
+        w.write_vbr(u64::from(width), 4);
+        w.align32();
+        w.write_fixed(1, 32);
+        w.write_fixed(0xFFFF_FFFF, 32);
+        // END_BLOCK of block 8.
+        w.write_fixed(0, 2);
+        w.align32();
+        let bytes = w.finish();
+        let stream = Bitstream::parse(&bytes).unwrap();
+
+        // Skipped: the walk goes on to block 8's end.
+        let mut reader = stream.reader();
+        assert!(matches!(reader.advance().unwrap(), Some(Entry::EnterBlock(b)) if b.block_id.0 == 8));
+        let inner = match reader.advance().unwrap() {
+            Some(Entry::EnterBlock(b)) => b,
+            other => panic!("expected block 9, got {other:?}"),
+        };
+        assert_eq!((inner.block_id.0, inner.abbrev_width), (9, width));
+        reader.skip_block().unwrap();
+        assert!(matches!(reader.advance().unwrap(), Some(Entry::EndBlock(b)) if b.block_id.0 == 8));
+        assert!(reader.advance().unwrap().is_none());
+
+        // Entered: the next advance is the error, at the block's header.
+        let mut reader = stream.reader();
+        reader.advance().unwrap();
+        reader.advance().unwrap();
+        let error = reader.advance().unwrap_err();
+        assert!(
+            matches!(error, Error::InvalidAbbrevWidth { bit, width: got, .. } if got == width && bit == inner.header_bit),
+            "{error:?}"
+        );
     }
 }
 

@@ -27,6 +27,10 @@
 //!   records ([`crate::ir::Module::symbols`], [`crate::ir::Module::asm_symbols`]).
 //!   Unnamed globals are numbered `__unnamed_N` in the order `llvm-nm` names them: the
 //!   listed ones only, across the modules of the file.
+//! - **Universal binaries.** One list per architecture, of its native symbols (`llvm-nm`
+//!   opens slices without an LLVM context, so bitcode in an object slice is not read;
+//!   a slice that is bitcode, which `llvm-nm` rejects, is read as bitcode). `llvm-nm`
+//!   then shows only the host's slice if there is one: that choice is the caller's.
 //! - **Objects.** Their native symbol tables (ELF `.symtab`, Mach-O `LC_SYMTAB`, COFF),
 //!   with `llvm-nm`'s letters, addresses and sizes. An object that also embeds bitcode
 //!   (`.llvmbc`, `__LLVM,__bitcode`) is listed by its bitcode where the chosen
@@ -240,8 +244,8 @@ impl Symbol<'_> {
 }
 
 #[cfg(feature = "serde")]
-fn serde_name<S: serde::Serializer>(name: &Cow<'_, [u8]>, s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_str(&String::from_utf8_lossy(name))
+fn serde_name<S: serde::Serializer>(name: &impl AsRef<[u8]>, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(&String::from_utf8_lossy(name.as_ref()))
 }
 
 /// How [`SymbolList::sort`] orders symbols: `llvm-nm`'s sort options.
@@ -408,7 +412,7 @@ pub fn read_member<'a>(name: &str, data: &'a [u8], at: &Provenance, options: &Op
     }
 }
 
-fn failed_list<'a>(name: String, error: ContainerError) -> SymbolList<'a> {
+fn empty_list<'a>(name: String) -> SymbolList<'a> {
     SymbolList {
         name,
         member: None,
@@ -417,8 +421,12 @@ fn failed_list<'a>(name: String, error: ContainerError) -> SymbolList<'a> {
         triple: String::new(),
         address_digits: 16,
         symbols: Vec::new(),
-        error: Some(error),
+        error: None,
     }
+}
+
+fn failed_list<'a>(name: String, error: ContainerError) -> SymbolList<'a> {
+    SymbolList { error: Some(error), ..empty_list(name) }
 }
 
 /// One list per architecture of a Mach-O universal binary.
@@ -451,9 +459,19 @@ fn universal<'a>(
     for (index, (cpu_type, data)) in arches.into_iter().enumerate() {
         let arch = arch_name(cpu_type);
         let slice_at = at.with(Step::Arch { index, cpu_type });
-        let mut list = match symbolic(name, data, &slice_at, options) {
-            Ok(list) => list,
-            Err(e) => failed_list(String::new(), e),
+        // `llvm-nm` opens a slice without an LLVMContext: an object's native symbols, never
+        // those of its bitcode. A slice that is bitcode (which `llvm-nm` cannot read that
+        // way) is read as bitcode.
+        let mut list = match object::File::parse(data) {
+            Ok(obj) => {
+                let mut list = empty_list(String::new());
+                native::symbols(&obj, &mut list);
+                list
+            }
+            Err(_) => match symbolic(name, data, &slice_at, options) {
+                Ok(list) => list,
+                Err(e) => failed_list(String::new(), e),
+            },
         };
         list.name = format!("{name} (for architecture {arch})");
         list.arch = Some(arch.into_owned());
@@ -483,16 +501,7 @@ fn symbolic<'a>(
     at: &Provenance,
     options: &Options,
 ) -> Result<SymbolList<'a>, ContainerError> {
-    let mut list = SymbolList {
-        name: name.to_string(),
-        member: None,
-        arch: None,
-        source: Source::Native,
-        triple: String::new(),
-        address_digits: 16,
-        symbols: Vec::new(),
-        error: None,
-    };
+    let mut list = empty_list(name.to_string());
     let object = match FileKind::parse(data) {
         Ok(FileKind::Elf32 | FileKind::Elf64 | FileKind::MachO32 | FileKind::MachO64 | FileKind::Coff) => {
             Some(object::File::parse(data).map_err(|source| ContainerError::Object {

@@ -255,13 +255,24 @@ impl<W: Write> Printer<'_, W> {
         }
         let listed = match symbols::read(file, bytes, &self.opts.read) {
             Ok(listed) => listed,
-            Err(e) if matches!(e, llvm_bitstream_reader::container::ContainerError::UnknownFormat { .. }) => {
+            Err(llvm_bitstream_reader::container::ContainerError::UnknownFormat { .. }) => {
                 return Err("The file was not recognized as a valid object file".to_string());
             }
             Err(e) => return Err(crate::error_chain(&e)),
         };
         let archive = listed.archive.then_some(file);
-        for mut list in listed.lists {
+        let mut lists = listed.lists;
+        // A universal binary with a slice for this host: llvm-nm lists only that one, as
+        // it would a plain object.
+        if listed.universal {
+            if let Some(host) = lists.iter().position(|l| l.arch.as_deref() == Some(host_arch())) {
+                let mut list = lists.swap_remove(host);
+                list.name = file.to_string();
+                list.arch = None;
+                lists = vec![list];
+            }
+        }
+        for mut list in lists {
             let print_name = multiple || listed.archive || list.arch.is_some();
             self.list(&mut list, archive, file, print_name)?;
         }
@@ -310,8 +321,8 @@ impl<W: Write> Printer<'_, W> {
         let shows = |s: &Symbol<'_>| {
             (s.listed || f.debug_syms)
                 && !(f.defined_only && s.undefined)
-                && !(f.undefined_only && !s.undefined)
-                && !(f.extern_only && !s.global)
+                && (!f.undefined_only || s.undefined)
+                && (!f.extern_only || s.global)
         };
         list.sort(self.opts.order, self.opts.reverse);
         // What `-A` and "no symbols" name: `FILE`, or `ARCHIVE:MEMBER` (`ARCHIVE[MEMBER]`
@@ -361,7 +372,7 @@ impl<W: Write> Printer<'_, W> {
                 } else {
                     format!("{:x}", s.address.unwrap_or(0))
                 };
-                write!(out, " {} {address} {:x}\n", s.letter, s.size.unwrap_or(0)).map_err(io_text)?;
+                writeln!(out, " {} {address} {:x}", s.letter, s.size.unwrap_or(0)).map_err(io_text)?;
                 return Ok(());
             }
             _ => {
@@ -373,11 +384,12 @@ impl<W: Write> Printer<'_, W> {
                         write!(out, "{:w$} ", "", w = digits).map_err(io_text)?;
                     }
                 } else {
-                    if size_only {
-                    } else if bitcode {
-                        write!(out, "{} ", "-".repeat(digits)).map_err(io_text)?;
-                    } else {
-                        write!(out, "{:0w$x} ", s.address.unwrap_or(0), w = digits).map_err(io_text)?;
+                    if !size_only {
+                        match (bitcode, s.address) {
+                            (true, _) => write!(out, "{} ", "-".repeat(digits)),
+                            (false, a) => write!(out, "{:0w$x} ", a.unwrap_or(0), w = digits),
+                        }
+                        .map_err(io_text)?;
                     }
                     if self.opts.print_size || size_only {
                         write!(out, "{:0w$x} ", s.size.unwrap_or(0), w = digits).map_err(io_text)?;
@@ -401,6 +413,17 @@ impl<W: Write> Printer<'_, W> {
         };
         serde_json::to_writer(&mut *self.out, &record).map_err(|e| e.to_string())?;
         writeln!(self.out).map_err(io_text)
+    }
+}
+
+/// This host's architecture as Mach-O names it (`x86_64`, `arm64`, `i386`).
+fn host_arch() -> &'static str {
+    match std::env::consts::ARCH {
+        "aarch64" => "arm64",
+        "x86" => "i386",
+        "powerpc" => "ppc",
+        "powerpc64" => "ppc64",
+        other => other,
     }
 }
 

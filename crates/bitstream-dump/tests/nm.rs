@@ -1,14 +1,15 @@
-//! `bitstream-dump --nm` against `llvm-nm` 14 and 19, byte for byte, on every testdata
-//! bitcode file and container, on archives built here from clang-14 bitcode, and on
-//! rlibs built here with rustc; with `--defined-only`, `--undefined-only` and
-//! `--extern-only` too; on modules in LLVM 3.x/4.0 layouts written here
-//! (`tests/common/old_bitcode.rs`). Also the SYMTAB view against `llvm-lto2 dump-symtab` (LLVM 14).
+//! `bitstream-dump --nm --llvm-nm-version N` against `llvm-nm` N (14, 19 and 22), byte for
+//! byte, native and bitcode symbols alike: on every testdata bitcode file and container,
+//! on archives built here from clang bitcode, on rlibs built here with rustc, on modules
+//! in LLVM 3.x/4.0 layouts written here (`tests/common/old_bitcode.rs`), on a module with
+//! a width-0 block; with `--defined-only`, `--undefined-only` and `--extern-only` too, and
+//! the formats and sorts on some. Then the Rust sysroot's archives whole against
+//! `llvm-nm` 22, and Debian's libclc 14, 19 and 22 against `llvm-nm` of each. Also the
+//! SYMTAB view against `llvm-lto2 dump-symtab` (LLVM 14).
 //!
 //! Where an `llvm-nm` cannot read a file (LLVM 14 and opaque pointers, LLVM 19 and
-//! attribute kinds of LLVM 22, a crash on concatenated sections), the test says so and
-//! checks that we read it. Where `llvm-nm` lists native symbols (objects without
-//! bitcode; `llvm-nm` 19 on ELF and COFF objects even with `.llvmbc`), the member's
-//! header is compared and its lines are not: native symbols are not this tool's.
+//! attribute kinds of LLVM 22, LLVM 22 and LLVM 14's `icmp` constant expressions, a crash
+//! on concatenated sections), the test says so and checks that we read it.
 
 mod common;
 #[path = "../../../tests/common/old_bitcode.rs"]
@@ -19,14 +20,32 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use common::{BIN, llvm_tool, skip_or_fail, testdata, testdata_files};
-use llvm_bitstream_reader::Bitstream;
 use llvm_bitstream_reader::container::ContainerFile;
+use llvm_bitstream_reader::ids::llvm_ir;
 use llvm_bitstream_reader::ir::ComdatSelection;
 use llvm_bitstream_reader::ir::Inventory;
 use llvm_bitstream_reader::ir::symtab::Symtab;
+use llvm_bitstream_reader::{Bitstream, Entry};
 
 /// The option sets every input is listed with.
 const FILTERS: [&[&str]; 4] = [&[], &["--defined-only"], &["--undefined-only"], &["--extern-only"]];
+
+/// The option sets of the output formats and sorts, for the inputs that cover them.
+/// (`-a` is only for native symbols: with it `llvm-nm` also lists the intrinsics a module
+/// declares, under the names its version's auto-upgrade gives them.)
+const FORMATS: [&[&str]; 11] = [
+    &["-S"],
+    &["-P"],
+    &["-j"],
+    &["-A"],
+    &["-A", "-P"],
+    &["-r"],
+    &["-p"],
+    &["-n"],
+    &["--size-sort"],
+    &["-S", "--size-sort"],
+    &["-g", "-S", "-r"],
+];
 
 struct Run {
     ok: bool,
@@ -72,32 +91,26 @@ fn sections(out: &[u8]) -> Vec<(Vec<u8>, Vec<Vec<u8>>)> {
     sections
 }
 
-/// Whether a listing line is a native symbol's: an address in hex rather than the dashes
-/// or blanks of an IR symbol.
-fn is_native_line(line: &[u8]) -> bool {
-    line.first().is_some_and(u8::is_ascii_hexdigit)
-}
-
 #[derive(Default)]
 struct Tally {
     compared_files: usize,
     identical_lines: usize,
-    native_sections: usize,
     rejected: Vec<String>,
     failures: Vec<String>,
 }
 
-/// Compares our listing of `inputs` (one invocation) with `llvm-nm`'s.
-fn compare(llvm_nm: &Path, major: u32, inputs: &[PathBuf], tally: &mut Tally) {
+/// Compares our listing of `inputs` (one invocation, `--llvm-nm-version major`) with
+/// `llvm-nm`'s: standard output byte for byte, native and bitcode symbols alike, and the
+/// `no symbols` notes on standard error.
+fn compare(llvm_nm: &Path, major: u32, inputs: &[PathBuf], filters: &[&[&str]], tally: &mut Tally) {
     let label = inputs.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(" ");
-    // The sections (by position) where llvm-nm lists native symbols, from the unfiltered
-    // listing: a filtered one may show only undefined symbols, whose lines look alike.
-    let mut native = Vec::new();
-    for filter in FILTERS {
+    for filter in filters {
         let mut args: Vec<OsString> = filter.iter().map(OsString::from).collect();
         args.extend(inputs.iter().map(|p| p.as_os_str().to_owned()));
         let theirs = run(llvm_nm, &args);
-        let ours = ours(&args);
+        let mut our_args = vec![OsString::from("--llvm-nm-version"), OsString::from(major.to_string())];
+        our_args.extend(args.iter().cloned());
+        let ours = ours(&our_args);
         if !theirs.ok {
             let lines = || theirs.stderr.lines().filter(|l| !l.trim().is_empty());
             let why = lines().find(|l| l.contains("error") || l.contains("ERROR")).or(lines().next());
@@ -105,7 +118,8 @@ fn compare(llvm_nm: &Path, major: u32, inputs: &[PathBuf], tally: &mut Tally) {
             if filter.is_empty() {
                 tally.rejected.push(format!("llvm-nm {major} rejects {label}: {why}"));
             }
-            if !ours.ok || ours.stdout.is_empty() {
+            // We read what llvm-nm cannot: a listing (a filter may leave it empty).
+            if !ours.ok || (filter.is_empty() && ours.stdout.is_empty()) {
                 tally
                     .failures
                     .push(format!("{label} {filter:?}: llvm-nm {major} fails ({why}) and so do we: {}", ours.stderr));
@@ -128,23 +142,8 @@ fn compare(llvm_nm: &Path, major: u32, inputs: &[PathBuf], tally: &mut Tally) {
             ));
             continue;
         }
-        if filter.is_empty() {
-            native = t.iter().map(|(_, lines)| lines.iter().any(|l| is_native_line(l))).collect();
-        }
-        for (i, ((header, their_lines), (_, our_lines))) in t.iter().zip(&o).enumerate() {
+        for ((header, their_lines), (_, our_lines)) in t.iter().zip(&o) {
             let header = String::from_utf8_lossy(header);
-            if native.get(i).copied().unwrap_or(false) {
-                // llvm-nm listed native symbols: an object without bitcode (we list
-                // nothing), or an ELF/COFF object that llvm-nm 19 reads natively.
-                if our_lines.is_empty() || major >= 19 {
-                    tally.native_sections += 1;
-                } else {
-                    tally.failures.push(format!(
-                        "{label} {filter:?} [{header}]: llvm-nm {major} lists native symbols where we list bitcode ones"
-                    ));
-                }
-                continue;
-            }
             if their_lines != our_lines {
                 let at = their_lines.iter().zip(our_lines).take_while(|(a, b)| a == b).count();
                 let show = |l: &[Vec<u8>]| l.get(at).map(|x| String::from_utf8_lossy(x).into_owned());
@@ -159,8 +158,18 @@ fn compare(llvm_nm: &Path, major: u32, inputs: &[PathBuf], tally: &mut Tally) {
             }
             tally.identical_lines += our_lines.len();
         }
-        // An input counts when llvm-nm listed bitcode symbols for some part of it.
-        if filter.is_empty() && native.iter().any(|n| !n) {
+        // "NAME: no symbols": the same files, in the same order.
+        let notes =
+            |stderr: &str| stderr.lines().filter(|l| l.ends_with(": no symbols")).map(String::from).collect::<Vec<_>>();
+        let (their_notes, our_notes) = (notes(&theirs.stderr), notes(&ours.stderr));
+        let strip =
+            |n: &[String], tool: &str| n.iter().map(|l| l.trim_start_matches(tool).to_string()).collect::<Vec<_>>();
+        if strip(&their_notes, "") != strip(&our_notes, "") {
+            tally.failures.push(format!(
+                "{label} {filter:?}: 'no symbols' notes differ:\n  llvm-nm: {their_notes:?}\n  ours:    {our_notes:?}"
+            ));
+        }
+        if filter.is_empty() {
             tally.compared_files += 1;
         }
     }
@@ -254,6 +263,74 @@ declare void @llvm.trap()
 define void @caller() { call void @declared_fn() call void @extern_weak_fn() call void @llvm.trap() ret void }
 "#;
 
+/// Functions with Microsoft calling conventions (stdcall, fastcall, vectorcall, and
+/// vectorcall spelled `cc80`), which LLVM's `Mangler` decorates with `@N` byte counts:
+/// sret, byval, varargs, `\01` and `?` names, an alias. `{PTR}` is `ptr` or a typed
+/// pointer; `{DL}` and `{TRIPLE}` the target.
+const CALLING_CONVENTIONS: &str = r#"target datalayout = "{DL}"
+target triple = "{TRIPLE}"
+%struct.S = type { i32, i32, i32 }
+define x86_stdcallcc void @std0() { ret void }
+define x86_stdcallcc void @std_args(i32 %a, i8 %b, double %c) { ret void }
+define x86_fastcallcc void @fast_args(i32 %a, i64 %b) { ret void }
+define x86_vectorcallcc void @vec_args(i32 %a, double %b, <4 x float> %v) { ret void }
+define x86_stdcallcc void @std_sret({PTR_S} sret(%struct.S) %r, i32 %a) { ret void }
+define x86_stdcallcc void @std_byval({PTR_S} byval(%struct.S) %s) { ret void }
+define x86_fastcallcc void @fast_sret_only({PTR_S} sret(%struct.S) %r, ...) { ret void }
+declare x86_stdcallcc void @std_vararg(i32, ...)
+declare x86_stdcallcc void @std_vararg_only(...)
+declare x86_vectorcallcc void @vec_decl(i64)
+declare cc80 void @cc80_decl(i32)
+define x86_stdcallcc void @"raw_std"(i32 %a) { ret void }
+define x86_stdcallcc void @"?cpp_std@@YGXH@Z"(i32 %a) { ret void }
+@alias_std = alias void (i32, i8, double), {PTR_F} @std_args
+define void @caller() {
+  call x86_stdcallcc void (i32, ...) @std_vararg(i32 1, i32 2)
+  call x86_stdcallcc void (...) @std_vararg_only()
+  call x86_vectorcallcc void @vec_decl(i64 1)
+  call cc80 void @cc80_decl(i32 1)
+  ret void
+}
+"#;
+
+/// [`CALLING_CONVENTIONS`] for 32- and 64-bit x86, Windows and Linux.
+fn calling_conventions(opaque: bool) -> Vec<(&'static str, String)> {
+    let targets = [
+        (
+            "cc_win32",
+            "i686-pc-windows-msvc",
+            "e-m:x-p:32:32-p270:32:32-p271:32:32-p272:64:64-i64:64-f80:32-n8:16:32-a:0:32-S32",
+        ),
+        (
+            "cc_win64",
+            "x86_64-pc-windows-msvc",
+            "e-m:w-p270:32:32-p271:32:32-p272:64:64-i64:64-f80:128-n8:16:32:64-S128",
+        ),
+        (
+            "cc_linux32",
+            "i686-unknown-linux-gnu",
+            "e-m:e-p:32:32-p270:32:32-p271:32:32-p272:64:64-f64:32:64-f80:32-n8:16:32-S128",
+        ),
+        (
+            "cc_linux64",
+            "x86_64-unknown-linux-gnu",
+            "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-f80:128-n8:16:32:64-S128",
+        ),
+    ];
+    let (ptr_s, ptr_f) = if opaque { ("ptr", "ptr") } else { ("%struct.S*", "void (i32, i8, double)*") };
+    targets
+        .iter()
+        .map(|(name, triple, dl)| {
+            let source = CALLING_CONVENTIONS
+                .replace("{DL}", dl)
+                .replace("{TRIPLE}", triple)
+                .replace("{PTR_S}", ptr_s)
+                .replace("{PTR_F}", ptr_f);
+            (*name, source)
+        })
+        .collect()
+}
+
 /// `source` retargeted at Darwin (where constants are `s`, names get a `_`).
 fn darwin(source: &str) -> String {
     source.replace("x86_64-unknown-linux-gnu", "x86_64-apple-macosx10.15.0").replace("e-m:e-", "e-m:o-")
@@ -297,9 +374,14 @@ fn built_inputs(dir: &Path, major: u32) -> Vec<PathBuf> {
         ],
     );
     if major >= 19 {
-        let opaque =
-            [("kinds_opaque", SYMBOL_KINDS_OPAQUE.to_string()), ("kinds_opaque_darwin", darwin(SYMBOL_KINDS_OPAQUE))];
+        let mut opaque = vec![
+            ("kinds_opaque", SYMBOL_KINDS_OPAQUE.to_string()),
+            ("kinds_opaque_darwin", darwin(SYMBOL_KINDS_OPAQUE)),
+        ];
+        opaque.extend(calling_conventions(true));
         built.extend(assemble(dir, major, &opaque));
+    } else {
+        built.extend(assemble(dir, major, &calling_conventions(false)));
     }
     let src = testdata("containers/src");
     let tools = (llvm_tool("clang", 14), llvm_tool("llvm-ar", major));
@@ -361,32 +443,49 @@ fn differential(major: u32) {
     let mut tally = Tally::default();
     let mut inputs = testdata_inputs();
     inputs.extend(built_inputs(&dir, major));
+    inputs.push(width_zero_input(&dir));
     // Modules in the layouts of LLVM 3.x and 4.0 (VST names, VERSION 0, typed pointers,
     // legacy linkage codes), written here: the upgrade paths without third-party files.
     let old = old_bitcode::write_all(&dir.join("old-bitcode"));
     let old_count = old.len();
     inputs.extend(old);
     for input in &inputs {
-        // llvm-nm opens a universal binary's slices without an LLVMContext, so it lists
-        // their native symbols (and only the host's slice): nothing to compare with.
-        if std::fs::read(input).unwrap().starts_with(&[0xca, 0xfe, 0xba, 0xbe]) {
-            let r = ours(&[input.clone().into_os_string()]);
-            let line = format!("{}: a universal binary, which llvm-nm lists natively: not compared", input.display());
-            tally.rejected.push(line);
-            if !r.ok {
-                tally.failures.push(format!("{}: {}", input.display(), r.stderr));
-            }
-            continue;
+        compare(&llvm_nm, major, std::slice::from_ref(input), &FILTERS, &mut tally);
+    }
+    // The assembled modules again, read from their records (mangling, calling-convention
+    // suffixes, unnamed numbering and asm symbols derived here, not taken from the SYMTAB).
+    for input in inputs.iter().filter(|p| {
+        p.file_name().is_some_and(|n| {
+            let n = n.to_string_lossy();
+            n.starts_with("cc_") || n.starts_with("kinds_")
+        })
+    }) {
+        let theirs = run(&llvm_nm, &[input.clone().into_os_string()]);
+        let version = ["--llvm-nm-version".into(), major.to_string().into()];
+        let records = ours(&[&version[..], &["--symbols-from=module".into(), input.clone().into_os_string()]].concat());
+        if theirs.ok && theirs.stdout != records.stdout {
+            tally.failures.push(format!(
+                "{}: from the module records, differs from llvm-nm {major}:\n{}\n---\n{}",
+                input.display(),
+                String::from_utf8_lossy(&theirs.stdout),
+                String::from_utf8_lossy(&records.stdout)
+            ));
         }
-        compare(&llvm_nm, major, std::slice::from_ref(input), &mut tally);
     }
     // Several files in one invocation: `\nFILE:\n` headers.
     let several =
         [testdata("llvm14_ir_instructions.bc"), testdata("containers/gnu_ab.a"), testdata("containers/macho_a.o")];
-    compare(&llvm_nm, major, &several, &mut tally);
+    compare(&llvm_nm, major, &several, &FILTERS, &mut tally);
+    // The formats and sorts, on an archive of objects with and without bitcode and on a
+    // bitcode file.
+    for input in
+        [testdata("containers/mixed.a"), testdata("containers/gnu_ab.a"), testdata("llvm14_ir_instructions.bc")]
+    {
+        compare(&llvm_nm, major, &[input], &FORMATS, &mut tally);
+    }
     eprintln!(
-        "llvm-nm {major}: {} inputs compared, {} lines identical (with the 3 filters too), {} native sections not compared",
-        tally.compared_files, tally.identical_lines, tally.native_sections
+        "llvm-nm {major}: {} inputs compared, {} lines identical (with the filters, formats and sorts too)",
+        tally.compared_files, tally.identical_lines
     );
     for r in &tally.rejected {
         eprintln!("  {r}");
@@ -406,6 +505,120 @@ fn nm_matches_llvm_nm_14() {
 #[test]
 fn nm_matches_llvm_nm_19() {
     differential(19);
+}
+
+#[test]
+fn nm_matches_llvm_nm_22() {
+    differential(22);
+}
+
+/// `llvm14_ir_globals.bc` with its first FUNCTION_BLOCK declaring abbreviation width 0,
+/// as LLVM's `Inputs/invalid-inserted-value-type-mismatch.bc` has one: `llvm-nm` skips the
+/// body without entering it, and so must we.
+fn width_zero_input(dir: &Path) -> PathBuf {
+    std::fs::create_dir_all(dir).unwrap();
+    let mut bytes = std::fs::read(testdata("llvm14_ir_globals.bc")).unwrap();
+    let stream = Bitstream::parse(&bytes).unwrap();
+    let mut reader = stream.reader();
+    let mut parent_width = 0;
+    let mut header = None;
+    while let Some(entry) = reader.advance().unwrap() {
+        if let Entry::EnterBlock(b) = entry {
+            if b.block_id == llvm_ir::FUNCTION_BLOCK_ID {
+                header = Some(b);
+                break;
+            }
+            parent_width = b.abbrev_width;
+        }
+    }
+    let header = header.expect("a FUNCTION_BLOCK");
+    assert!(header.abbrev_width < 8, "one vbr4 chunk");
+    // ENTER_SUBBLOCK (parent width), the block id (vbr8, one chunk), then the width (vbr4).
+    let at = header.header_bit + u64::from(parent_width) + 8;
+    for bit in at..at + 4 {
+        bytes[(bit / 8) as usize] &= !(1 << (bit % 8));
+    }
+    let path = dir.join("width-zero-function-block.bc");
+    std::fs::write(&path, &bytes).unwrap();
+    // The patch is where it was meant to be: entering the block is now an error.
+    let stream = Bitstream::parse(&bytes).unwrap();
+    let mut reader = stream.reader();
+    let error = loop {
+        match reader.advance() {
+            Ok(Some(_)) => {}
+            Ok(None) => panic!("the patched stream walks to its end"),
+            Err(e) => break e,
+        }
+    };
+    assert!(matches!(error, llvm_bitstream_reader::Error::InvalidAbbrevWidth { width: 0, .. }), "{error}");
+    path
+}
+
+/// Every rlib and static library of the Rust sysroot's x86-64 Linux target, whole
+/// (native members, `lib.rmeta`, bitcode), as `llvm-nm` 22 lists them, with the filters,
+/// formats and sorts.
+#[test]
+fn sysroot_archives_match_llvm_nm_22_whole() {
+    let Some(llvm_nm) = llvm_tool("llvm-nm", 22) else { return };
+    let mut inputs = sysroot_archives();
+    if inputs.is_empty() {
+        skip_or_fail::<()>("no rlibs in the sysroot");
+        return;
+    }
+    inputs.sort();
+    let mut tally = Tally::default();
+    for (i, input) in inputs.iter().enumerate() {
+        // Every file plainly and with the filters; the formats on every fourth.
+        compare(&llvm_nm, 22, std::slice::from_ref(input), &FILTERS, &mut tally);
+        if i % 4 == 0 {
+            compare(&llvm_nm, 22, std::slice::from_ref(input), &FORMATS, &mut tally);
+            compare(&llvm_nm, 22, std::slice::from_ref(input), &[&["-a"]], &mut tally);
+        }
+    }
+    eprintln!("sysroot: {} archives, {} lines identical to llvm-nm 22", tally.compared_files, tally.identical_lines);
+    assert!(tally.failures.is_empty(), "{} differences:\n{}", tally.failures.len(), tally.failures.join("\n"));
+    assert!(tally.rejected.is_empty(), "{:?}", tally.rejected);
+}
+
+/// The `.rlib` and `.a` files of the sysroot's `x86_64-unknown-linux-gnu` target.
+fn sysroot_archives() -> Vec<PathBuf> {
+    let Ok(o) = Command::new("rustc").args(["--print", "sysroot"]).output() else {
+        return skip_or_fail("rustc not found").unwrap_or_default();
+    };
+    let lib = PathBuf::from(String::from_utf8_lossy(&o.stdout).trim()).join("lib/rustlib/x86_64-unknown-linux-gnu/lib");
+    let Ok(dir) = std::fs::read_dir(&lib) else { return Vec::new() };
+    dir.flatten().map(|e| e.path()).filter(|p| p.extension().is_some_and(|e| e == "rlib" || e == "a")).collect()
+}
+
+/// Debian's libclc, 14, 19 and 22: the `.bc` libraries of each read by its own LLVM's
+/// `llvm-nm`. The packages conflict with each other, so `.ci/run` unpacks them under
+/// `target/libclc/<major>` (`LIBCLC_DIR` overrides where).
+#[test]
+fn libclc_matches_llvm_nm_of_its_version() {
+    let root =
+        std::env::var_os("LIBCLC_DIR").map(PathBuf::from).unwrap_or_else(|| common::repo_root().join("target/libclc"));
+    for major in [14, 19, 22] {
+        let dir = root.join(major.to_string()).join("usr/lib/clc");
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            skip_or_fail::<()>(&format!("libclc-{major} is not unpacked in {} (.ci/run does it)", dir.display()));
+            continue;
+        };
+        let Some(llvm_nm) = llvm_tool("llvm-nm", major) else { continue };
+        let mut inputs: Vec<PathBuf> =
+            entries.flatten().map(|e| e.path()).filter(|p| p.extension().is_some_and(|e| e == "bc")).collect();
+        inputs.sort();
+        let mut tally = Tally::default();
+        for input in &inputs {
+            compare(&llvm_nm, major, std::slice::from_ref(input), &[&[]], &mut tally);
+        }
+        eprintln!(
+            "libclc-{major}: {} files, {} lines identical to llvm-nm {major}",
+            tally.compared_files, tally.identical_lines
+        );
+        assert!(tally.failures.is_empty(), "{} differences:\n{}", tally.failures.len(), tally.failures.join("\n"));
+        assert!(tally.rejected.is_empty(), "{:?}", tally.rejected);
+        assert!(tally.compared_files >= 50, "libclc-{major}: only {} files", tally.compared_files);
+    }
 }
 
 /// The SYMTAB view printed as `llvm-lto2 dump-symtab` prints it (LLVM's `InputFile`
@@ -516,8 +729,17 @@ fn nm_reads_what_llvm_nm_cannot() {
 #[test]
 fn json_lists_the_same_symbols() {
     let path = testdata("containers/gnu_ab.a");
-    let text = ours(&[path.clone().into_os_string()]);
-    let json = ours(&[OsString::from("--format=json"), path.into_os_string()]);
+    // As llvm-nm 14 lists it: the bitcode of its ELF objects, from their SYMTABs.
+    let v14 = || [OsString::from("--llvm-nm-version"), OsString::from("14")];
+    let text = ours(&[&v14()[..], &[path.clone().into_os_string()]].concat());
+    let json = ours(&[&v14()[..], &[OsString::from("--format=json"), path.clone().into_os_string()]].concat());
+    // As llvm-nm 22 lists it (the default): native symbols.
+    let native = ours(&[OsString::from("--format=json"), path.into_os_string()]);
+    for line in String::from_utf8_lossy(&native.stdout).lines() {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(v["source"], "native");
+        assert!(v["symbols"].as_array().unwrap().iter().all(|s| s["address"].is_u64() || s["undefined"] == true));
+    }
     assert!(text.ok && json.ok);
     let text_names: Vec<String> = String::from_utf8_lossy(&text.stdout)
         .lines()
