@@ -51,6 +51,40 @@ fn records_agree_with_llvm_dis_19() {
     assert!(fig.names > 50 && fig.structs > 5);
 }
 
+/// LLVM 22's disassembler on the files LLVM 22 wrote (rustc 1.95's testdata files, and
+/// Debian's libclc-22 if `.ci/run` unpacked it under `target/libclc/22`), and on every
+/// other testdata file it reads. LLVM 22 reads the LLVM 14 files that LLVM 19 reads,
+/// upgrading the same attributes.
+#[test]
+fn records_agree_with_llvm_dis_22() {
+    let Some(tool) = common::llvm_tool("llvm-dis", 22) else { return };
+    let mut files = common::testdata_files();
+    let clc = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/libclc/22/usr/lib/clc");
+    match std::fs::read_dir(&clc) {
+        Ok(dir) => {
+            let mut bc: Vec<PathBuf> =
+                dir.flatten().map(|e| e.path()).filter(|p| p.extension().is_some_and(|e| e == "bc")).collect();
+            bc.sort();
+            files.extend(bc.into_iter().step_by(16));
+        }
+        Err(_) => {
+            common::skip_or_fail::<()>(&format!("libclc-22 not unpacked in {} (.ci/run does it)", clc.display()));
+        }
+    }
+    let fig = compare_with(&tool, "llvm-dis 22", true, &files);
+    eprintln!("llvm-dis 22: {fig:#?}");
+    // LLVM gives intrinsic declarations the attributes of its own intrinsic table
+    // (22.1.8's, not those of the 22.1.2 that wrote the file); those sets (all
+    // `nocallback`) may differ, no other.
+    // LLVM 14's files: LLVM 22 upgrades their memory attributes as LLVM 19 does (see
+    // `records_agree_with_llvm_dis_19`).
+    for line in fig.attribute_lines_upgraded.iter().filter(|l| !l.starts_with("llvm14_")) {
+        assert!(line.contains("nocallback"), "{line}: differs and is not an intrinsic's attribute set");
+    }
+    assert!(fig.files >= 4 && fig.names > 50);
+    assert!(fig.attribute_lines_agreeing * 2 > fig.attribute_lines, "{fig:#?}");
+}
+
 /// A cut file gives what it holds before the cut: the module's early records equal the
 /// whole file's, the globals and functions read are a prefix of the whole file's (names
 /// past the cut, in the lost STRTAB, empty), and exactly one error says where it stopped.

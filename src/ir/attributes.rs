@@ -386,36 +386,38 @@ fn write_int_attribute(f: &mut fmt::Formatter<'_>, kind: AttrKind, v: u64) -> fm
     }
 }
 
-/// `memory(...)` as LLVM's `Attribute::getAsString` prints it: the access to "other"
+/// `memory(...)` as LLVM 22's `Attribute::getAsString` prints it: the access to "other"
 /// memory first, as the default, then every location that differs. The encoding's top
 /// byte is its version: 0 (LLVM 16-20) has argmem, inaccessiblemem, other; 1 adds
-/// errnomem before other; 2 adds two target memories after other.
+/// errnomem before other; 2 adds two target memories after other. LLVM 22 reads the
+/// older versions as it has them now (`BitcodeReader`): errnomem as other's in version 0,
+/// the target memories as none before version 2; so does this.
 fn write_memory(f: &mut fmt::Formatter<'_>, encoded: u64) -> fmt::Result {
-    let version = encoded >> 56;
-    let locations: &[&str] = match version {
-        0 => &["argmem", "inaccessiblemem", ""],
-        1 => &["argmem", "inaccessiblemem", "errnomem", ""],
-        _ => &["argmem", "inaccessiblemem", "errnomem", "", "target_mem0", "target_mem1"],
+    const LOCATIONS: [&str; 6] = ["argmem", "inaccessiblemem", "errnomem", "", "target_mem0", "target_mem1"];
+    const OTHER: usize = 3;
+    let bits = |i: u64| (encoded >> (2 * i)) & 3;
+    let access: [u64; 6] = match encoded >> 56 {
+        0 => [bits(0), bits(1), bits(2), bits(2), 0, 0],
+        1 => [bits(0), bits(1), bits(2), bits(3), 0, 0],
+        _ => [bits(0), bits(1), bits(2), bits(3), bits(4), bits(5)],
     };
-    let get = |i: usize| (encoded >> (2 * i)) & 3;
-    let other_index = locations.iter().position(|l| l.is_empty()).unwrap_or(0);
-    let other = get(other_index);
-    let all = (0..locations.len()).fold(0, |acc, i| acc | get(i));
+    let other = access[OTHER];
+    let all = access.iter().fold(0, |acc, a| acc | a);
     f.write_str("memory(")?;
     let mut first = true;
     if other != 0 || all == other {
         first = false;
         f.write_str(mod_ref(other))?;
     }
-    for (i, loc) in locations.iter().enumerate() {
-        if loc.is_empty() || get(i) == other {
+    for (loc, &a) in LOCATIONS.iter().zip(&access) {
+        if loc.is_empty() || a == other {
             continue;
         }
         if !first {
             f.write_str(", ")?;
         }
         first = false;
-        write!(f, "{loc}: {}", mod_ref(get(i)))?;
+        write!(f, "{loc}: {}", mod_ref(a))?;
     }
     f.write_char(')')
 }
@@ -637,13 +639,29 @@ mod tests {
         assert_eq!(shown(vec![Attribute::Int(k(51), 2)]), "allocsize(0,2)");
         assert_eq!(shown(vec![Attribute::Int(k(74), (1 << 32) | 16)]), "vscale_range(1,16)");
         assert_eq!(shown(vec![Attribute::Int(k(82), 1 | 8 | 32)]), "allockind(\"alloc,uninitialized,aligned\")");
-        // memory, version 0 (argmem, inaccessiblemem, other): none, read, argmem: readwrite.
+        // memory, version 0 (argmem, inaccessiblemem, other), as LLVM 22 reads it: errnomem
+        // as other, the target memories none.
         assert_eq!(shown(vec![Attribute::Int(k(86), 0)]), "memory(none)");
-        assert_eq!(shown(vec![Attribute::Int(k(86), 0b01_01_01)]), "memory(read)");
+        assert_eq!(
+            shown(vec![Attribute::Int(k(86), 0b01_01_01)]),
+            "memory(read, target_mem0: none, target_mem1: none)"
+        );
         assert_eq!(shown(vec![Attribute::Int(k(86), 0b00_00_11)]), "memory(argmem: readwrite)");
         assert_eq!(
             shown(vec![Attribute::Int(k(86), 0b11_01_00)]),
-            "memory(readwrite, argmem: none, inaccessiblemem: read)"
+            "memory(readwrite, argmem: none, inaccessiblemem: read, target_mem0: none, target_mem1: none)"
+        );
+        // Version 1 (errnomem before other), as rustc 1.95's LLVM 22.1.2 writes it and
+        // llvm-dis 22.1.8 prints it.
+        let v1 = 1 << 56;
+        assert_eq!(
+            shown(vec![Attribute::Int(k(86), v1 | 0b01_01_11_11)]),
+            "memory(read, argmem: readwrite, inaccessiblemem: readwrite, target_mem0: none, target_mem1: none)"
+        );
+        // Version 2: the target memories are in the encoding.
+        assert_eq!(
+            shown(vec![Attribute::Int(k(86), (2 << 56) | 0b10_00_01_01_01_01)]),
+            "memory(read, target_mem0: none, target_mem1: write)"
         );
         assert_eq!(shown(vec![Attribute::Enum(k(18)), Attribute::Enum(k(9999))]), "nounwind unknown_attr(9999)");
         let s = Attribute::String { key: "a\"b".into(), value: Some("c\\d".into()) };

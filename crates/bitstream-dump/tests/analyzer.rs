@@ -155,6 +155,55 @@ fn statistics_parity_with_llvm_bcanalyzer() {
     report("statistics parity, every test file", &files, &tally);
 }
 
+/// The LLVM 22 files against LLVM 22's own `llvm-bcanalyzer`, with no difference allowed:
+/// rustc 1.95's testdata files and Debian's libclc-22 (statistics of every file, `-dump`
+/// of four), if `.ci/run` unpacked it under `target/libclc/22`.
+#[test]
+fn llvm22_files_match_llvm_bcanalyzer_22() {
+    let Some(tool) = common::llvm_tool("llvm-bcanalyzer", 22) else { return };
+    let rustc: Vec<PathBuf> = common::testdata_files()
+        .into_iter()
+        .filter(|f| f.file_name().is_some_and(|n| n.to_string_lossy().starts_with("rustc_llvm22")))
+        .collect();
+    assert!(!rustc.is_empty());
+    let clc_dir = repo_root().join("target/libclc/22/usr/lib/clc");
+    let mut clc: Vec<PathBuf> = match std::fs::read_dir(&clc_dir) {
+        Ok(d) => d.flatten().map(|e| e.path()).filter(|p| p.extension().is_some_and(|e| e == "bc")).collect(),
+        Err(_) => {
+            common::skip_or_fail::<()>(&format!("libclc-22 not unpacked in {} (.ci/run does it)", clc_dir.display()));
+            Vec::new()
+        }
+    };
+    clc.sort();
+    let dumped: Vec<PathBuf> = rustc.iter().cloned().chain(clc.iter().step_by(31).cloned()).collect();
+    let all: Vec<PathBuf> = rustc.iter().cloned().chain(clc.iter().cloned()).collect();
+    let mut tally = Tally { files: all.len(), ..Tally::default() };
+    for args in [&["-dump"][..], &["-dump", "-dump-blockinfo"], &["-dump", "-non-symbolic"]] {
+        exact(&tool, args, &dumped, &mut tally);
+    }
+    exact(&tool, &[], &all, &mut tally);
+    report("LLVM 22 files against llvm-bcanalyzer 22", &all, &tally);
+}
+
+/// [`compare`] with no difference allowed.
+fn exact(tool: &Path, args: &[&str], files: &[PathBuf], tally: &mut Tally) {
+    for file in files {
+        let (theirs, ours) = (run(tool, args, file), run(Path::new(BIN), args, file));
+        if theirs != ours {
+            let at = theirs.lines().zip(ours.lines()).take_while(|(a, b)| a == b).count();
+            panic!(
+                "{} {args:?} line {}:\n llvm-bcanalyzer: {:?}\n bitstream-dump:  {:?}",
+                file.display(),
+                at + 1,
+                theirs.lines().nth(at),
+                ours.lines().nth(at)
+            );
+        }
+        tally.lines += ours.lines().count();
+        tally.runs += 1;
+    }
+}
+
 /// The same options spelled with two dashes give the same output.
 #[test]
 fn options_with_two_dashes() {
