@@ -456,6 +456,71 @@ fn opt19_remarks_print_as_llvm_remarkutil_prints_them() {
     assert!(files >= 4 && remarks >= 20, "too little compared: {files} files, {remarks} remarks");
 }
 
+/// `opt-22 -O2 -pass-remarks-format=bitstream` writes LLVM 22's standalone layout (the
+/// string table at the end) directly; `llvm-remarkutil-22 bitstream2yaml` is the oracle.
+/// A module no pass remarks on gives a 0-byte file, which both read as no remarks.
+#[test]
+fn opt22_bitstream_remarks_print_as_llvm_remarkutil_22_prints_them() {
+    let Some(opt) = common::llvm_tool("opt", 22) else { return };
+    let Some(tool) = common::llvm_tool("llvm-remarkutil", 22) else { return };
+    let Some(clang) = common::llvm_tool("clang", 14) else { return };
+    let dir = temp_dir("opt22");
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/src");
+    let mut sources: Vec<PathBuf> = std::fs::read_dir(&src)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.file_name().is_some_and(|n| n.to_string_lossy().starts_with("remarks")))
+        .collect();
+    sources.sort();
+    let empty = dir.join("no_remarks.ll");
+    std::fs::write(&empty, "define void @f() {\n  ret void\n}\n").unwrap();
+    let (mut files, mut remarks, mut lines, mut empties) = (0, 0, 0, 0);
+    for source in sources.iter().chain([&empty]) {
+        let stem = source.file_stem().unwrap().to_string_lossy().into_owned();
+        let ir = if source.extension().is_some_and(|e| e == "c") {
+            let ll = dir.join(format!("{stem}.ll"));
+            let st = Command::new(&clang)
+                .args(["-g", "-O1", "-Xclang", "-disable-llvm-passes", "-S", "-emit-llvm"])
+                .arg(source)
+                .arg("-o")
+                .arg(&ll)
+                .status()
+                .unwrap();
+            assert!(st.success(), "clang-14 on {}", source.display());
+            ll
+        } else {
+            source.clone()
+        };
+        for extra in [&[][..], &["-pass-remarks-with-hotness"]] {
+            let out = dir.join(format!("{stem}{}.opt.bitstream", extra.len()));
+            let st = Command::new(&opt)
+                .args(["-O2", "-pass-remarks-format=bitstream"])
+                .arg(format!("-pass-remarks-output={}", out.display()))
+                .args(extra)
+                .arg(&ir)
+                .args(["-o", "/dev/null"])
+                .status()
+                .unwrap();
+            assert!(st.success(), "opt-22 on {}", ir.display());
+            let bytes = std::fs::read(&out).unwrap();
+            let theirs = llvm_yaml(&tool, &out).unwrap();
+            let ours = our_yaml(&bytes).unwrap();
+            assert!(ours == theirs, "{}: {}", out.display(), first_difference(&ours, &theirs));
+            if bytes.is_empty() {
+                empties += 1;
+            }
+            files += 1;
+            remarks += theirs.windows(4).filter(|w| w == b"--- ").count();
+            lines += theirs.iter().filter(|&&b| b == b'\n').count();
+        }
+    }
+    eprintln!(
+        "opt-22: {files} files ({empties} empty), {remarks} remarks, {lines} YAML lines identical to llvm-remarkutil-22's"
+    );
+    assert!(empties >= 1, "opt-22 wrote no empty file for a module without remarks");
+    assert!(files >= 4 && remarks >= 20, "too little compared: {files} files, {remarks} remarks");
+}
+
 #[test]
 fn committed_llvm19_files_print_as_llvm_remarkutil_prints_them() {
     let Some(tool) = remarkutil() else { return };

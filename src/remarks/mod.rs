@@ -381,13 +381,32 @@ pub fn find_in_object(object: &[u8]) -> Option<&[u8]> {
 pub struct RemarksFile<'a> {
     stream: Bitstream<'a>,
     meta: Meta<'a>,
+    /// An empty input: a remarks file without remarks.
+    empty: bool,
 }
 
 impl<'a> RemarksFile<'a> {
     /// Reads the magic, the BLOCKINFO block and the META block (and, for LLVM ≥ 22
     /// files, finds the late META block with the string table, skipping the remark blocks
     /// in O(1) each).
+    ///
+    /// Empty input is a remarks file without remarks: `opt -pass-remarks-format=bitstream`
+    /// of LLVM 22 writes a 0-byte file when no pass made a remark, and
+    /// `llvm-remarkutil-22 bitstream2yaml` reads it as one.
     pub fn parse(bytes: &'a [u8]) -> Result<Self, Error> {
+        if bytes.is_empty() {
+            let meta = Meta {
+                container_version: 1,
+                container_type: ContainerType::RemarksFile,
+                remark_version: Some(0),
+                string_table: Some(StringTable::new(&[])),
+                external_file: None,
+                unknown: Vec::new(),
+                bit: 0,
+            };
+            // A stream of the magic alone: no blocks to read.
+            return Ok(RemarksFile { stream: Bitstream::parse(b"RMRK")?, meta, empty: true });
+        }
         let stream = Bitstream::parse(bytes)?;
         if stream.magic() != Magic::LlvmRemarks {
             return Err(Error::WrongMagic { bit: 0, expected: "LLVM remarks (RMRK)", found: stream.magic().bytes() });
@@ -435,7 +454,7 @@ impl<'a> RemarksFile<'a> {
             unknown,
             bit,
         };
-        Ok(RemarksFile { stream, meta })
+        Ok(RemarksFile { stream, meta, empty: false })
     }
 
     /// The META block(s).
@@ -473,6 +492,9 @@ impl<'a> RemarksFile<'a> {
     /// none.
     pub fn remarks_with<'s>(&self, table: StringTable<'s>) -> Result<Remarks<'a, 's>, Error> {
         let mut reader = self.stream.reader();
+        if self.empty {
+            return Ok(Remarks { reader, table, current: Remark::default(), done: true, unknown_blocks: Vec::new() });
+        }
         enter_leading_blocks(&mut reader)?;
         reader.skip_block()?;
         Ok(Remarks { reader, table, current: Remark::default(), done: false, unknown_blocks: Vec::new() })

@@ -50,7 +50,8 @@ pub fn run(bytes: &[u8], with: Option<&[u8]>, json: bool, out: &mut impl Write) 
 
 /// The remarks container itself, or the remarks section of an object file.
 fn container_bytes(bytes: &[u8]) -> Result<&[u8], String> {
-    if bytes.starts_with(b"RMRK") {
+    // Empty: a remarks file without remarks, as opt-22 writes when no pass made one.
+    if bytes.starts_with(b"RMRK") || bytes.is_empty() {
         return Ok(bytes);
     }
     remarks::find_in_object(bytes)
