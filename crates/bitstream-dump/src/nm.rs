@@ -463,6 +463,7 @@ mod tests {
             Filter { defined_only: true, undefined_only: false, extern_only: true, debug_syms: false }
         );
         assert_eq!(o.format, Format::Json);
+        assert_eq!(o.files, ["a.bc", "b.a"]);
         let o =
             parse_args(&args(&["--nm", "-P", "-r", "--size-sort", "--llvm-nm-version", "14", "x"])).unwrap().unwrap();
         assert_eq!(
@@ -470,7 +471,7 @@ mod tests {
             (Format::Posix, SortOrder::Size, true, NmVersion::Llvm14)
         );
         assert!(parse_args(&args(&["--nm", "--llvm-nm-version=9", "x"])).is_err());
-        assert_eq!(o.files, ["a.bc", "b.a"]);
+        assert_eq!(parse_args(&args(&["--nm", "--", "-g"])).unwrap().unwrap().files, ["-g"]);
         assert_eq!(parse_args(&args(&["--nm"])).unwrap().unwrap().files, ["a.out"]);
         assert!(parse_args(&args(&["--nm", "-U", "-u", "x"])).is_err());
         assert!(parse_args(&args(&["--nm", "--bogus"])).is_err());

@@ -183,6 +183,18 @@ pub fn walk(stream: &Bitstream<'_>, visitor: &mut impl Visitor, progress: &Progr
         match event {
             EventRef::EnterBlock(block) => {
                 let header_bit = block.bit_offset();
+                let width = block.abbrev_width();
+                if !(1..=64).contains(&width) {
+                    // The reader reports the width when the block is entered, not skipped;
+                    // llvm-bcanalyzer enters every block and shows nothing of this one.
+                    let (bit, parent_width) =
+                        stack.last().map_or((top_pos, TOP_LEVEL_ABBREV_WIDTH), |f| (f.pos, f.width));
+                    if let Some(block_id) = block_id_at(bytes, bit, parent_width) {
+                        visitor.stopped_in_header(&stack, block_id)?;
+                    }
+                    let block_id = block.block_id();
+                    return Err(Error::InvalidAbbrevWidth { bit: header_bit, block_id, block_name: None, width }.into());
+                }
                 let parent_width = match stack.last() {
                     Some(parent) => parent.width,
                     None => {
