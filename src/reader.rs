@@ -99,9 +99,8 @@ impl<'a> Bitstream<'a> {
         if bookmark.content_bit % 32 != 0 {
             return bad("the content offset is not 32-bit aligned");
         }
-        if bookmark.abbrev_width == 0 || bookmark.abbrev_width > MAX_ABBREV_WIDTH {
-            return bad("the abbreviation width is not 1..=64");
-        }
+        // A width outside 1..=64 is reported when the block is entered (the first
+        // `advance` after its EnterBlock), as in a walk of the whole stream.
         let end = bookmark.end_bit();
         if end > self.stream.len() as u64 * 8 {
             return bad("the block runs past the end of the stream");
