@@ -1,20 +1,20 @@
-//! Lists the symbols of an rlib, an archive, an object with embedded bitcode or a `.bc`
-//! file, module by module, with the letters `llvm-nm` prints. Default input: the sysroot's
-//! `libcore` rlib (real rustc bitcode nobody here wrote), else a testdata file.
+//! Lists the symbols of an rlib, an archive, an object file or a `.bc` file as `llvm-nm`
+//! lists them: one list per archive member (native symbols of objects, IR symbols of
+//! bitcode), with `llvm-nm`'s letters, sorted as it sorts. Default input: the sysroot's
+//! `libcore` rlib (real rustc output nobody here wrote), else a testdata archive.
 //!
 //! ```text
-//! cargo run --example symbols -- [FILE]
+//! cargo run --example symbols -- [FILE] [14|19|22]
 //! ```
 //!
-//! [`ContainerFile::open`] finds every bitstream in the file, with where it came from;
-//! [`Module::parse_all`] reads each one's modules; [`Module::symbols`] derives the
-//! symbols as LLVM's `irsymtab` does, flags bit for bit.
+//! [`symbols::read`] applies every rule (which symbols, which letter, SYMTAB or module
+//! records, native or bitcode by `llvm-nm` version); a caller only prints.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use llvm_bitstream_reader::container::ContainerFile;
-use llvm_bitstream_reader::ir::Module;
+use llvm_bitstream_reader::symbols::{self, NmVersion, Options, SortOrder};
 
 /// The first `libcore-*.rlib` of the sysroot, if `rustc` is on the PATH.
 fn sysroot_libcore() -> Option<PathBuf> {
@@ -30,11 +30,14 @@ fn sysroot_libcore() -> Option<PathBuf> {
 }
 
 fn main() -> ExitCode {
-    let path = std::env::args()
-        .nth(1)
+    let mut args = std::env::args().skip(1);
+    let path = args
+        .next()
         .map(PathBuf::from)
         .or_else(sysroot_libcore)
         .unwrap_or_else(|| PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/containers/gnu_ab.a")));
+    let version = args.next().and_then(|v| v.parse().ok()).and_then(NmVersion::from_major).unwrap_or_default();
+    // Memory-mapped; `std::fs::read` would do as well.
     let file = match ContainerFile::open(&path) {
         Ok(file) => file,
         Err(e) => {
@@ -42,41 +45,30 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let streams = match file.bitstreams() {
-        Ok(streams) => streams,
+    let listed = match symbols::read(&path.display().to_string(), file.bytes(), &Options::new(version)) {
+        Ok(listed) => listed,
         Err(e) => {
             eprintln!("{e}");
             return ExitCode::FAILURE;
         }
     };
     let mut total = 0;
-    for embedded in &streams {
-        let modules = match Module::parse_all(embedded.bytes) {
-            Ok(modules) => modules,
-            Err(e) => {
-                eprintln!("{}: {e}", embedded.provenance);
-                continue;
+    for mut list in listed.lists {
+        list.sort(SortOrder::Name, false);
+        println!("\n{} ({} symbols):", list.name, list.source);
+        for s in list.symbols.iter().filter(|s| s.listed) {
+            match s.address {
+                Some(address) => print!("{address:0w$x} ", w = list.address_digits),
+                None if s.undefined => print!("{:w$} ", "", w = list.address_digits),
+                None => print!("{} ", "-".repeat(list.address_digits)),
             }
-        };
-        for module in &modules {
-            println!("\n{} [module {}]:", embedded.provenance, module.index);
-            for symbol in module.symbols() {
-                // A simplified letter from the flags (bitstream-dump --nm applies all of
-                // llvm-nm's rules: common, data/bss/rodata by section, Darwin's S).
-                let f = symbol.flags;
-                let letter = match (f.undefined(), f.weak(), f.executable()) {
-                    (true, true, _) => 'w',
-                    (true, false, _) => 'U',
-                    (false, true, _) => 'W',
-                    (false, false, true) => 'T',
-                    (false, false, false) => 'D',
-                };
-                let letter = if f.global() || f.undefined() { letter } else { letter.to_ascii_lowercase() };
-                println!("{letter} {}", String::from_utf8_lossy(&symbol.name));
-                total += 1;
-            }
+            println!("{} {}", s.letter, s.name_lossy());
+            total += 1;
+        }
+        if let Some(e) = &list.error {
+            eprintln!("{}: {e}", list.name);
         }
     }
-    println!("\n{total} symbols in {} bitstreams of {}", streams.len(), path.display());
+    println!("\n{total} symbols in {} as {version} lists them", path.display());
     ExitCode::SUCCESS
 }

@@ -101,10 +101,12 @@ pub enum Error {
         /// What was wrong.
         reason: &'static str,
     },
-    /// An ENTER_SUBBLOCK declared an abbreviation width of 0 or more than 64.
+    /// A block declares an abbreviation width of 0 or more than 64: reported when the
+    /// block is entered (the first `advance` inside it), never when it is skipped, as in
+    /// LLVM. `bit` is the block's ENTER_SUBBLOCK.
     #[error("{} at bit {bit} declares abbreviation width {width}; it must be 1..=64", BlockLabel(*block_id, block_name))]
     InvalidAbbrevWidth {
-        /// Where the ENTER_SUBBLOCK starts.
+        /// Where the block's ENTER_SUBBLOCK starts.
         bit: u64,
         /// The block's id.
         block_id: BlockId,
