@@ -253,11 +253,16 @@ fn bookmarks_that_do_not_fit_the_stream_are_rejected() {
     let info = skipped[0].blockinfo().clone();
     for bad in [
         llvm_bitstream_reader::Bookmark { content_bit: good.content_bit + 1, ..good },
-        llvm_bitstream_reader::Bookmark { abbrev_width: 0, ..good },
         llvm_bitstream_reader::Bookmark { len_words: u32::MAX, ..good },
     ] {
         assert!(matches!(stream.block_reader(&bad, info.clone()), Err(Error::BadBookmark { .. })));
     }
+    // A width outside 1..=64 is the error of entering the block, as in a whole walk: the
+    // reader announces the block, then fails.
+    let zero = llvm_bitstream_reader::Bookmark { abbrev_width: 0, ..good };
+    let mut r = stream.block_reader(&zero, info.clone()).unwrap();
+    assert!(matches!(r.next(), Some(Ok(llvm_bitstream_reader::Event::EnterBlock(_)))));
+    assert!(matches!(r.next(), Some(Err(Error::InvalidAbbrevWidth { width: 0, .. }))));
     // A bookmark pointing at the wrong place fails cleanly, never panics.
     let shifted =
         llvm_bitstream_reader::Bookmark { content_bit: good.content_bit + 32, len_words: good.len_words - 1, ..good };

@@ -17,8 +17,8 @@ pub(super) fn symbols<'a>(obj: &object::File<'a>, list: &mut SymbolList<'a>) {
     match obj {
         object::File::Elf32(f) => elf_symbols(f, list),
         object::File::Elf64(f) => elf_symbols(f, list),
-        object::File::MachO32(_) | object::File::MachO64(_) => macho_symbols(obj, list),
-        _ => coff_symbols(obj, list),
+        object::File::MachO32(_) | object::File::MachO64(_) => generic_symbols(obj, list, true),
+        _ => generic_symbols(obj, list, false),
     }
 }
 
@@ -137,57 +137,10 @@ fn elf_symbols<'a, Elf: FileHeader<Endian = object::Endianness>>(
     }
 }
 
-/// Mach-O: the `LC_SYMTAB` entries (the `object` crate leaves out debugging entries).
-fn macho_symbols<'a>(obj: &object::File<'a>, list: &mut SymbolList<'a>) {
-    for sym in obj.symbols() {
-        let name = sym.name_bytes().unwrap_or_default();
-        let section = sym.section();
-        let undefined = sym.is_undefined();
-        let common = section == SymbolSection::Common;
-        let weak = sym.is_weak();
-        let global = sym.is_global();
-        let letter = if undefined {
-            if weak { 'w' } else { 'U' }
-        } else if common {
-            'C'
-        } else {
-            let c = match section {
-                SymbolSection::Absolute => 'a',
-                SymbolSection::Section(i) => match obj.section_by_index(i) {
-                    Ok(s) => {
-                        let segment = s.segment_name_bytes().ok().flatten().unwrap_or_default();
-                        match (segment, s.name_bytes().unwrap_or_default()) {
-                            (b"__TEXT", b"__text") => 't',
-                            (b"__DATA", b"__data") => 'd',
-                            (b"__DATA", b"__bss") => 'b',
-                            _ => 's',
-                        }
-                    }
-                    Err(_) => 's',
-                },
-                _ => 's',
-            };
-            if global { c.to_ascii_uppercase() } else { c }
-        };
-        list.symbols.push(Symbol {
-            name: Cow::Borrowed(name),
-            letter,
-            kind: sym.kind().into(),
-            address: (!undefined).then(|| sym.address()),
-            size: None,
-            undefined,
-            weak,
-            common,
-            global,
-            listed: true,
-            ir_flags: None,
-        });
-    }
-}
-
-/// COFF: the symbol table's records, auxiliary records passed over.
-fn coff_symbols<'a>(obj: &object::File<'a>, list: &mut SymbolList<'a>) {
-    use object::pe;
+/// Mach-O (the `LC_SYMTAB` entries; the `object` crate leaves out debugging entries) and
+/// COFF (the symbol table's records, auxiliary records passed over), through the
+/// `object` crate's symbols.
+fn generic_symbols<'a>(obj: &object::File<'a>, list: &mut SymbolList<'a>, macho: bool) {
     for sym in obj.symbols() {
         let name = sym.name_bytes().unwrap_or_default();
         let section = sym.section();
@@ -196,46 +149,19 @@ fn coff_symbols<'a>(obj: &object::File<'a>, list: &mut SymbolList<'a>) {
         let weak = sym.is_weak();
         let global = sym.is_global();
         let kind: SymbolKind = sym.kind().into();
-        let format_specific = matches!(kind, SymbolKind::File | SymbolKind::Section);
         let letter = if undefined {
             if weak { 'w' } else { 'U' }
-        } else if weak {
+        } else if weak && !macho {
+            // `getNMTypeChar` passes Mach-O's weak definitions to the section letter.
             'W'
         } else if common {
             'C'
         } else {
-            let c = if section == SymbolSection::Absolute {
-                'a'
-            } else if name.starts_with(b".debug") || name.starts_with(b".sxdata") {
-                'N'
-            } else {
-                match section {
-                    SymbolSection::Section(i) => match obj.section_by_index(i) {
-                        Ok(s) => {
-                            let characteristics = match s.flags() {
-                                object::SectionFlags::Coff { characteristics } => characteristics.0,
-                                _ => 0,
-                            };
-                            if s.name_bytes().is_ok_and(|n| n.starts_with(b".idata")) {
-                                'i'
-                            } else if characteristics & pe::IMAGE_SCN_CNT_CODE.0 != 0 {
-                                't'
-                            } else if characteristics & pe::IMAGE_SCN_CNT_INITIALIZED_DATA.0 != 0 {
-                                if characteristics & pe::IMAGE_SCN_MEM_WRITE.0 != 0 { 'd' } else { 'r' }
-                            } else if characteristics & pe::IMAGE_SCN_CNT_UNINITIALIZED_DATA.0 != 0 {
-                                'b'
-                            } else if characteristics & pe::IMAGE_SCN_LNK_INFO.0 != 0 {
-                                'i'
-                            } else if kind == SymbolKind::Section {
-                                's'
-                            } else {
-                                '?'
-                            }
-                        }
-                        Err(_) => '?',
-                    },
-                    _ => '?',
-                }
+            let c = match section {
+                SymbolSection::Absolute => 'a',
+                SymbolSection::Section(i) if macho => macho_letter(obj, i),
+                _ if macho => 's',
+                _ => coff_letter(obj, section, name, kind),
             };
             if global { c.to_ascii_uppercase() } else { c }
         };
@@ -249,8 +175,53 @@ fn coff_symbols<'a>(obj: &object::File<'a>, list: &mut SymbolList<'a>) {
             weak,
             common,
             global,
-            listed: !format_specific,
+            // COFF's file and section-definition records are format-specific.
+            listed: macho || !matches!(kind, SymbolKind::File | SymbolKind::Section),
             ir_flags: None,
         });
+    }
+}
+
+/// Mach-O's letter for a symbol in a section (`getSymbolNMTypeChar`): by segment and
+/// section name.
+fn macho_letter(obj: &object::File<'_>, index: SectionIndex) -> char {
+    let Ok(s) = obj.section_by_index(index) else { return 's' };
+    let segment = s.segment_name_bytes().ok().flatten().unwrap_or_default();
+    match (segment, s.name_bytes().unwrap_or_default()) {
+        (b"__TEXT", b"__text") => 't',
+        (b"__DATA", b"__data") => 'd',
+        (b"__DATA", b"__bss") => 'b',
+        _ => 's',
+    }
+}
+
+/// COFF's letter (`getSymbolNMTypeChar`): debug names, `.idata` sections, then the
+/// section's characteristics.
+fn coff_letter(obj: &object::File<'_>, section: SymbolSection, name: &[u8], kind: SymbolKind) -> char {
+    use object::pe;
+    if name.starts_with(b".debug") || name.starts_with(b".sxdata") {
+        return 'N';
+    }
+    let SymbolSection::Section(i) = section else { return '?' };
+    let Ok(s) = obj.section_by_index(i) else { return '?' };
+    let characteristics = match s.flags() {
+        object::SectionFlags::Coff { characteristics } => characteristics.0,
+        _ => 0,
+    };
+    let has = |flag: pe::SectionFlags| characteristics & flag.0 != 0;
+    if s.name_bytes().is_ok_and(|n| n.starts_with(b".idata")) {
+        'i'
+    } else if has(pe::IMAGE_SCN_CNT_CODE) {
+        't'
+    } else if has(pe::IMAGE_SCN_CNT_INITIALIZED_DATA) {
+        if has(pe::IMAGE_SCN_MEM_WRITE) { 'd' } else { 'r' }
+    } else if has(pe::IMAGE_SCN_CNT_UNINITIALIZED_DATA) {
+        'b'
+    } else if has(pe::IMAGE_SCN_LNK_INFO) {
+        'i'
+    } else if kind == SymbolKind::Section {
+        's'
+    } else {
+        '?'
     }
 }
