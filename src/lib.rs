@@ -16,6 +16,7 @@
 //! | an IR module: triple, types, globals, functions with linkage and body size | [`ir::Module::parse`], [`ir::Module::parse_all`] | `functions.rs` |
 //! | a file's symbols as `llvm-nm` lists them: `.bc`, objects, archives, rlibs | [`symbols::read`] | `symbols.rs` |
 //! | a module's IR symbols with `irsymtab`'s flags | [`ir::Module::symbols`] | `functions.rs` |
+//! | module constants and global initializers, printed as `llvm-dis` prints them | [`ir::Module::constants`] | [`ir`] |
 //! | the bitcode in objects, archives and rlibs | [`container::ContainerFile::open`] → [`bitstreams`](container::ContainerFile::bitstreams) | `symbols.rs` |
 //! | clang diagnostics with their notes and fix-its | [`diag::Diagnostics::parse`] | `diagnostics.rs` |
 //! | optimization remarks | [`remarks::RemarksFile::parse`] → [`remarks`](remarks::RemarksFile::remarks) | `remarks.rs` |

@@ -1,7 +1,7 @@
 #![no_main]
 //! Raw bytes as LLVM IR bitcode, through the IR layer: every module read, its symbols
 //! derived, every type, attribute group and struct definition printed, every body's size
-//! taken. Seed it with the IR testdata (see fuzz/README.md): mutations of real modules
+//! taken, the module constants decoded and every global initializer printed. Seed it with the IR testdata (see fuzz/README.md): mutations of real modules
 //! reach the record layouts. Checks: no panic, no hang; a module's symbols are its global
 //! values; an error names a bit inside the input.
 
@@ -34,6 +34,20 @@ fuzz_target!(|data: &[u8]| {
         let _: Vec<String> = m.function_attribute_sets().collect();
         for g in &m.attribute_groups {
             let _ = g.display(&m.types).to_string();
+        }
+        match m.constants() {
+            Ok(constants) => {
+                for g in &m.globals {
+                    if let Some(init) = g.initializer {
+                        let _ = constants.display(m, init, true).to_string();
+                        let _ = constants.display(m, init, false).to_string();
+                    }
+                }
+                for c in &constants.constants {
+                    assert!(c.bit < data.len() as u64 * 8 + 64);
+                }
+            }
+            Err(e) => assert!(e.bit_offset() <= data.len() as u64 * 8 + 64, "{e}"),
         }
         for f in &m.functions {
             if let Some(bits) = f.body_bits() {

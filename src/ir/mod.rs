@@ -25,6 +25,8 @@
 //!   Global values are flat tables whose
 //!   names borrow the STRTAB; the attribute groups and lists are [`LazyTable`]s, read on
 //!   first use.
+//! - [`Module::constants`]: the module-level constants, decoded into a flat table and
+//!   printed as `llvm-dis` prints them (global initializers, aliasees).
 //! - [`Module::symbols`]: the module's symbols, with [`SymbolFlags`] bit for bit as
 //!   LLVM's `irsymtab` sets them; [`Module::asm_symbols`], those of its inline asm. For a
 //!   file's symbols as `llvm-nm` lists them (bitcode, objects, archives), see
@@ -37,6 +39,7 @@
 
 mod asm;
 mod attributes;
+mod constants;
 mod globals;
 mod inventory;
 mod lazy;
@@ -50,6 +53,7 @@ mod types;
 pub use asm::AsmSymbol;
 pub(crate) use asm::is_darwin;
 pub use attributes::{AttrIndex, AttrKind, Attribute, AttributeGroup, AttributeList, AttributesDisplay, ConstantRange};
+pub use constants::{Constant, ConstantDisplay, ConstantKind, ModuleConstants, Operands};
 pub use globals::{
     Alias, Comdat, ComdatSelection, DllStorage, Function, GlobalCommon, GlobalVar, Linkage, Name, ThreadLocal,
     UnnamedAddr,

@@ -372,12 +372,12 @@ fn write_type_inner(
 }
 
 /// Writes a name as LLVM's `printLLVMNameWithoutPrefix` does: bare if every character
-/// is one of `[-a-zA-Z$._0-9]` and it does not start with a digit, else quoted with
-/// `\XX` escapes.
+/// is one of `[-a-zA-Z._0-9]` (not `$`, which the lexer reads but the printer quotes)
+/// and it does not start with a digit, else quoted with `\XX` escapes.
 pub(crate) fn write_llvm_name(f: &mut dyn fmt::Write, name: &[u8]) -> fmt::Result {
     let bare = !name.is_empty()
         && !name[0].is_ascii_digit()
-        && name.iter().all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'$' | b'.' | b'_'));
+        && name.iter().all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'.' | b'_'));
     if bare {
         // Every byte is ASCII.
         for &c in name {

@@ -1,0 +1,864 @@
+//! Module-level constants: every record of the module's CONSTANTS_BLOCKs decoded into a
+//! flat table, and printed as `llvm-dis` prints them.
+//!
+//! ```
+//! use llvm_bitstream_reader::ir::Module;
+//!
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/llvm14_ir_globals.bc"))?;
+//! let module = Module::parse(&bytes)?;
+//! let constants = module.constants()?;
+//! for g in module.globals.iter().filter(|g| g.initializer.is_some()) {
+//!     let init = g.initializer.unwrap_or_default();
+//!     println!("@{} = {}", g.common.name_str(), constants.display(&module, init, true));
+//! }
+//! # Ok(()) }
+//! ```
+//!
+//! This is the first part of function bodies (issue 19): the module's constants, which
+//! global initializers, aliasees and function bodies refer to. Value ids below
+//! [`ModuleConstants::base`] are global values; ids from there on are the constants in
+//! record order. Storage is flat: one [`Constant`] per value, and the operand lists of
+//! aggregates, expressions and data arrays in one shared vector ([`Operands`]), so
+//! decoding allocates per table, not per constant. Unknown record codes are kept
+//! ([`ConstantKind::Unknown`]), never an error.
+
+use alloc::vec::Vec;
+use core::fmt::{self, Write as _};
+use core::ops::Range;
+
+use super::module::{GlobalRef, Module};
+use super::types::{Type, TypeId, TypeTable, write_escaped, write_llvm_name};
+use crate::error::Error;
+use crate::ids::llvm_ir::raw as ids;
+use crate::reader::{Entry, Reader};
+
+/// A range of [`ModuleConstants::operands`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Operands {
+    /// The first index.
+    pub start: u32,
+    /// How many.
+    pub len: u32,
+}
+
+impl Operands {
+    fn range(self) -> Range<usize> {
+        self.start as usize..self.start as usize + self.len as usize
+    }
+}
+
+/// What a constant is. Value operands are absolute value ids (module-level constants
+/// refer to each other and to global values by absolute id in every bitcode version).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
+pub enum ConstantKind {
+    /// `null`, `zeroinitializer`, `0`, `0.0`: CST_CODE_NULL.
+    Null,
+    /// `undef`.
+    Undef,
+    /// `poison`.
+    Poison,
+    /// An integer of at most 64 bits (sign-rotated in the file, decoded).
+    Int(i64),
+    /// A wider integer: its 64-bit words, least significant first, in the operands.
+    WideInt(Operands),
+    /// A floating-point value's bits: `lo` (and `hi` for x86_fp80, fp128, ppc_fp128).
+    Float {
+        /// The low 64 bits (all of them for half, bfloat, float and double).
+        lo: u64,
+        /// The high bits of the 80- and 128-bit formats.
+        hi: u64,
+    },
+    /// An array, struct or vector of the operand value ids.
+    Aggregate(Operands),
+    /// An array of `i8` from CST_CODE_STRING (its bytes in the operands, one per
+    /// operand), or CST_CODE_CSTRING when `nul` (a terminating zero is implied).
+    String {
+        /// The bytes.
+        bytes: Operands,
+        /// CSTRING: followed by an implied 0.
+        nul: bool,
+    },
+    /// CST_CODE_DATA: an array or vector of integers or floats, raw element values in the
+    /// operands.
+    Data(Operands),
+    /// A cast expression (`bitcast (ptr @g to i64)`).
+    Cast {
+        /// The `CAST_*` opcode.
+        opcode: u32,
+        /// The operand's value id.
+        operand: u64,
+        /// The operand's type.
+        from: TypeId,
+    },
+    /// A binary expression.
+    Binary {
+        /// The `BINOP_*` opcode.
+        opcode: u32,
+        /// The left operand.
+        lhs: u64,
+        /// The right operand.
+        rhs: u64,
+        /// `nuw`/`nsw` or `exact` bits.
+        flags: u64,
+    },
+    /// A unary expression (`fneg`).
+    Unary {
+        /// The `UNOP_*` opcode.
+        opcode: u32,
+        /// The operand.
+        operand: u64,
+    },
+    /// A `getelementptr` expression: operands are (type, value id) pairs, base first.
+    Gep {
+        /// The source element type (absent in files before LLVM 3.7).
+        source: Option<TypeId>,
+        /// `inbounds` (bit 0), `nusw` (bit 1), `nuw` (bit 2), as GEP flags are written.
+        flags: u64,
+        /// The `inrange` index of LLVM 3.9-18 (`CE_GEP_WITH_INRANGE_INDEX_OLD`).
+        inrange_index: Option<u64>,
+        /// (type, value id) pairs.
+        operands: Operands,
+    },
+    /// `select`.
+    Select {
+        /// The condition.
+        condition: u64,
+        /// If true.
+        on_true: u64,
+        /// If false.
+        on_false: u64,
+    },
+    /// `extractelement`, `insertelement`, `shufflevector`, `icmp`/`fcmp`, and the other
+    /// expressions kept with their operands as recorded (code, operand values).
+    Expression {
+        /// The CST_CODE_CE_* code.
+        code: u32,
+        /// The record's operands.
+        operands: Operands,
+    },
+    /// `blockaddress(@function, %block)`.
+    BlockAddress {
+        /// The function's value id.
+        function: u64,
+        /// The basic block's number in the function.
+        block: u64,
+    },
+    /// `dso_local_equivalent @f`.
+    DsoLocalEquivalent(u64),
+    /// `no_cfi @f`.
+    NoCfi(u64),
+    /// Inline asm and `ptrauth`, kept with their operands as recorded.
+    Other {
+        /// The record code.
+        code: u32,
+        /// The record's operands.
+        operands: Operands,
+    },
+    /// A record code this crate does not know, kept with its operands.
+    Unknown {
+        /// The record code.
+        code: u32,
+        /// The record's operands.
+        operands: Operands,
+    },
+}
+
+/// One constant: its type and what it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
+pub struct Constant {
+    /// Its type (the CONSTANTS_BLOCK's current SETTYPE).
+    pub ty: TypeId,
+    /// What it is.
+    pub kind: ConstantKind,
+    /// The bit offset of its record.
+    pub bit: u64,
+}
+
+/// The module-level constants of a module, decoded ([`Module::constants`]). Value ids
+/// below [`base`](Self::base) are global values; ids from there on are the constants
+/// in record order. One [`Constant`] per value, and the operand lists of aggregates,
+/// expressions and data arrays in one shared vector ([`Operands`] ranges into it), so
+/// decoding allocates per table, not per constant.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct ModuleConstants {
+    /// The value id of the first constant (the number of global values before it).
+    pub base: u64,
+    /// The constants, in value-id order from `base`.
+    pub constants: Vec<Constant>,
+    /// The operand lists the constants' [`Operands`] ranges point into.
+    pub operands: Vec<u64>,
+}
+
+impl Module<'_> {
+    /// Decodes the module-level constants (every CONSTANTS_BLOCK of the module block):
+    /// what global initializers, aliasees and function bodies refer to. Unknown record
+    /// codes are kept ([`ConstantKind::Unknown`]); an error names the record that broke,
+    /// with its bit offset.
+    ///
+    /// ```
+    /// use llvm_bitstream_reader::ir::Module;
+    ///
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/llvm14_ir_globals.bc"))?;
+    /// let module = Module::parse(&bytes)?;
+    /// let constants = module.constants()?;
+    /// for g in &module.globals {
+    ///     if let Some(init) = g.initializer {
+    ///         // As llvm-dis 14 prints it: typed pointers (`i8*`).
+    ///         println!("@{} = {}", g.common.name_str(), constants.display(&module, init, false));
+    ///     }
+    /// }
+    /// # Ok(()) }
+    /// ```
+    pub fn constants(&self) -> Result<ModuleConstants, Error> {
+        let mut table = ModuleConstants { base: self.constants_base, ..ModuleConstants::default() };
+        for block in &self.constants_blocks {
+            let mut reader = block.reader()?;
+            reader.advance()?;
+            read_block(&mut reader, &mut table)?;
+        }
+        Ok(table)
+    }
+}
+
+fn push_ops(operands: &mut Vec<u64>, values: impl IntoIterator<Item = u64>) -> Operands {
+    let start = operands.len();
+    operands.extend(values);
+    Operands { start: start as u32, len: (operands.len() - start) as u32 }
+}
+
+/// LLVM's sign-rotated VBR: the low bit is the sign.
+fn decode_signed(v: u64) -> i64 {
+    if v & 1 == 0 {
+        (v >> 1) as i64
+    } else if v == 1 {
+        i64::MIN
+    } else {
+        -((v >> 1) as i64)
+    }
+}
+
+fn read_block(reader: &mut Reader<'_>, table: &mut ModuleConstants) -> Result<(), Error> {
+    // LLVM starts each block with i32 as the current type; every block sets one first.
+    let mut ty = TypeId(0);
+    while let Some(entry) = reader.advance_skipping_subblocks()? {
+        let Entry::Record { bit, .. } = entry else { continue };
+        let r = reader.read_record()?;
+        let ops = r.operand_slice();
+        let code = r.code();
+        let operands = &mut table.operands;
+        let op = |i: usize| ops.get(i).copied().unwrap_or(0);
+        let kind = match code {
+            ids::CST_CODE_SETTYPE => {
+                ty = TypeId(op(0) as u32);
+                continue;
+            }
+            ids::CST_CODE_NULL => ConstantKind::Null,
+            ids::CST_CODE_UNDEF => ConstantKind::Undef,
+            ids::CST_CODE_POISON => ConstantKind::Poison,
+            ids::CST_CODE_INTEGER if !ops.is_empty() => ConstantKind::Int(decode_signed(op(0))),
+            ids::CST_CODE_WIDE_INTEGER => {
+                ConstantKind::WideInt(push_ops(operands, ops.iter().map(|&w| decode_signed(w) as u64)))
+            }
+            ids::CST_CODE_FLOAT if !ops.is_empty() => ConstantKind::Float { lo: op(0), hi: op(1) },
+            ids::CST_CODE_AGGREGATE => ConstantKind::Aggregate(push_ops(operands, ops.iter().copied())),
+            ids::CST_CODE_STRING | ids::CST_CODE_CSTRING => ConstantKind::String {
+                bytes: push_ops(operands, ops.iter().copied()),
+                nul: code == ids::CST_CODE_CSTRING,
+            },
+            ids::CST_CODE_DATA => ConstantKind::Data(push_ops(operands, ops.iter().copied())),
+            // [opcode, opty, opval]
+            ids::CST_CODE_CE_CAST if ops.len() >= 3 => {
+                ConstantKind::Cast { opcode: op(0) as u32, from: TypeId(op(1) as u32), operand: op(2) }
+            }
+            // [opcode, lhs, rhs, flags?]
+            ids::CST_CODE_CE_BINOP if ops.len() >= 3 => {
+                ConstantKind::Binary { opcode: op(0) as u32, lhs: op(1), rhs: op(2), flags: op(3) }
+            }
+            ids::CST_CODE_CE_UNOP if ops.len() >= 2 => ConstantKind::Unary { opcode: op(0) as u32, operand: op(1) },
+            ids::CST_CODE_CE_GEP_OLD
+            | ids::CST_CODE_CE_INBOUNDS_GEP
+            | ids::CST_CODE_CE_GEP
+            | ids::CST_CODE_CE_GEP_WITH_INRANGE_INDEX_OLD => decode_gep(code, ops, operands),
+            ids::CST_CODE_CE_SELECT if ops.len() >= 3 => {
+                ConstantKind::Select { condition: op(0), on_true: op(1), on_false: op(2) }
+            }
+            ids::CST_CODE_BLOCKADDRESS if ops.len() >= 3 => {
+                ConstantKind::BlockAddress { function: op(1), block: op(2) }
+            }
+            ids::CST_CODE_DSO_LOCAL_EQUIVALENT if ops.len() >= 2 => ConstantKind::DsoLocalEquivalent(op(1)),
+            ids::CST_CODE_NO_CFI_VALUE if ops.len() >= 2 => ConstantKind::NoCfi(op(1)),
+            ids::CST_CODE_CE_EXTRACTELT
+            | ids::CST_CODE_CE_INSERTELT
+            | ids::CST_CODE_CE_SHUFFLEVEC
+            | ids::CST_CODE_CE_SHUFVEC_EX
+            | ids::CST_CODE_CE_CMP
+            | ids::CST_CODE_CE_GEP_WITH_INRANGE => {
+                ConstantKind::Expression { code, operands: push_ops(operands, ops.iter().copied()) }
+            }
+            ids::CST_CODE_INLINEASM_OLD
+            | ids::CST_CODE_INLINEASM_OLD2
+            | ids::CST_CODE_INLINEASM_OLD3
+            | ids::CST_CODE_INLINEASM
+            | ids::CST_CODE_PTRAUTH
+            | ids::CST_CODE_PTRAUTH2 => ConstantKind::Other { code, operands: push_ops(operands, ops.iter().copied()) },
+            // Known codes with too few operands, and codes of newer LLVMs: kept.
+            _ => ConstantKind::Unknown { code, operands: push_ops(operands, ops.iter().copied()) },
+        };
+        table.constants.push(Constant { ty, kind, bit });
+    }
+    Ok(())
+}
+
+/// The GEP records: `CE_GEP_OLD`/`CE_INBOUNDS_GEP` [pointee type if the count is odd,
+/// (type, value)…]; `CE_GEP_WITH_INRANGE_INDEX_OLD` [pointee type, flags, (type,
+/// value)…] with the inrange index in the flags' upper bits; `CE_GEP` [pointee type,
+/// flags, (type, value)…].
+fn decode_gep(code: u32, ops: &[u64], operands: &mut Vec<u64>) -> ConstantKind {
+    let (source, flags, inrange_index, pairs) = match code {
+        ids::CST_CODE_CE_GEP_OLD | ids::CST_CODE_CE_INBOUNDS_GEP => {
+            let inbounds = u64::from(code == ids::CST_CODE_CE_INBOUNDS_GEP);
+            if ops.len() % 2 == 1 {
+                (Some(TypeId(ops[0] as u32)), inbounds, None, &ops[1..])
+            } else {
+                (None, inbounds, None, ops)
+            }
+        }
+        ids::CST_CODE_CE_GEP_WITH_INRANGE_INDEX_OLD if ops.len() >= 2 => {
+            let op = ops[1];
+            (Some(TypeId(ops[0] as u32)), op & 1, (op >> 1 != 0).then(|| (op >> 1) - 1), &ops[2..])
+        }
+        _ if ops.len() >= 2 => {
+            let flags = ops[1];
+            // CE_GEP's flags: bit 0 inbounds, bit 1 nusw, bit 2 nuw (LLVM 19); LLVM 17-18
+            // wrote 0/1 for inbounds only, which reads the same.
+            (Some(TypeId(ops[0] as u32)), flags, None, &ops[2..])
+        }
+        _ => return ConstantKind::Unknown { code, operands: push_ops(operands, ops.iter().copied()) },
+    };
+    ConstantKind::Gep { source, flags, inrange_index, operands: push_ops(operands, pairs.iter().copied()) }
+}
+
+impl ModuleConstants {
+    /// The constant with this value id, if it is one.
+    pub fn get(&self, value_id: u64) -> Option<&Constant> {
+        let i = usize::try_from(value_id.checked_sub(self.base)?).ok()?;
+        self.constants.get(i)
+    }
+
+    /// The operands a range names.
+    pub fn operands(&self, range: Operands) -> &[u64] {
+        self.operands.get(range.range()).unwrap_or(&[])
+    }
+
+    /// Value `value_id` printed as `llvm-dis` prints an operand, its type first
+    /// (`i32 7`, `ptr @g`, `[2 x i8] c"a\00"`); `opaque_pointers` prints every pointer
+    /// as `ptr`, as LLVM 17 and later do.
+    pub fn display<'t, 'a>(
+        &'t self,
+        module: &'t Module<'a>,
+        value_id: u64,
+        opaque_pointers: bool,
+    ) -> ConstantDisplay<'t, 'a> {
+        ConstantDisplay { table: self, module, value_id, opaque_pointers, with_type: true }
+    }
+
+    /// The same without the type (`7`, `@g`, `c"a\00"`).
+    pub fn display_value<'t, 'a>(
+        &'t self,
+        module: &'t Module<'a>,
+        value_id: u64,
+        opaque_pointers: bool,
+    ) -> ConstantDisplay<'t, 'a> {
+        ConstantDisplay { table: self, module, value_id, opaque_pointers, with_type: false }
+    }
+}
+
+/// A value printed as `llvm-dis` prints it: see [`ModuleConstants::display`].
+pub struct ConstantDisplay<'t, 'a> {
+    table: &'t ModuleConstants,
+    module: &'t Module<'a>,
+    value_id: u64,
+    opaque_pointers: bool,
+    with_type: bool,
+}
+
+/// How deep nested constants are printed before `<...>` stands for the rest (a hostile
+/// file may nest them without end).
+const MAX_DEPTH: usize = 64;
+/// How many values one display prints at least before `<...>` stands for the rest, and
+/// per operand of the table beyond that: constants may share operands, so a small file
+/// can describe an exponentially large tree, while a real initializer's tree is about
+/// as large as the operands it is made of.
+const MIN_VALUES: usize = 1 << 16;
+const VALUES_PER_OPERAND: usize = 4;
+
+impl fmt::Display for ConstantDisplay<'_, '_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let p = Printer {
+            table: self.table,
+            module: self.module,
+            opaque: self.opaque_pointers,
+            budget: core::cell::Cell::new(
+                (self.table.operands.len().saturating_mul(VALUES_PER_OPERAND)).clamp(MIN_VALUES, u32::MAX as usize)
+                    as u32,
+            ),
+        };
+        if self.with_type { p.operand(f, self.value_id, 0) } else { p.value(f, self.value_id, 0) }
+    }
+}
+
+struct Printer<'t, 'a> {
+    table: &'t ModuleConstants,
+    module: &'t Module<'a>,
+    opaque: bool,
+    /// Values left to print (see [`MIN_VALUES`]).
+    budget: core::cell::Cell<u32>,
+}
+
+impl Printer<'_, '_> {
+    fn types(&self) -> &TypeTable {
+        &self.module.types
+    }
+
+    fn ty(&self, f: &mut dyn fmt::Write, id: TypeId) -> fmt::Result {
+        if self.opaque {
+            write!(f, "{}", self.types().display_opaque(id))
+        } else {
+            write!(f, "{}", self.types().display(id))
+        }
+    }
+
+    /// A value's type: a constant's, or a global value's pointer to its value type
+    /// (`ptr`, `ptr addrspace(N)`; `T*` with typed pointers).
+    fn type_of(&self, f: &mut dyn fmt::Write, value_id: u64) -> fmt::Result {
+        if let Some(c) = self.table.get(value_id) {
+            return self.ty(f, c.ty);
+        }
+        let Some(g) = self.module.global(value_id) else { return f.write_str("<unknown type>") };
+        match (self.opaque, g.address_space) {
+            (true, 0) => f.write_str("ptr"),
+            (true, n) => write!(f, "ptr addrspace({n})"),
+            (false, n) => {
+                // A function's value type is its function type: `void ()*`.
+                self.ty(f, g.value_type)?;
+                if n != 0 {
+                    write!(f, " addrspace({n})")?;
+                }
+                f.write_char('*')
+            }
+        }
+    }
+
+    /// `TYPE VALUE`.
+    fn operand(&self, f: &mut dyn fmt::Write, value_id: u64, depth: usize) -> fmt::Result {
+        self.type_of(f, value_id)?;
+        f.write_char(' ')?;
+        self.value(f, value_id, depth)
+    }
+
+    fn value(&self, f: &mut dyn fmt::Write, value_id: u64, depth: usize) -> fmt::Result {
+        let left = self.budget.get();
+        if depth > MAX_DEPTH || left == 0 {
+            return f.write_str("<...>");
+        }
+        self.budget.set(left - 1);
+        if value_id < self.table.base {
+            return self.global_name(f, value_id);
+        }
+        let Some(c) = self.table.get(value_id) else {
+            return write!(f, "<bad value id {value_id}>");
+        };
+        let types = self.types();
+        match c.kind {
+            ConstantKind::Null => match types.get(c.ty) {
+                Some(Type::Pointer { .. }) => f.write_str("null"),
+                Some(Type::Integer(1)) => f.write_str("false"),
+                Some(Type::Integer(_)) => f.write_char('0'),
+                Some(Type::Half | Type::BFloat | Type::Float | Type::Double) => f.write_str("0.000000e+00"),
+                Some(Type::X86Fp80) => f.write_str("0xK00000000000000000000"),
+                Some(Type::Fp128) => f.write_str("0xL00000000000000000000000000000000"),
+                Some(Type::PpcFp128) => f.write_str("0xM00000000000000000000000000000000"),
+                Some(Type::Token) => f.write_str("none"),
+                Some(Type::TargetExt { .. }) => f.write_str("zeroinitializer"),
+                _ => f.write_str("zeroinitializer"),
+            },
+            ConstantKind::Undef => f.write_str("undef"),
+            ConstantKind::Poison => f.write_str("poison"),
+            ConstantKind::Int(v) => match types.get(c.ty) {
+                Some(Type::Integer(1)) => f.write_str(if v != 0 { "true" } else { "false" }),
+                Some(Type::Integer(w)) if *w < 64 => {
+                    // The value sign-extended from its width, as APInt prints it.
+                    let shift = 64 - *w as u32;
+                    write!(f, "{}", (v << shift) >> shift)
+                }
+                _ => write!(f, "{v}"),
+            },
+            ConstantKind::WideInt(words) => write_wide_int(f, self.table.operands(words)),
+            ConstantKind::Float { lo, hi } => write_float(f, types.get(c.ty), lo, hi),
+            ConstantKind::Aggregate(elements) => {
+                let elements = self.table.operands(elements);
+                let (open, close) = match types.get(c.ty) {
+                    Some(Type::Struct { packed: true, .. }) => ("<{ ", " }>"),
+                    Some(Type::Struct { .. }) => ("{ ", " }"),
+                    Some(Type::Vector { .. }) => ("<", ">"),
+                    _ => ("[", "]"),
+                };
+                if elements.is_empty() && open == "{ " {
+                    return f.write_str("{}");
+                }
+                f.write_str(open)?;
+                for (i, &e) in elements.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    self.operand(f, e, depth + 1)?;
+                }
+                f.write_str(close)
+            }
+            ConstantKind::String { bytes, nul } => {
+                f.write_str("c\"")?;
+                let bytes: Vec<u8> = self.table.operands(bytes).iter().map(|&b| b as u8).collect();
+                write_escaped(f, &bytes)?;
+                if nul {
+                    f.write_str("\\00")?;
+                }
+                f.write_char('"')
+            }
+            ConstantKind::Data(elements) => self.data(f, c.ty, self.table.operands(elements)),
+            ConstantKind::Cast { opcode, operand, .. } => {
+                write!(f, "{} (", cast_name(opcode))?;
+                self.operand(f, operand, depth + 1)?;
+                f.write_str(" to ")?;
+                self.ty(f, c.ty)?;
+                f.write_char(')')
+            }
+            ConstantKind::Binary { opcode, lhs, rhs, flags } => {
+                f.write_str(binop_name(opcode))?;
+                if matches!(opcode, 0 | 1 | 2 | 7) {
+                    // OBO: nuw is bit 0, nsw bit 1.
+                    if flags & 1 != 0 {
+                        f.write_str(" nuw")?;
+                    }
+                    if flags & 2 != 0 {
+                        f.write_str(" nsw")?;
+                    }
+                } else if matches!(opcode, 3 | 4 | 8 | 9) && flags & 1 != 0 {
+                    f.write_str(" exact")?;
+                }
+                f.write_str(" (")?;
+                self.operand(f, lhs, depth + 1)?;
+                f.write_str(", ")?;
+                self.operand(f, rhs, depth + 1)?;
+                f.write_char(')')
+            }
+            ConstantKind::Unary { operand, .. } => {
+                f.write_str("fneg (")?;
+                self.operand(f, operand, depth + 1)?;
+                f.write_char(')')
+            }
+            ConstantKind::Gep { source, flags, inrange_index, operands } => {
+                f.write_str("getelementptr")?;
+                if flags & 1 != 0 {
+                    f.write_str(" inbounds")?;
+                } else if flags & 2 != 0 {
+                    f.write_str(" nusw")?;
+                }
+                if flags & 4 != 0 {
+                    f.write_str(" nuw")?;
+                }
+                f.write_str(" (")?;
+                let pairs = self.table.operands(operands);
+                if let Some(s) = source {
+                    self.ty(f, s)?;
+                    f.write_str(", ")?;
+                }
+                for (i, pair) in pairs.chunks(2).enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    if inrange_index == Some(i as u64) {
+                        f.write_str("inrange ")?;
+                    }
+                    let &[t, v] = pair else { break };
+                    self.ty(f, TypeId(t as u32))?;
+                    f.write_char(' ')?;
+                    self.value(f, v, depth + 1)?;
+                }
+                f.write_char(')')
+            }
+            ConstantKind::Select { condition, on_true, on_false } => {
+                f.write_str("select (")?;
+                for (i, v) in [condition, on_true, on_false].into_iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    self.operand(f, v, depth + 1)?;
+                }
+                f.write_char(')')
+            }
+            ConstantKind::BlockAddress { function, block } => {
+                f.write_str("blockaddress(")?;
+                self.value(f, function, depth + 1)?;
+                write!(f, ", %{block})")
+            }
+            ConstantKind::DsoLocalEquivalent(v) => {
+                f.write_str("dso_local_equivalent ")?;
+                self.value(f, v, depth + 1)
+            }
+            ConstantKind::NoCfi(v) => {
+                f.write_str("no_cfi ")?;
+                self.value(f, v, depth + 1)
+            }
+            ConstantKind::Expression { code, .. } | ConstantKind::Other { code, .. } => {
+                write!(f, "<constant code {code}>")
+            }
+            ConstantKind::Unknown { code, .. } => write!(f, "<unknown constant code {code}>"),
+        }
+    }
+
+    /// `@name`, or `@N` for an unnamed global value (numbered as `llvm-dis` numbers
+    /// them: unnamed variables, then aliases, ifuncs and functions).
+    fn global_name(&self, f: &mut dyn fmt::Write, value_id: u64) -> fmt::Result {
+        let m = self.module;
+        let Some(global) = m.global(value_id) else { return write!(f, "<bad value id {value_id}>") };
+        f.write_char('@')?;
+        if !global.name.is_empty() {
+            return write_llvm_name(f, &global.name);
+        }
+        let unnamed_vars = m.globals.iter().filter(|g| g.common.name.is_empty()).count();
+        let unnamed_aliases =
+            |ifunc: bool| m.aliases.iter().filter(move |a| a.is_ifunc == ifunc && a.common.name.is_empty());
+        let slot = match m.values.get(value_id as usize) {
+            Some(&GlobalRef::Var(i)) => m.globals[..i].iter().filter(|g| g.common.name.is_empty()).count(),
+            Some(&GlobalRef::Alias(i)) => {
+                let ifunc = m.aliases[i].is_ifunc;
+                let before = m.aliases[..i].iter().filter(|a| a.is_ifunc == ifunc && a.common.name.is_empty()).count();
+                let aliases = if ifunc { unnamed_aliases(false).count() } else { 0 };
+                unnamed_vars + aliases + before
+            }
+            Some(&GlobalRef::Function(i)) => {
+                unnamed_vars
+                    + unnamed_aliases(false).count()
+                    + unnamed_aliases(true).count()
+                    + m.functions[..i].iter().filter(|g| g.common.name.is_empty()).count()
+            }
+            None => return write!(f, "<bad value id {value_id}>"),
+        };
+        write!(f, "{slot}")
+    }
+
+    /// A CST_CODE_DATA array or vector: `c"…"` for arrays of i8, else the elements.
+    fn data(&self, f: &mut dyn fmt::Write, ty: TypeId, elements: &[u64]) -> fmt::Result {
+        let types = self.types();
+        let (element, vector) = match types.get(ty) {
+            Some(Type::Array { element, .. }) => (*element, false),
+            Some(Type::Vector { element, .. }) => (*element, true),
+            _ => return f.write_str("<data of a non-sequential type>"),
+        };
+        let element_type = types.get(element);
+        if !vector && matches!(element_type, Some(Type::Integer(8))) {
+            f.write_str("c\"")?;
+            let bytes: Vec<u8> = elements.iter().map(|&b| b as u8).collect();
+            write_escaped(f, &bytes)?;
+            return f.write_char('"');
+        }
+        f.write_str(if vector { "<" } else { "[" })?;
+        for (i, &e) in elements.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            self.ty(f, element)?;
+            f.write_char(' ')?;
+            match element_type {
+                Some(Type::Integer(w)) if *w < 64 => {
+                    let shift = 64 - *w as u32;
+                    write!(f, "{}", ((e as i64) << shift) >> shift)?
+                }
+                Some(Type::Integer(_)) => write!(f, "{}", e as i64)?,
+                t => write_float(f, t, e, 0)?,
+            }
+        }
+        f.write_str(if vector { ">" } else { "]" })
+    }
+}
+
+fn cast_name(opcode: u32) -> &'static str {
+    match opcode {
+        0 => "trunc",
+        1 => "zext",
+        2 => "sext",
+        3 => "fptoui",
+        4 => "fptosi",
+        5 => "uitofp",
+        6 => "sitofp",
+        7 => "fptrunc",
+        8 => "fpext",
+        9 => "ptrtoint",
+        10 => "inttoptr",
+        11 => "bitcast",
+        12 => "addrspacecast",
+        13 => "ptrtoaddr",
+        _ => "<unknown cast>",
+    }
+}
+
+fn binop_name(opcode: u32) -> &'static str {
+    match opcode {
+        0 => "add",
+        1 => "sub",
+        2 => "mul",
+        3 => "udiv",
+        4 => "sdiv",
+        5 => "urem",
+        6 => "srem",
+        7 => "shl",
+        8 => "lshr",
+        9 => "ashr",
+        10 => "and",
+        11 => "or",
+        12 => "xor",
+        _ => "<unknown binop>",
+    }
+}
+
+/// A wide integer, words least significant first, two's complement: in decimal.
+fn write_wide_int(f: &mut dyn fmt::Write, words: &[u64]) -> fmt::Result {
+    let negative = words.last().is_some_and(|w| (*w as i64) < 0);
+    let mut magnitude: Vec<u64> = words.to_vec();
+    if negative {
+        // Two's complement: invert and add one.
+        let mut carry = true;
+        for w in &mut magnitude {
+            let (v, c) = (!*w).overflowing_add(u64::from(carry));
+            *w = v;
+            carry = c;
+        }
+    }
+    // Repeated division by 10^18.
+    const CHUNK: u64 = 1_000_000_000_000_000_000;
+    let mut chunks = Vec::new();
+    while magnitude.iter().any(|&w| w != 0) {
+        let mut rem: u128 = 0;
+        for w in magnitude.iter_mut().rev() {
+            let cur = (rem << 64) | u128::from(*w);
+            *w = (cur / u128::from(CHUNK)) as u64;
+            rem = cur % u128::from(CHUNK);
+        }
+        chunks.push(rem as u64);
+    }
+    if negative {
+        f.write_char('-')?;
+    }
+    match chunks.split_last() {
+        None => f.write_char('0'),
+        Some((first, rest)) => {
+            write!(f, "{first}")?;
+            for c in rest.iter().rev() {
+                write!(f, "{c:018}")?;
+            }
+            Ok(())
+        }
+    }
+}
+
+/// A floating-point constant as LLVM's `WriteAPFloatInternal` prints it: float and double
+/// in six significant digits when that reads back exactly, else the double's bits in
+/// hex; the other
+/// formats as `0xH`, `0xR`, `0xK`, `0xL`, `0xM` and their bits.
+fn write_float(f: &mut dyn fmt::Write, ty: Option<&Type>, lo: u64, hi: u64) -> fmt::Result {
+    let as_double = match ty {
+        Some(Type::Double) => f64::from_bits(lo),
+        Some(Type::Float) => f64::from(f32::from_bits(lo as u32)),
+        Some(Type::Half) => return write!(f, "0xH{:04X}", lo & 0xffff),
+        Some(Type::BFloat) => return write!(f, "0xR{:04X}", lo & 0xffff),
+        Some(Type::X86Fp80) => return write!(f, "0xK{:04X}{:016X}", hi & 0xffff, lo),
+        Some(Type::Fp128) => return write!(f, "0xL{lo:016X}{hi:016X}"),
+        Some(Type::PpcFp128) => return write!(f, "0xM{lo:016X}{hi:016X}"),
+        _ => return write!(f, "<float bits {lo:#x}>"),
+    };
+    if as_double.is_finite() {
+        let mut text = alloc::string::String::new();
+        // `APFloat::toString(Str, 6, 0, false)`: six significant digits, padded with a
+        // zero to six after the point (`1.000000e+00`); Rust writes `1.00000e0`.
+        let _ = write!(text, "{as_double:.5e}");
+        if let Some((mantissa, exponent)) = text.split_once('e') {
+            let exponent: i32 = exponent.parse().unwrap_or(0);
+            let sign = if exponent < 0 { '-' } else { '+' };
+            let formatted = alloc::format!("{mantissa}0e{sign}{:02}", exponent.unsigned_abs());
+            if formatted.parse::<f64>().is_ok_and(|v| v.to_bits() == as_double.to_bits()) {
+                return f.write_str(&formatted);
+            }
+        }
+    }
+    // A float's hex form is that of the double it converts to (a signalling NaN keeps
+    // its quiet bit clear).
+    let bits = match ty {
+        Some(Type::Float) => {
+            let single = lo as u32;
+            let mut bits = f64::from(f32::from_bits(single)).to_bits();
+            let is_nan = single & 0x7f80_0000 == 0x7f80_0000 && single & 0x007f_ffff != 0;
+            if is_nan && single & 0x0040_0000 == 0 {
+                bits &= !(1 << 51);
+            }
+            bits
+        }
+        _ => lo,
+    };
+    write!(f, "0x{bits:016X}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::string::String;
+
+    fn float(ty: Type, lo: u64) -> String {
+        let mut s = String::new();
+        write_float(&mut s, Some(&ty), lo, 0).unwrap();
+        s
+    }
+
+    #[test]
+    fn floats_print_as_llvm_prints_them() {
+        assert_eq!(float(Type::Double, 1.0f64.to_bits()), "1.000000e+00");
+        assert_eq!(float(Type::Double, (-0.25f64).to_bits()), "-2.500000e-01");
+        // 0.1 reads back from six digits as the same double; 0.1 + 2^-55 does not.
+        assert_eq!(float(Type::Double, 0.1f64.to_bits()), "1.000000e-01");
+        assert_eq!(float(Type::Double, 0.1f64.to_bits() + 1), "0x3FB999999999999B");
+        assert_eq!(float(Type::Float, u64::from(1.5f32.to_bits())), "1.500000e+00");
+        // Seven significant digits do not fit: hex, as llvm-dis prints 0.5859375.
+        assert_eq!(float(Type::Float, u64::from(0.5859375f32.to_bits())), "0x3FE2C00000000000");
+        assert_eq!(float(Type::Float, u64::from(0.1f32.to_bits())), "0x3FB99999A0000000");
+        assert_eq!(float(Type::Double, f64::INFINITY.to_bits()), "0x7FF0000000000000");
+        assert_eq!(float(Type::Double, 1e300f64.to_bits()), "1.000000e+300");
+        assert_eq!(float(Type::Half, 0x3c00), "0xH3C00");
+    }
+
+    #[test]
+    fn wide_integers_print_in_decimal() {
+        let mut s = String::new();
+        write_wide_int(&mut s, &[0, 1]).unwrap();
+        assert_eq!(s, "18446744073709551616");
+        s.clear();
+        write_wide_int(&mut s, &[u64::MAX, u64::MAX]).unwrap();
+        assert_eq!(s, "-1");
+        s.clear();
+        write_wide_int(&mut s, &[0, 0]).unwrap();
+        assert_eq!(s, "0");
+    }
+
+    #[test]
+    fn signed_values_decode_as_llvm_decodes_them() {
+        assert_eq!(decode_signed(4), 2);
+        assert_eq!(decode_signed(5), -2);
+        assert_eq!(decode_signed(1), i64::MIN);
+    }
+}
