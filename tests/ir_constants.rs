@@ -1,8 +1,9 @@
 //! Module-level constants (`ir::Module::constants`) against `llvm-dis` of the same major
-//! version: every global variable's initializer, printed as `llvm-dis` prints it, on the
+//! version: every global variable's initializer and whole line
+//! (`ir::Module::display_global_var`), printed as `llvm-dis` prints them, on the
 //! testdata files (LLVM 14's with llvm-dis-14, LLVM 22's with llvm-dis-22) and on Debian's
 //! libclc-14 and -22 (if `.ci/run` unpacked them under `target/libclc`). Reports
-//! identical / total per corpus; every initializer must be identical.
+//! identical / total per corpus; every initializer and line must be identical.
 
 mod common;
 #[path = "common/ir_dis.rs"]
@@ -20,11 +21,37 @@ fn initializer_text(line: &str) -> Option<&str> {
     Some(&rest[at..])
 }
 
+/// A global variable's line without what `display_global_var` leaves out: the attribute
+/// group (` #0`) and the metadata attachments (`, !dbg !5`), at its end.
+fn without_numbered_suffixes(mut line: &str) -> &str {
+    if let Some((head, n)) = line.rsplit_once(" #") {
+        if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) {
+            line = head;
+        }
+    }
+    while let Some(i) = line.rfind(", !") {
+        let tail = &line[i + 3..];
+        let attachment = tail.split_once(" !").is_some_and(|(kind, id)| {
+            !kind.is_empty()
+                && kind.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'.')
+                && !id.is_empty()
+                && id.bytes().all(|b| b.is_ascii_digit())
+        });
+        if !attachment {
+            break;
+        }
+        line = &line[..i];
+    }
+    line
+}
+
 #[derive(Default)]
 struct Tally {
     files: usize,
     initializers: usize,
     identical: usize,
+    lines: usize,
+    identical_lines: usize,
     differences: Vec<String>,
 }
 
@@ -40,6 +67,17 @@ fn compare_file(tool: &Path, path: &Path, opaque: bool, tally: &mut Tally) {
         .collect();
     let constants = module.constants().unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     tally.files += 1;
+    for (i, g) in module.globals.iter().enumerate() {
+        let name = constants.display_value(module, g.common.value_id, opaque).to_string();
+        let Some(line) = lines.get(name.as_str()) else { continue };
+        let ours = module.display_global_var(i, &constants, opaque).to_string();
+        tally.lines += 1;
+        if ours == without_numbered_suffixes(line) {
+            tally.identical_lines += 1;
+        } else if tally.differences.len() < 20 {
+            tally.differences.push(format!("{}:\n  llvm-dis: {line}\n  ours:     {ours}", path.display()));
+        }
+    }
     for g in &module.globals {
         let Some(init) = g.initializer else { continue };
         let name = constants.display_value(module, g.common.value_id, opaque).to_string();
@@ -87,8 +125,8 @@ fn run(label: &str, major: u32, files: &[PathBuf], opaque: bool) -> Option<Tally
         compare_file(&tool, file, opaque, &mut tally);
     }
     eprintln!(
-        "{label}: {} files, {} of {} initializers identical to llvm-dis {major}",
-        tally.files, tally.identical, tally.initializers
+        "{label}: {} files, {} of {} initializers and {} of {} global variable lines identical to llvm-dis {major}",
+        tally.files, tally.identical, tally.initializers, tally.identical_lines, tally.lines
     );
     for d in &tally.differences {
         eprintln!("{d}");
@@ -106,6 +144,7 @@ fn llvm14_initializers_print_as_llvm_dis_14_prints_them() {
     let Some(t) = run("LLVM 14 files", 14, &files, false) else { return };
     assert!(t.initializers >= 20, "too few initializers compared: {}", t.initializers);
     assert_eq!(t.identical, t.initializers, "{} differ", t.initializers - t.identical);
+    assert_eq!(t.identical_lines, t.lines, "{} lines differ", t.lines - t.identical_lines);
 }
 
 #[test]
@@ -118,4 +157,5 @@ fn llvm22_initializers_print_as_llvm_dis_22_prints_them() {
     let Some(t) = run("LLVM 22 files", 22, &files, true) else { return };
     assert!(t.initializers >= 20, "too few initializers compared: {}", t.initializers);
     assert_eq!(t.identical, t.initializers, "{} differ", t.initializers - t.identical);
+    assert_eq!(t.identical_lines, t.lines, "{} lines differ", t.lines - t.identical_lines);
 }

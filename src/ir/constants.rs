@@ -381,6 +381,139 @@ impl ModuleConstants {
     }
 }
 
+impl<'a> Module<'a> {
+    /// Global variable `index` as `llvm-dis` prints its line (`@g = internal constant i32
+    /// 7, section "s", align 4`), without the metadata attachments (`, !dbg !5`) and the
+    /// attribute group (` #0`), which depend on `llvm-dis`'s own numbering.
+    pub fn display_global_var<'t>(
+        &'t self,
+        index: usize,
+        constants: &'t ModuleConstants,
+        opaque_pointers: bool,
+    ) -> GlobalVarDisplay<'t, 'a> {
+        GlobalVarDisplay { module: self, constants, index, opaque_pointers }
+    }
+}
+
+/// A global variable's line: see [`Module::display_global_var`].
+pub struct GlobalVarDisplay<'t, 'a> {
+    module: &'t Module<'a>,
+    constants: &'t ModuleConstants,
+    index: usize,
+    opaque_pointers: bool,
+}
+
+impl fmt::Display for GlobalVarDisplay<'_, '_> {
+    /// `AssemblyWriter::printGlobal`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use super::globals::{DllStorage, Linkage, ThreadLocal, UnnamedAddr};
+        use super::symbol::Visibility;
+        let m = self.module;
+        let Some(g) = m.globals.get(self.index) else { return f.write_str("<no such global>") };
+        let c = &g.common;
+        let p = Printer {
+            table: self.constants,
+            module: m,
+            opaque: self.opaque_pointers,
+            budget: core::cell::Cell::new(
+                (self.constants.operands.len().saturating_mul(VALUES_PER_OPERAND)).clamp(MIN_VALUES, u32::MAX as usize)
+                    as u32,
+            ),
+        };
+        p.global_name(f, c.value_id)?;
+        f.write_str(" = ")?;
+        if g.initializer.is_none() && c.linkage == Linkage::External {
+            f.write_str("external ")?;
+        }
+        if c.linkage != Linkage::External {
+            write!(f, "{} ", c.linkage)?;
+        }
+        // dso_local, unless implied (local linkage, or hidden/protected and not extern_weak).
+        let implied = c.linkage.is_local() || (c.visibility != Visibility::Default && c.linkage != Linkage::ExternWeak);
+        if c.dso_local && !implied {
+            f.write_str("dso_local ")?;
+        }
+        if c.visibility != Visibility::Default {
+            write!(f, "{} ", c.visibility)?;
+        }
+        match c.dll_storage {
+            DllStorage::Import => f.write_str("dllimport ")?,
+            DllStorage::Export => f.write_str("dllexport ")?,
+            _ => {}
+        }
+        match c.thread_local {
+            ThreadLocal::No => {}
+            ThreadLocal::GeneralDynamic => f.write_str("thread_local ")?,
+            ThreadLocal::LocalDynamic => f.write_str("thread_local(localdynamic) ")?,
+            ThreadLocal::InitialExec => f.write_str("thread_local(initialexec) ")?,
+            ThreadLocal::LocalExec => f.write_str("thread_local(localexec) ")?,
+            ThreadLocal::Unknown(n) => write!(f, "thread_local({n}) ")?,
+        }
+        match c.unnamed_addr {
+            UnnamedAddr::Global => f.write_str("unnamed_addr ")?,
+            UnnamedAddr::Local => f.write_str("local_unnamed_addr ")?,
+            _ => {}
+        }
+        if c.address_space != 0 {
+            write!(f, "addrspace({}) ", c.address_space)?;
+        }
+        if g.externally_initialized {
+            f.write_str("externally_initialized ")?;
+        }
+        f.write_str(if g.is_constant { "constant " } else { "global " })?;
+        p.ty(f, c.value_type)?;
+        if let Some(init) = g.initializer {
+            f.write_char(' ')?;
+            p.value(f, init, 0)?;
+        }
+        if let Some(section) = g.section.as_deref() {
+            f.write_str(", section \"")?;
+            write_escaped(f, section.as_bytes())?;
+            f.write_char('"')?;
+        }
+        if let Some(partition) = c.partition.as_ref().filter(|p| !p.is_empty()) {
+            f.write_str(", partition \"")?;
+            write_escaped(f, partition)?;
+            f.write_char('"')?;
+        }
+        if let Some(model) = g.code_model {
+            let name = match model {
+                1 => "tiny",
+                2 => "small",
+                3 => "kernel",
+                4 => "medium",
+                5 => "large",
+                _ => "unknown",
+            };
+            write!(f, ", code_model \"{name}\"")?;
+        }
+        if let Some(bits) = g.sanitizer {
+            for (bit, name) in [
+                (1, "no_sanitize_address"),
+                (2, "no_sanitize_hwaddress"),
+                (4, "sanitize_memtag"),
+                (8, "sanitize_address_dyninit"),
+            ] {
+                if bits & bit != 0 {
+                    write!(f, ", {name}")?;
+                }
+            }
+        }
+        if let Some(comdat) = g.comdat.and_then(|i| m.comdats.get(i as usize)) {
+            f.write_str(", comdat")?;
+            if comdat.name != c.name {
+                f.write_str("($")?;
+                write_llvm_name(f, &comdat.name)?;
+                f.write_char(')')?;
+            }
+        }
+        if let Some(align) = g.alignment {
+            write!(f, ", align {align}")?;
+        }
+        Ok(())
+    }
+}
+
 /// A value printed as `llvm-dis` prints it: see [`ModuleConstants::display`].
 pub struct ConstantDisplay<'t, 'a> {
     table: &'t ModuleConstants,
@@ -607,7 +740,14 @@ impl Printer<'_, '_> {
             ConstantKind::BlockAddress { function, block } => {
                 f.write_str("blockaddress(")?;
                 self.value(f, function, depth + 1)?;
-                write!(f, ", %{block})")
+                f.write_str(", %")?;
+                match self.block_name(function, block) {
+                    Some(name) => write_llvm_name(f, &name)?,
+                    // Unnamed blocks are numbered with the function's other unnamed
+                    // values, which needs the body decoded: the block's own number.
+                    None => write!(f, "{block}")?,
+                }
+                f.write_char(')')
             }
             ConstantKind::DsoLocalEquivalent(v) => {
                 f.write_str("dso_local_equivalent ")?;
@@ -617,11 +757,55 @@ impl Printer<'_, '_> {
                 f.write_str("no_cfi ")?;
                 self.value(f, v, depth + 1)
             }
+            ConstantKind::Expression { code: ids::CST_CODE_CE_CMP, operands } => {
+                // [opty, lhs, rhs, pred]
+                let &[_, lhs, rhs, pred, ..] = self.table.operands(operands) else {
+                    return f.write_str("<malformed compare>");
+                };
+                match predicate_name(pred) {
+                    Some((is_int, name)) => write!(f, "{} {name} (", if is_int { "icmp" } else { "fcmp" })?,
+                    None => write!(f, "<unknown predicate {pred}> (")?,
+                }
+                self.operand(f, lhs, depth + 1)?;
+                f.write_str(", ")?;
+                self.operand(f, rhs, depth + 1)?;
+                f.write_char(')')
+            }
             ConstantKind::Expression { code, .. } | ConstantKind::Other { code, .. } => {
                 write!(f, "<constant code {code}>")
             }
             ConstantKind::Unknown { code, .. } => write!(f, "<unknown constant code {code}>"),
         }
+    }
+
+    /// A basic block's name, from its function body's VALUE_SYMTAB (a BBENTRY record).
+    fn block_name(&self, function: u64, block: u64) -> Option<Vec<u8>> {
+        let Some(&GlobalRef::Function(i)) = self.module.values.get(usize::try_from(function).ok()?) else {
+            return None;
+        };
+        let body = self.module.functions.get(i)?.body.as_ref()?;
+        let mut reader = body.reader().ok()?;
+        // The function block, then its items: only the VALUE_SYMTAB is entered.
+        reader.advance().ok()?;
+        let mut in_vst = false;
+        while let Some(entry) = reader.advance().ok()? {
+            match entry {
+                Entry::EnterBlock(b) if b.block_id.0 == ids::VALUE_SYMTAB_BLOCK_ID && !in_vst => in_vst = true,
+                Entry::EnterBlock(_) => {
+                    reader.skip_block().ok()?;
+                }
+                Entry::EndBlock(_) if in_vst => return None,
+                Entry::Record { .. } if in_vst => {
+                    let r = reader.read_record().ok()?;
+                    let ops = r.operand_slice();
+                    if r.code() == ids::VST_CODE_BBENTRY && ops.first() == Some(&block) {
+                        return Some(ops[1..].iter().map(|&c| c as u8).collect());
+                    }
+                }
+                _ => {}
+            }
+        }
+        None
     }
 
     /// `@name`, or `@N` for an unnamed global value (numbered as `llvm-dis` numbers
@@ -687,6 +871,20 @@ impl Printer<'_, '_> {
             }
         }
         f.write_str(if vector { ">" } else { "]" })
+    }
+}
+
+/// A `CmpInst::Predicate`: (integer, name).
+fn predicate_name(pred: u64) -> Option<(bool, &'static str)> {
+    const FLOAT: [&str; 16] = [
+        "false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "uno", "ueq", "ugt", "uge", "ult", "ule", "une",
+        "true",
+    ];
+    const INT: [&str; 10] = ["eq", "ne", "ugt", "uge", "ult", "ule", "sgt", "sge", "slt", "sle"];
+    match pred {
+        0..=15 => Some((false, FLOAT[pred as usize])),
+        32..=41 => Some((true, INT[pred as usize - 32])),
+        _ => None,
     }
 }
 
@@ -779,7 +977,11 @@ fn write_float(f: &mut dyn fmt::Write, ty: Option<&Type>, lo: u64, hi: u64) -> f
         Some(Type::Float) => f64::from(f32::from_bits(lo as u32)),
         Some(Type::Half) => return write!(f, "0xH{:04X}", lo & 0xffff),
         Some(Type::BFloat) => return write!(f, "0xR{:04X}", lo & 0xffff),
-        Some(Type::X86Fp80) => return write!(f, "0xK{:04X}{:016X}", hi & 0xffff, lo),
+        // The record holds [(w1 << 48) | (w0 >> 16), w0 & 0xffff] of the APInt words.
+        Some(Type::X86Fp80) => {
+            let (w0, w1) = ((hi & 0xffff) | (lo << 16), lo >> 48);
+            return write!(f, "0xK{:04X}{w0:016X}", w1 & 0xffff);
+        }
         Some(Type::Fp128) => return write!(f, "0xL{lo:016X}{hi:016X}"),
         Some(Type::PpcFp128) => return write!(f, "0xM{lo:016X}{hi:016X}"),
         _ => return write!(f, "<float bits {lo:#x}>"),

@@ -53,7 +53,7 @@ mod types;
 pub use asm::AsmSymbol;
 pub(crate) use asm::is_darwin;
 pub use attributes::{AttrIndex, AttrKind, Attribute, AttributeGroup, AttributeList, AttributesDisplay, ConstantRange};
-pub use constants::{Constant, ConstantDisplay, ConstantKind, ModuleConstants, Operands};
+pub use constants::{Constant, ConstantDisplay, ConstantKind, GlobalVarDisplay, ModuleConstants, Operands};
 pub use globals::{
     Alias, Comdat, ComdatSelection, DllStorage, Function, GlobalCommon, GlobalVar, Linkage, Name, ThreadLocal,
     UnnamedAddr,
