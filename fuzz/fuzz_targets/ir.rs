@@ -1,7 +1,7 @@
 #![no_main]
 //! Raw bytes as LLVM IR bitcode, through the IR layer: every module read, its symbols
 //! derived, every type, attribute group and struct definition printed, every body's size
-//! taken, the module constants decoded and every global initializer printed. Seed it with the IR testdata (see fuzz/README.md): mutations of real modules
+//! taken, the module constants decoded and every global variable's line printed. Seed it with the IR testdata (see fuzz/README.md): mutations of real modules
 //! reach the record layouts. Checks: no panic, no hang; a module's symbols are its global
 //! values; an error names a bit inside the input.
 
@@ -37,11 +37,12 @@ fuzz_target!(|data: &[u8]| {
         }
         match m.constants() {
             Ok(constants) => {
-                for g in &m.globals {
+                for (i, g) in m.globals.iter().enumerate() {
                     if let Some(init) = g.initializer {
                         let _ = constants.display(m, init, true).to_string();
                         let _ = constants.display(m, init, false).to_string();
                     }
+                    let _ = m.display_global_var(i, &constants, true).to_string();
                 }
                 for c in &constants.constants {
                     assert!(c.bit < data.len() as u64 * 8 + 64);
