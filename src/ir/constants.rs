@@ -411,15 +411,7 @@ impl fmt::Display for GlobalVarDisplay<'_, '_> {
         let m = self.module;
         let Some(g) = m.globals.get(self.index) else { return f.write_str("<no such global>") };
         let c = &g.common;
-        let p = Printer {
-            table: self.constants,
-            module: m,
-            opaque: self.opaque_pointers,
-            budget: core::cell::Cell::new(
-                (self.constants.operands.len().saturating_mul(VALUES_PER_OPERAND)).clamp(MIN_VALUES, u32::MAX as usize)
-                    as u32,
-            ),
-        };
+        let p = Printer::new(self.constants, m, self.opaque_pointers);
         p.global_name(f, c.value_id)?;
         f.write_str(" = ")?;
         if g.initializer.is_none() && c.linkage == Linkage::External {
@@ -535,15 +527,7 @@ const VALUES_PER_OPERAND: usize = 4;
 
 impl fmt::Display for ConstantDisplay<'_, '_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let p = Printer {
-            table: self.table,
-            module: self.module,
-            opaque: self.opaque_pointers,
-            budget: core::cell::Cell::new(
-                (self.table.operands.len().saturating_mul(VALUES_PER_OPERAND)).clamp(MIN_VALUES, u32::MAX as usize)
-                    as u32,
-            ),
-        };
+        let p = Printer::new(self.table, self.module, self.opaque_pointers);
         if self.with_type { p.operand(f, self.value_id, 0) } else { p.value(f, self.value_id, 0) }
     }
 }
@@ -556,7 +540,12 @@ struct Printer<'t, 'a> {
     budget: core::cell::Cell<u32>,
 }
 
-impl Printer<'_, '_> {
+impl<'t, 'a> Printer<'t, 'a> {
+    fn new(table: &'t ModuleConstants, module: &'t Module<'a>, opaque: bool) -> Self {
+        let budget = table.operands.len().saturating_mul(VALUES_PER_OPERAND).clamp(MIN_VALUES, u32::MAX as usize);
+        Printer { table, module, opaque, budget: core::cell::Cell::new(budget as u32) }
+    }
+
     fn types(&self) -> &TypeTable {
         &self.module.types
     }
