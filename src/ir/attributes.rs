@@ -284,7 +284,13 @@ impl AttributeGroup {
     /// Prints the attributes as `llvm-dis` prints them inside `attributes #N = { … }`,
     /// space-separated (types are named from `types`).
     pub fn display<'t>(&'t self, types: &'t TypeTable) -> AttributesDisplay<'t> {
-        AttributesDisplay { attributes: &self.attributes, types }
+        AttributesDisplay { attributes: &self.attributes, types, in_group: true, opaque_pointers: false }
+    }
+
+    /// The attributes as `llvm-dis` prints them on a parameter, a return value or a call
+    /// (`align 8`, not `align=8`), types with opaque pointers if `opaque_pointers`.
+    pub fn display_inline<'t>(&'t self, types: &'t TypeTable, opaque_pointers: bool) -> AttributesDisplay<'t> {
+        AttributesDisplay { attributes: &self.attributes, types, in_group: false, opaque_pointers }
     }
 }
 
@@ -292,6 +298,8 @@ impl AttributeGroup {
 pub struct AttributesDisplay<'t> {
     attributes: &'t [Attribute],
     types: &'t TypeTable,
+    in_group: bool,
+    opaque_pointers: bool,
 }
 
 impl fmt::Display for AttributesDisplay<'_> {
@@ -300,7 +308,7 @@ impl fmt::Display for AttributesDisplay<'_> {
             if i > 0 {
                 f.write_char(' ')?;
             }
-            write_attribute(f, a, self.types)?;
+            write_attribute(f, a, self)?;
         }
         Ok(())
     }
@@ -308,10 +316,11 @@ impl fmt::Display for AttributesDisplay<'_> {
 
 use core::fmt::Write as _;
 
-fn write_attribute(f: &mut fmt::Formatter<'_>, a: &Attribute, types: &TypeTable) -> fmt::Result {
+fn write_attribute(f: &mut fmt::Formatter<'_>, a: &Attribute, how: &AttributesDisplay<'_>) -> fmt::Result {
+    let types = how.types;
     match a {
         Attribute::Enum(k) => write!(f, "{k}"),
-        Attribute::Int(k, v) => write_int_attribute(f, *k, *v),
+        Attribute::Int(k, v) => write_int_attribute(f, *k, *v, how.in_group),
         Attribute::String { key, value } => {
             f.write_char('"')?;
             write_escaped(f, key.as_bytes())?;
@@ -323,6 +332,7 @@ fn write_attribute(f: &mut fmt::Formatter<'_>, a: &Attribute, types: &TypeTable)
             }
             Ok(())
         }
+        Attribute::Type(k, Some(t)) if how.opaque_pointers => write!(f, "{k}({})", types.display_opaque(*t)),
         Attribute::Type(k, Some(t)) => write!(f, "{k}({})", types.display(*t)),
         Attribute::Type(k, None) => write!(f, "{k}"),
         Attribute::Range { kind, bit_width, range } => write!(f, "{kind}(i{bit_width} {range})"),
@@ -344,13 +354,16 @@ fn mod_ref(v: u64) -> &'static str {
     ["none", "read", "write", "readwrite"][(v & 3) as usize]
 }
 
-fn write_int_attribute(f: &mut fmt::Formatter<'_>, kind: AttrKind, v: u64) -> fmt::Result {
+fn write_int_attribute(f: &mut fmt::Formatter<'_>, kind: AttrKind, v: u64, in_group: bool) -> fmt::Result {
     use crate::ids::llvm_ir::raw::*;
     let Ok(k) = u32::try_from(kind.0) else { return write!(f, "{kind}({v})") };
     match k {
         // Inside `attributes #N = { … }` LLVM writes `align=N` and `alignstack=N`.
-        ATTR_KIND_ALIGNMENT => write!(f, "align={v}"),
-        ATTR_KIND_STACK_ALIGNMENT => write!(f, "alignstack={v}"),
+        ATTR_KIND_ALIGNMENT if in_group => write!(f, "align={v}"),
+        ATTR_KIND_STACK_ALIGNMENT if in_group => write!(f, "alignstack={v}"),
+        // On a parameter, a return value or a call.
+        ATTR_KIND_ALIGNMENT => write!(f, "align {v}"),
+        ATTR_KIND_STACK_ALIGNMENT => write!(f, "alignstack({v})"),
         ATTR_KIND_DEREFERENCEABLE | ATTR_KIND_DEREFERENCEABLE_OR_NULL | ATTR_KIND_DEAD_ON_RETURN => {
             write!(f, "{kind}({v})")
         }
@@ -474,9 +487,6 @@ fn write_captures(f: &mut fmt::Formatter<'_>, v: u64) -> fmt::Result {
         if c == 0 {
             return String::from("none");
         }
-        if c == 0xf {
-            return String::from("all");
-        }
         let mut out = Vec::new();
         if c & 3 == 3 {
             out.push("address");
@@ -490,7 +500,9 @@ fn write_captures(f: &mut fmt::Formatter<'_>, v: u64) -> fmt::Result {
         }
         out.join(", ")
     }
-    let (other, ret) = (v & 0xf, (v >> 4) & 0xf);
+    // `CaptureInfo::toIntValue`: the other components in the high nibble, the returned
+    // value's in the low one; "all" prints as its parts (`address, provenance`).
+    let (other, ret) = ((v >> 4) & 0xf, v & 0xf);
     f.write_str("captures(")?;
     if other == ret {
         f.write_str(&components(other))?;

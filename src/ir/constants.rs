@@ -120,6 +120,9 @@ pub enum ConstantKind {
         flags: u64,
         /// The `inrange` index of LLVM 3.9-18 (`CE_GEP_WITH_INRANGE_INDEX_OLD`).
         inrange_index: Option<u64>,
+        /// The `inrange(lower, upper)` byte range of LLVM 19 and later
+        /// (`CE_GEP_WITH_INRANGE`, ranges of at most 64 bits).
+        inrange: Option<(i64, i64)>,
         /// (type, value id) pairs.
         operands: Operands,
     },
@@ -218,7 +221,9 @@ impl Module<'_> {
     /// # Ok(()) }
     /// ```
     pub fn constants(&self) -> Result<ModuleConstants, Error> {
-        let mut table = ModuleConstants { base: self.constants_base, ..ModuleConstants::default() };
+        // Without a CONSTANTS_BLOCK the values after the global values are a function's.
+        let base = if self.constants_blocks.is_empty() { self.values.len() as u64 } else { self.constants_base };
+        let mut table = ModuleConstants { base, ..ModuleConstants::default() };
         for block in &self.constants_blocks {
             let mut reader = block.reader()?;
             reader.advance()?;
@@ -235,7 +240,7 @@ fn push_ops(operands: &mut Vec<u64>, values: impl IntoIterator<Item = u64>) -> O
 }
 
 /// LLVM's sign-rotated VBR: the low bit is the sign.
-fn decode_signed(v: u64) -> i64 {
+pub(crate) fn decode_signed(v: u64) -> i64 {
     if v & 1 == 0 {
         (v >> 1) as i64
     } else if v == 1 {
@@ -245,7 +250,7 @@ fn decode_signed(v: u64) -> i64 {
     }
 }
 
-fn read_block(reader: &mut Reader<'_>, table: &mut ModuleConstants) -> Result<(), Error> {
+pub(crate) fn read_block(reader: &mut Reader<'_>, table: &mut ModuleConstants) -> Result<(), Error> {
     // LLVM starts each block with i32 as the current type; every block sets one first.
     let mut ty = TypeId(0);
     while let Some(entry) = reader.advance_skipping_subblocks()? {
@@ -286,7 +291,8 @@ fn read_block(reader: &mut Reader<'_>, table: &mut ModuleConstants) -> Result<()
             ids::CST_CODE_CE_GEP_OLD
             | ids::CST_CODE_CE_INBOUNDS_GEP
             | ids::CST_CODE_CE_GEP
-            | ids::CST_CODE_CE_GEP_WITH_INRANGE_INDEX_OLD => decode_gep(code, ops, operands),
+            | ids::CST_CODE_CE_GEP_WITH_INRANGE_INDEX_OLD
+            | ids::CST_CODE_CE_GEP_WITH_INRANGE => decode_gep(code, ops, operands),
             ids::CST_CODE_CE_SELECT if ops.len() >= 3 => {
                 ConstantKind::Select { condition: op(0), on_true: op(1), on_false: op(2) }
             }
@@ -299,8 +305,7 @@ fn read_block(reader: &mut Reader<'_>, table: &mut ModuleConstants) -> Result<()
             | ids::CST_CODE_CE_INSERTELT
             | ids::CST_CODE_CE_SHUFFLEVEC
             | ids::CST_CODE_CE_SHUFVEC_EX
-            | ids::CST_CODE_CE_CMP
-            | ids::CST_CODE_CE_GEP_WITH_INRANGE => {
+            | ids::CST_CODE_CE_CMP => {
                 ConstantKind::Expression { code, operands: push_ops(operands, ops.iter().copied()) }
             }
             ids::CST_CODE_INLINEASM_OLD
@@ -322,6 +327,7 @@ fn read_block(reader: &mut Reader<'_>, table: &mut ModuleConstants) -> Result<()
 /// value)…] with the inrange index in the flags' upper bits; `CE_GEP` [pointee type,
 /// flags, (type, value)…].
 fn decode_gep(code: u32, ops: &[u64], operands: &mut Vec<u64>) -> ConstantKind {
+    let mut inrange = None;
     let (source, flags, inrange_index, pairs) = match code {
         ids::CST_CODE_CE_GEP_OLD | ids::CST_CODE_CE_INBOUNDS_GEP => {
             let inbounds = u64::from(code == ids::CST_CODE_CE_INBOUNDS_GEP);
@@ -333,9 +339,17 @@ fn decode_gep(code: u32, ops: &[u64], operands: &mut Vec<u64>) -> ConstantKind {
         }
         ids::CST_CODE_CE_GEP_WITH_INRANGE_INDEX_OLD if ops.len() >= 2 => {
             let op = ops[1];
-            (Some(TypeId(ops[0] as u32)), op & 1, (op >> 1 != 0).then(|| (op >> 1) - 1), &ops[2..])
+            // The writer's `(index << 1) | inbounds`: the index counts the GEP's indices,
+            // the base pointer not included.
+            (Some(TypeId(ops[0] as u32)), op & 1, Some(op >> 1), &ops[2..])
         }
-        _ if ops.len() >= 2 => {
+        // [pointee type, flags, range width, lower, upper, (type, value)…]; wider ranges
+        // (their words counted in one field) are kept unread.
+        ids::CST_CODE_CE_GEP_WITH_INRANGE if ops.len() >= 5 && ops[2] <= 64 => {
+            inrange = Some((decode_signed(ops[3]), decode_signed(ops[4])));
+            (Some(TypeId(ops[0] as u32)), ops[1], None, &ops[5..])
+        }
+        _ if ops.len() >= 2 && code != ids::CST_CODE_CE_GEP_WITH_INRANGE => {
             let flags = ops[1];
             // CE_GEP's flags: bit 0 inbounds, bit 1 nusw, bit 2 nuw (LLVM 19); LLVM 17-18
             // wrote 0/1 for inbounds only, which reads the same.
@@ -343,7 +357,7 @@ fn decode_gep(code: u32, ops: &[u64], operands: &mut Vec<u64>) -> ConstantKind {
         }
         _ => return ConstantKind::Unknown { code, operands: push_ops(operands, ops.iter().copied()) },
     };
-    ConstantKind::Gep { source, flags, inrange_index, operands: push_ops(operands, pairs.iter().copied()) }
+    ConstantKind::Gep { source, flags, inrange_index, inrange, operands: push_ops(operands, pairs.iter().copied()) }
 }
 
 impl ModuleConstants {
@@ -532,8 +546,13 @@ impl fmt::Display for ConstantDisplay<'_, '_> {
     }
 }
 
-struct Printer<'t, 'a> {
+pub(crate) struct Printer<'t, 'a> {
     table: &'t ModuleConstants,
+    /// A function's constants, after the module's.
+    local: Option<&'t ModuleConstants>,
+    /// The `llvm-dis` version printed for: from 20, vectors of one repeated number
+    /// print as `splat (i32 4)`; from 15, undefined shuffle-mask elements as `poison`.
+    llvm_version: u32,
     module: &'t Module<'a>,
     opaque: bool,
     /// Values left to print (see [`MIN_VALUES`]).
@@ -541,16 +560,172 @@ struct Printer<'t, 'a> {
 }
 
 impl<'t, 'a> Printer<'t, 'a> {
-    fn new(table: &'t ModuleConstants, module: &'t Module<'a>, opaque: bool) -> Self {
+    pub(crate) fn new(table: &'t ModuleConstants, module: &'t Module<'a>, opaque: bool) -> Self {
         let budget = table.operands.len().saturating_mul(VALUES_PER_OPERAND).clamp(MIN_VALUES, u32::MAX as usize);
-        Printer { table, module, opaque, budget: core::cell::Cell::new(budget as u32) }
+        Printer {
+            table,
+            local: None,
+            llvm_version: if opaque { 22 } else { 14 },
+            module,
+            opaque,
+            budget: core::cell::Cell::new(budget as u32),
+        }
     }
 
-    fn types(&self) -> &TypeTable {
+    /// Prints as `llvm-dis` of this LLVM major version.
+    pub(crate) fn for_version(mut self, llvm_version: u32) -> Self {
+        self.llvm_version = llvm_version;
+        self
+    }
+
+    /// `splat (T v)` for a vector constant whose elements are one number, when printing
+    /// as LLVM 20 and later.
+    fn write_splat(
+        &self,
+        f: &mut dyn fmt::Write,
+        c: &Constant,
+        table: &ModuleConstants,
+        depth: usize,
+    ) -> Option<fmt::Result> {
+        if self.llvm_version < 20 {
+            return None;
+        }
+        let Some(Type::Vector { element, .. }) = self.types().get(c.ty) else { return None };
+        match c.kind {
+            ConstantKind::Data(r) => {
+                let elements = table.operands(r);
+                let first = *elements.first()?;
+                if elements.iter().any(|&e| e != first) {
+                    return None;
+                }
+                let mut text = alloc::string::String::new();
+                if self.data(&mut text, c.ty, &[first]).is_err() {
+                    return None;
+                }
+                // `<i32 4>` -> `i32 4`.
+                let inner = text.strip_prefix('<')?.strip_suffix('>')?;
+                let _ = element;
+                Some(write!(f, "splat ({inner})"))
+            }
+            // shufflevector (insertelement (poison, C, 0), poison, zeroinitializer): the
+            // splat of a scalable vector, which LLVM 20 and later read as a constant.
+            ConstantKind::Expression { code: ids::CST_CODE_CE_SHUFFLEVEC, operands } => {
+                let &[v, _, m] = table.operands(operands) else { return None };
+                let (mask, _) = self.lookup(m)?;
+                let (insert, insert_table) = self.lookup(v)?;
+                let ConstantKind::Expression { code: ids::CST_CODE_CE_INSERTELT, operands } = insert.kind else {
+                    return None;
+                };
+                let &[base, scalar, _, index] = insert_table.operands(operands) else { return None };
+                let zero_index = matches!(self.lookup(index)?.0.kind, ConstantKind::Null | ConstantKind::Int(0));
+                let poison_base = matches!(self.lookup(base)?.0.kind, ConstantKind::Poison | ConstantKind::Undef);
+                let number = matches!(
+                    self.lookup(scalar)?.0.kind,
+                    ConstantKind::Int(_) | ConstantKind::Float { .. } | ConstantKind::Null
+                );
+                if !(matches!(mask.kind, ConstantKind::Null) && zero_index && poison_base && number) {
+                    return None;
+                }
+                Some(
+                    f.write_str("splat (")
+                        .and_then(|()| self.operand(f, scalar, depth + 1))
+                        .and_then(|()| f.write_char(')')),
+                )
+            }
+            ConstantKind::Aggregate(r) => {
+                let elements = table.operands(r);
+                let first = *elements.first()?;
+                if elements.iter().any(|&e| e != first) {
+                    return None;
+                }
+                let (e, _) = self.lookup(first)?;
+                if !matches!(e.kind, ConstantKind::Int(_) | ConstantKind::Float { .. } | ConstantKind::WideInt(_)) {
+                    return None;
+                }
+                Some(
+                    f.write_str("splat (")
+                        .and_then(|()| self.operand(f, first, depth + 1))
+                        .and_then(|()| f.write_char(')')),
+                )
+            }
+            _ => None,
+        }
+    }
+
+    /// A shufflevector mask as `PrintShuffleMask` prints it: `, <4 x i32> <i32 0, …>`,
+    /// `zeroinitializer` or `poison` (`undef` before LLVM 15) when all elements agree.
+    pub(crate) fn shuffle_mask(&self, f: &mut dyn fmt::Write, mask: u64) -> fmt::Result {
+        let Some((c, table)) = self.lookup(mask) else { return f.write_str(", <bad mask>") };
+        let (len, scalable) = match self.types().get(c.ty) {
+            Some(Type::Vector { len, scalable, .. }) => (*len, *scalable),
+            _ => return f.write_str(", <bad mask>"),
+        };
+        f.write_str(", <")?;
+        if scalable {
+            f.write_str("vscale x ")?;
+        }
+        write!(f, "{len} x i32> ")?;
+        let undef = if self.llvm_version >= 15 { "poison" } else { "undef" };
+        // Each element: Some(index), or None for undef/poison.
+        let element = |i: usize| -> Option<u64> {
+            match c.kind {
+                ConstantKind::Null => Some(0),
+                ConstantKind::Data(r) => table.operands(r).get(i).copied(),
+                ConstantKind::Aggregate(r) => match self.lookup(*table.operands(r).get(i)?)?.0.kind {
+                    ConstantKind::Int(v) => Some(v as u64),
+                    ConstantKind::Null => Some(0),
+                    _ => None,
+                },
+                _ => None,
+            }
+        };
+        let count = match c.kind {
+            ConstantKind::Data(r) | ConstantKind::Aggregate(r) => r.len as usize,
+            // A scalable mask is zeroinitializer or undef, one element stands for all.
+            _ => (len as usize).clamp(1, 1),
+        };
+        if (0..count).all(|i| element(i) == Some(0)) {
+            return f.write_str("zeroinitializer");
+        }
+        if (0..count).all(|i| element(i).is_none()) {
+            return f.write_str(undef);
+        }
+        f.write_char('<')?;
+        for i in 0..count {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            match element(i) {
+                Some(v) => write!(f, "i32 {}", v as u32 as i32)?,
+                None => write!(f, "i32 {undef}")?,
+            }
+        }
+        f.write_char('>')
+    }
+
+    /// A printer of a function's operands: its constants after the module's.
+    pub(crate) fn with_local(mut self, local: &'t ModuleConstants) -> Self {
+        let extra = local.operands.len().saturating_mul(VALUES_PER_OPERAND);
+        self.budget.set(self.budget.get().saturating_add(extra.min(u32::MAX as usize) as u32));
+        self.local = Some(local);
+        self
+    }
+
+    /// A constant by value id, with the table its operand ranges point into.
+    fn lookup(&self, value_id: u64) -> Option<(&'t Constant, &'t ModuleConstants)> {
+        if let Some(local) = self.local {
+            if let Some(c) = local.get(value_id) {
+                return Some((c, local));
+            }
+        }
+        self.table.get(value_id).map(|c| (c, self.table))
+    }
+
+    pub(crate) fn types(&self) -> &TypeTable {
         &self.module.types
     }
 
-    fn ty(&self, f: &mut dyn fmt::Write, id: TypeId) -> fmt::Result {
+    pub(crate) fn ty(&self, f: &mut dyn fmt::Write, id: TypeId) -> fmt::Result {
         if self.opaque {
             write!(f, "{}", self.types().display_opaque(id))
         } else {
@@ -560,8 +735,8 @@ impl<'t, 'a> Printer<'t, 'a> {
 
     /// A value's type: a constant's, or a global value's pointer to its value type
     /// (`ptr`, `ptr addrspace(N)`; `T*` with typed pointers).
-    fn type_of(&self, f: &mut dyn fmt::Write, value_id: u64) -> fmt::Result {
-        if let Some(c) = self.table.get(value_id) {
+    pub(crate) fn type_of(&self, f: &mut dyn fmt::Write, value_id: u64) -> fmt::Result {
+        if let Some((c, _)) = self.lookup(value_id) {
             return self.ty(f, c.ty);
         }
         let Some(g) = self.module.global(value_id) else { return f.write_str("<unknown type>") };
@@ -580,13 +755,13 @@ impl<'t, 'a> Printer<'t, 'a> {
     }
 
     /// `TYPE VALUE`.
-    fn operand(&self, f: &mut dyn fmt::Write, value_id: u64, depth: usize) -> fmt::Result {
+    pub(crate) fn operand(&self, f: &mut dyn fmt::Write, value_id: u64, depth: usize) -> fmt::Result {
         self.type_of(f, value_id)?;
         f.write_char(' ')?;
         self.value(f, value_id, depth)
     }
 
-    fn value(&self, f: &mut dyn fmt::Write, value_id: u64, depth: usize) -> fmt::Result {
+    pub(crate) fn value(&self, f: &mut dyn fmt::Write, value_id: u64, depth: usize) -> fmt::Result {
         let left = self.budget.get();
         if depth > MAX_DEPTH || left == 0 {
             return f.write_str("<...>");
@@ -595,16 +770,21 @@ impl<'t, 'a> Printer<'t, 'a> {
         if value_id < self.table.base {
             return self.global_name(f, value_id);
         }
-        let Some(c) = self.table.get(value_id) else {
+        let Some((c, table)) = self.lookup(value_id) else {
             return write!(f, "<bad value id {value_id}>");
         };
+        if let Some(done) = self.write_splat(f, c, table, depth) {
+            return done;
+        }
         let types = self.types();
         match c.kind {
             ConstantKind::Null => match types.get(c.ty) {
                 Some(Type::Pointer { .. }) => f.write_str("null"),
                 Some(Type::Integer(1)) => f.write_str("false"),
                 Some(Type::Integer(_)) => f.write_char('0'),
-                Some(Type::Half | Type::BFloat | Type::Float | Type::Double) => f.write_str("0.000000e+00"),
+                Some(Type::Half) => f.write_str("0xH0000"),
+                Some(Type::BFloat) => f.write_str("0xR0000"),
+                Some(Type::Float | Type::Double) => f.write_str("0.000000e+00"),
                 Some(Type::X86Fp80) => f.write_str("0xK00000000000000000000"),
                 Some(Type::Fp128) => f.write_str("0xL00000000000000000000000000000000"),
                 Some(Type::PpcFp128) => f.write_str("0xM00000000000000000000000000000000"),
@@ -623,10 +803,16 @@ impl<'t, 'a> Printer<'t, 'a> {
                 }
                 _ => write!(f, "{v}"),
             },
-            ConstantKind::WideInt(words) => write_wide_int(f, self.table.operands(words)),
+            ConstantKind::WideInt(words) => {
+                let width = match types.get(c.ty) {
+                    Some(Type::Integer(w)) => *w,
+                    _ => 64 * words.len as u64,
+                };
+                write_wide_int(f, table.operands(words), width)
+            }
             ConstantKind::Float { lo, hi } => write_float(f, types.get(c.ty), lo, hi),
             ConstantKind::Aggregate(elements) => {
-                let elements = self.table.operands(elements);
+                let elements = table.operands(elements);
                 let (open, close) = match types.get(c.ty) {
                     Some(Type::Struct { packed: true, .. }) => ("<{ ", " }>"),
                     Some(Type::Struct { .. }) => ("{ ", " }"),
@@ -647,14 +833,14 @@ impl<'t, 'a> Printer<'t, 'a> {
             }
             ConstantKind::String { bytes, nul } => {
                 f.write_str("c\"")?;
-                let bytes: Vec<u8> = self.table.operands(bytes).iter().map(|&b| b as u8).collect();
+                let bytes: Vec<u8> = table.operands(bytes).iter().map(|&b| b as u8).collect();
                 write_escaped(f, &bytes)?;
                 if nul {
                     f.write_str("\\00")?;
                 }
                 f.write_char('"')
             }
-            ConstantKind::Data(elements) => self.data(f, c.ty, self.table.operands(elements)),
+            ConstantKind::Data(elements) => self.data(f, c.ty, table.operands(elements)),
             ConstantKind::Cast { opcode, operand, .. } => {
                 write!(f, "{} (", cast_name(opcode))?;
                 self.operand(f, operand, depth + 1)?;
@@ -686,7 +872,7 @@ impl<'t, 'a> Printer<'t, 'a> {
                 self.operand(f, operand, depth + 1)?;
                 f.write_char(')')
             }
-            ConstantKind::Gep { source, flags, inrange_index, operands } => {
+            ConstantKind::Gep { source, flags, inrange_index, inrange, operands } => {
                 f.write_str("getelementptr")?;
                 if flags & 1 != 0 {
                     f.write_str(" inbounds")?;
@@ -696,8 +882,11 @@ impl<'t, 'a> Printer<'t, 'a> {
                 if flags & 4 != 0 {
                     f.write_str(" nuw")?;
                 }
+                if let Some((lower, upper)) = inrange {
+                    write!(f, " inrange({lower}, {upper})")?;
+                }
                 f.write_str(" (")?;
-                let pairs = self.table.operands(operands);
+                let pairs = table.operands(operands);
                 if let Some(s) = source {
                     self.ty(f, s)?;
                     f.write_str(", ")?;
@@ -706,7 +895,8 @@ impl<'t, 'a> Printer<'t, 'a> {
                     if i > 0 {
                         f.write_str(", ")?;
                     }
-                    if inrange_index == Some(i as u64) {
+                    // Pair 0 is the base pointer.
+                    if inrange_index.is_some_and(|r| r.checked_add(1) == Some(i as u64)) {
                         f.write_str("inrange ")?;
                     }
                     let &[t, v] = pair else { break };
@@ -748,7 +938,7 @@ impl<'t, 'a> Printer<'t, 'a> {
             }
             ConstantKind::Expression { code: ids::CST_CODE_CE_CMP, operands } => {
                 // [opty, lhs, rhs, pred]
-                let &[_, lhs, rhs, pred, ..] = self.table.operands(operands) else {
+                let &[_, lhs, rhs, pred, ..] = table.operands(operands) else {
                     return f.write_str("<malformed compare>");
                 };
                 match predicate_name(pred) {
@@ -760,7 +950,58 @@ impl<'t, 'a> Printer<'t, 'a> {
                 self.operand(f, rhs, depth + 1)?;
                 f.write_char(')')
             }
-            ConstantKind::Expression { code, .. } | ConstantKind::Other { code, .. } => {
+            ConstantKind::Other { code: ids::CST_CODE_PTRAUTH | ids::CST_CODE_PTRAUTH2, operands } => {
+                // [pointer, key, discriminator, address discriminator(, deactivation
+                // symbol)]: trailing null operands are not printed.
+                let ops = table.operands(operands);
+                let is_null = |v: u64| {
+                    self.lookup(v).is_some_and(|(c, _)| matches!(c.kind, ConstantKind::Null | ConstantKind::Int(0)))
+                };
+                let shown =
+                    (2..ops.len()).filter(|&i| !is_null(ops[i])).map(|i| i + 1).max().unwrap_or(2).min(ops.len());
+                f.write_str("ptrauth (")?;
+                for (i, &v) in ops[..shown].iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    self.operand(f, v, depth + 1)?;
+                }
+                f.write_char(')')
+            }
+            ConstantKind::Other { code, operands } => write_inline_asm(f, code, table.operands(operands)),
+            ConstantKind::Expression { code, operands }
+                if matches!(
+                    code,
+                    ids::CST_CODE_CE_EXTRACTELT
+                        | ids::CST_CODE_CE_INSERTELT
+                        | ids::CST_CODE_CE_SHUFFLEVEC
+                        | ids::CST_CODE_CE_SHUFVEC_EX
+                ) =>
+            {
+                // EXTRACTELT [vector type, vector, index type, index]; INSERTELT [vector,
+                // element, index type, index]; SHUFFLEVEC [v1, v2, mask]; SHUFVEC_EX
+                // [vector type, v1, v2, mask].
+                let ops = table.operands(operands);
+                let (name, values, mask): (&str, &[u64], Option<u64>) = match (code, ops) {
+                    (ids::CST_CODE_CE_EXTRACTELT, &[_, v, _, i, ..]) => ("extractelement", &[v, i][..], None),
+                    (ids::CST_CODE_CE_INSERTELT, &[v, e, _, i, ..]) => ("insertelement", &[v, e, i][..], None),
+                    (ids::CST_CODE_CE_SHUFFLEVEC, &[a, b, m, ..])
+                    | (ids::CST_CODE_CE_SHUFVEC_EX, &[_, a, b, m, ..]) => ("shufflevector", &[a, b][..], Some(m)),
+                    _ => return write!(f, "<malformed constant expression {code}>"),
+                };
+                write!(f, "{name} (")?;
+                for (i, &v) in values.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    self.operand(f, v, depth + 1)?;
+                }
+                if let Some(m) = mask {
+                    self.shuffle_mask(f, m)?;
+                }
+                f.write_char(')')
+            }
+            ConstantKind::Expression { code, .. } => {
                 write!(f, "<constant code {code}>")
             }
             ConstantKind::Unknown { code, .. } => write!(f, "<unknown constant code {code}>"),
@@ -799,7 +1040,7 @@ impl<'t, 'a> Printer<'t, 'a> {
 
     /// `@name`, or `@N` for an unnamed global value (numbered as `llvm-dis` numbers
     /// them: unnamed variables, then aliases, ifuncs and functions).
-    fn global_name(&self, f: &mut dyn fmt::Write, value_id: u64) -> fmt::Result {
+    pub(crate) fn global_name(&self, f: &mut dyn fmt::Write, value_id: u64) -> fmt::Result {
         let m = self.module;
         let Some(global) = m.global(value_id) else { return write!(f, "<bad value id {value_id}>") };
         f.write_char('@')?;
@@ -863,8 +1104,35 @@ impl<'t, 'a> Printer<'t, 'a> {
     }
 }
 
+/// Inline asm as `AssemblyWriter` prints it: `asm sideeffect "…", "…"`. The records:
+/// INLINEASM_OLD [flags, asm size, asm…, constraints size, constraints…] (and OLD2,
+/// OLD3 alike, with more flags), INLINEASM [function type, flags, …]. Flags: bit 0
+/// sideeffect, bit 1 alignstack, bit 2 the Intel dialect, bit 3 unwind.
+fn write_inline_asm(f: &mut dyn fmt::Write, code: u32, ops: &[u64]) -> fmt::Result {
+    let ops = if code == ids::CST_CODE_INLINEASM { ops.get(1..).unwrap_or(&[]) } else { ops };
+    let flags = ops.first().copied().unwrap_or(0);
+    let text = |start: usize| -> Option<(Vec<u8>, usize)> {
+        let len = usize::try_from(*ops.get(start)?).ok()?;
+        let chars = ops.get(start + 1..start.checked_add(1 + len)?)?;
+        Some((chars.iter().map(|&c| c as u8).collect(), start + 1 + len))
+    };
+    let Some((asm, next)) = text(1) else { return f.write_str("<malformed inline asm>") };
+    let Some((constraints, _)) = text(next) else { return f.write_str("<malformed inline asm>") };
+    f.write_str("asm ")?;
+    for (bit, word) in [(0, "sideeffect "), (1, "alignstack "), (2, "inteldialect "), (3, "unwind ")] {
+        if flags & (1 << bit) != 0 {
+            f.write_str(word)?;
+        }
+    }
+    f.write_char('"')?;
+    write_escaped(f, &asm)?;
+    f.write_str("\", \"")?;
+    write_escaped(f, &constraints)?;
+    f.write_char('"')
+}
+
 /// A `CmpInst::Predicate`: (integer, name).
-fn predicate_name(pred: u64) -> Option<(bool, &'static str)> {
+pub(crate) fn predicate_name(pred: u64) -> Option<(bool, &'static str)> {
     const FLOAT: [&str; 16] = [
         "false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "uno", "ueq", "ugt", "uge", "ult", "ule", "une",
         "true",
@@ -877,7 +1145,7 @@ fn predicate_name(pred: u64) -> Option<(bool, &'static str)> {
     }
 }
 
-fn cast_name(opcode: u32) -> &'static str {
+pub(crate) fn cast_name(opcode: u32) -> &'static str {
     match opcode {
         0 => "trunc",
         1 => "zext",
@@ -897,7 +1165,7 @@ fn cast_name(opcode: u32) -> &'static str {
     }
 }
 
-fn binop_name(opcode: u32) -> &'static str {
+pub(crate) fn binop_name(opcode: u32) -> &'static str {
     match opcode {
         0 => "add",
         1 => "sub",
@@ -917,9 +1185,26 @@ fn binop_name(opcode: u32) -> &'static str {
 }
 
 /// A wide integer, words least significant first, two's complement: in decimal.
-fn write_wide_int(f: &mut dyn fmt::Write, words: &[u64]) -> fmt::Result {
-    let negative = words.last().is_some_and(|w| (*w as i64) < 0);
-    let mut magnitude: Vec<u64> = words.to_vec();
+fn write_wide_int(f: &mut dyn fmt::Write, words: &[u64], width: u64) -> fmt::Result {
+    // `APInt(width, words)`: the words truncated to the width, or zero-extended to it
+    // (then the value is not negative); printed signed.
+    let needed = usize::try_from(width.div_ceil(64).max(1)).unwrap_or(usize::MAX);
+    let (mut magnitude, negative) = if needed <= words.len() {
+        let mut w: Vec<u64> = words[..needed].to_vec();
+        let top_bits = width.saturating_sub(64 * (needed as u64 - 1)).clamp(1, 64) as u32;
+        let last = w.len() - 1;
+        let negative = (w[last] >> (top_bits - 1)) & 1 == 1;
+        if top_bits < 64 {
+            if negative {
+                w[last] |= !0u64 << top_bits;
+            } else {
+                w[last] &= (1u64 << top_bits) - 1;
+            }
+        }
+        (w, negative)
+    } else {
+        (words.to_vec(), false)
+    };
     if negative {
         // Two's complement: invert and add one.
         let mut carry = true;
@@ -931,6 +1216,11 @@ fn write_wide_int(f: &mut dyn fmt::Write, words: &[u64]) -> fmt::Result {
     }
     // Repeated division by 10^18.
     const CHUNK: u64 = 1_000_000_000_000_000_000;
+    if magnitude.len() > 1024 {
+        // Decimal conversion is quadratic in the words; LLVM's widest integer has
+        // 131,072 of them, and a hostile record can have millions.
+        return write!(f, "<{}-word integer>", magnitude.len());
+    }
     let mut chunks = Vec::new();
     while magnitude.iter().any(|&w| w != 0) {
         let mut rem: u128 = 0;
@@ -960,7 +1250,7 @@ fn write_wide_int(f: &mut dyn fmt::Write, words: &[u64]) -> fmt::Result {
 /// in six significant digits when that reads back exactly, else the double's bits in
 /// hex; the other
 /// formats as `0xH`, `0xR`, `0xK`, `0xL`, `0xM` and their bits.
-fn write_float(f: &mut dyn fmt::Write, ty: Option<&Type>, lo: u64, hi: u64) -> fmt::Result {
+pub(crate) fn write_float(f: &mut dyn fmt::Write, ty: Option<&Type>, lo: u64, hi: u64) -> fmt::Result {
     let as_double = match ty {
         Some(Type::Double) => f64::from_bits(lo),
         Some(Type::Float) => f64::from(f32::from_bits(lo as u32)),
@@ -1003,7 +1293,8 @@ fn write_float(f: &mut dyn fmt::Write, ty: Option<&Type>, lo: u64, hi: u64) -> f
         }
         _ => lo,
     };
-    write!(f, "0x{bits:016X}")
+    // `format_hex(bits, 0, true)`: no leading zeros.
+    write!(f, "0x{bits:X}")
 }
 
 #[cfg(test)]
@@ -1036,13 +1327,20 @@ mod tests {
     #[test]
     fn wide_integers_print_in_decimal() {
         let mut s = String::new();
-        write_wide_int(&mut s, &[0, 1]).unwrap();
+        write_wide_int(&mut s, &[0, 1], 128).unwrap();
         assert_eq!(s, "18446744073709551616");
         s.clear();
-        write_wide_int(&mut s, &[u64::MAX, u64::MAX]).unwrap();
+        write_wide_int(&mut s, &[u64::MAX, u64::MAX], 128).unwrap();
         assert_eq!(s, "-1");
         s.clear();
-        write_wide_int(&mut s, &[0, 0]).unwrap();
+        write_wide_int(&mut s, &[0, 0], 128).unwrap();
+        assert_eq!(s, "0");
+        // i65 with only its sign bit set above the low word: negative.
+        s.clear();
+        write_wide_int(&mut s, &[0, 0x1_ffff_ffff], 65).unwrap();
+        assert_eq!(s, "-18446744073709551616");
+        s.clear();
+        write_wide_int(&mut s, &[0, 0], 65).unwrap();
         assert_eq!(s, "0");
     }
 

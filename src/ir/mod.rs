@@ -39,7 +39,9 @@
 
 mod asm;
 mod attributes;
+mod body;
 mod constants;
+mod dis;
 mod globals;
 mod inventory;
 mod lazy;
@@ -53,7 +55,12 @@ mod types;
 pub use asm::AsmSymbol;
 pub(crate) use asm::is_darwin;
 pub use attributes::{AttrIndex, AttrKind, Attribute, AttributeGroup, AttributeList, AttributesDisplay, ConstantRange};
+pub use body::{
+    BasicBlock, Bodies, Body, Bundle, CallInfo, DebugLoc, DebugRecord, InstKind, Instruction, NO_TYPE, Operand,
+    Ordering, TailKind, Value, binary_op_name, cast_op_name, predicate_name, rmw_op_name,
+};
 pub use constants::{Constant, ConstantDisplay, ConstantKind, GlobalVarDisplay, ModuleConstants, Operands};
+pub use dis::{DisOptions, FunctionDisplay, ModuleDisplay, calling_conv_name};
 pub use globals::{
     Alias, Comdat, ComdatSelection, DllStorage, Function, GlobalCommon, GlobalVar, Linkage, Name, ThreadLocal,
     UnnamedAddr,

@@ -395,7 +395,10 @@ pub(crate) fn write_llvm_name(f: &mut dyn fmt::Write, name: &[u8]) -> fmt::Resul
 /// every other byte) are written as `\XX`.
 pub(crate) fn write_escaped(f: &mut dyn fmt::Write, s: &[u8]) -> fmt::Result {
     for &c in s {
-        if (0x20..0x7f).contains(&c) && c != b'"' && c != b'\\' {
+        // `printEscapedString`: a backslash doubled, other unprintables and `"` in hex.
+        if c == b'\\' {
+            f.write_str("\\\\")?;
+        } else if (0x20..0x7f).contains(&c) && c != b'"' {
             f.write_char(char::from(c))?;
         } else {
             write!(f, "\\{c:02X}")?;

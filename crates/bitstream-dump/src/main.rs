@@ -36,6 +36,7 @@
 //! `llvm-bcanalyzer -dump` does.
 
 mod diagnostics;
+mod dis;
 mod events;
 mod folded;
 mod inventory;
@@ -252,6 +253,10 @@ fn main() -> ExitCode {
     // `--nm` is a mode of its own, with its own options and any number of files.
     if args.iter().take_while(|a| *a != "--").any(|a| a == "--nm" || a == "-nm") {
         return nm::main(&args);
+    }
+    // So is `--dis`.
+    if args.iter().take_while(|a| *a != "--").any(|a| a == "--dis" || a == "-dis") {
+        return dis::main(&args);
     }
     let opts = match parse_args(args) {
         Ok(Some(o)) => o,

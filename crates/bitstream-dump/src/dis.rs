@@ -1,0 +1,86 @@
+//! `--dis FILE`: a bitcode file's modules printed as `llvm-dis` prints them, function
+//! bodies included (the library's `ir::Bodies::display_module`).
+//!
+//! ```text
+//! $ bitstream-dump --dis --llvm-dis-version 14 testdata/llvm14_ir_instructions.bc
+//! ; ModuleID = 'testdata/llvm14_ir_instructions.bc'
+//! source_filename = "instructions.ll"
+//! ...
+//! define i32 @add(i32 %a, i32 %b) {
+//!   %1 = add nsw i32 %a, %b
+//! ...
+//! ```
+
+use std::io::{self, BufWriter, Write};
+use std::process::ExitCode;
+
+use llvm_bitstream_reader::BitstreamFile;
+use llvm_bitstream_reader::ir::{DisOptions, Module};
+
+use crate::{BROKEN_PIPE, io_text};
+
+pub const USAGE: &str = "\
+usage: bitstream-dump --dis [--llvm-dis-version N] FILE
+
+Prints the IR modules of a bitcode file as llvm-dis prints them: module-level lines,
+global variables, functions with their bodies, attribute groups. Metadata is printed as
+the file's ids (`metadata !7`) and metadata attachments are left out.
+
+  --llvm-dis-version N   match llvm-dis N (14, 19, 22; the default 22): below 17,
+                         typed-pointer files print their pointer types
+";
+
+/// Runs `--dis` with the command line's arguments (the flag itself among them).
+pub fn main(args: &[String]) -> ExitCode {
+    let mut options = DisOptions::default();
+    let mut file = None;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--dis" | "-dis" => {}
+            "-h" | "--help" => {
+                print!("{USAGE}");
+                return ExitCode::SUCCESS;
+            }
+            "--llvm-dis-version" => match it.next().and_then(|v| v.parse().ok()) {
+                Some(v) => options.llvm_version = v,
+                None => return usage_error("--llvm-dis-version needs a number"),
+            },
+            s if s.starts_with("--llvm-dis-version=") => match s["--llvm-dis-version=".len()..].parse() {
+                Ok(v) => options.llvm_version = v,
+                Err(_) => return usage_error("--llvm-dis-version needs a number"),
+            },
+            s if s.starts_with('-') && s.len() > 1 => return usage_error(&format!("unknown option {s}")),
+            s if file.is_none() => file = Some(s.to_string()),
+            _ => return usage_error("--dis takes one FILE"),
+        }
+    }
+    let Some(path) = file else { return usage_error("--dis needs a FILE") };
+    let out = io::stdout();
+    let mut out = BufWriter::with_capacity(1 << 16, out.lock());
+    let result = run(&path, options, &mut out).and_then(|()| out.flush().map_err(io_text));
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e == BROKEN_PIPE => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("bitstream-dump: {path}: error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn usage_error(message: &str) -> ExitCode {
+    eprintln!("bitstream-dump: {message}\n\n{USAGE}");
+    ExitCode::from(2)
+}
+
+fn run(path: &str, options: DisOptions, out: &mut impl Write) -> Result<(), String> {
+    let file = BitstreamFile::open(path).map_err(|e| crate::error_chain(&e))?;
+    let modules = Module::parse_all(file.bytes()).map_err(|e| e.to_string())?;
+    for module in &modules {
+        let bodies = module.bodies().map_err(|e| e.to_string())?;
+        writeln!(out, "; ModuleID = '{path}'").map_err(io_text)?;
+        write!(out, "{}", bodies.display_module(options)).map_err(io_text)?;
+    }
+    Ok(())
+}

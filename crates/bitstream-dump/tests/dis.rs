@@ -1,0 +1,548 @@
+//! `bitstream-dump --dis --llvm-dis-version V` against `llvm-dis` V (14, 19 and 22), function
+//! by function, on three corpora:
+//! - `ir_bodies`: `testdata/src/ir_bodies/*.ll`, assembled here with `llvm-as` V (which file
+//!   each version takes: [`assembled_by`], and that folder's README);
+//! - `testdata`: the committed `testdata/llvm14_*.bc` (V = 14) and `testdata/rustc_llvm22_*.bc`
+//!   (V = 22);
+//! - `libclc`: Debian's libclc-V, `target/libclc/V/usr/lib/clc/*.bc`, links followed once
+//!   (`.ci/run` unpacks them; `LIBCLC_DIR` overrides where, as in `nm.rs`).
+//!
+//! Both listings are cut into functions (from a line starting `define ` to the line `}`) and
+//! declarations (`declare ` lines), paired by function name and compared exactly after one
+//! normalization ([`listing`]): attribute group and metadata numbers become `#N` and `!N`, and
+//! metadata attachments are dropped. Each corpus and version reports identical / total and the
+//! first differing line of up to five functions. The test fails if our tool crashes on any
+//! file or fails on one `llvm-dis` reads, or if fewer are identical than [`FLOORS`] says.
+
+mod common;
+
+use std::collections::BTreeMap;
+use std::ffi::{OsStr, OsString};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use common::{BIN, llvm_tool, repo_root, skip_or_fail, testdata_files};
+
+/// The least number of functions and declarations that must be identical, per corpus and
+/// LLVM version: (corpus, version, functions, declarations).
+// FLOOR: all 0 until measured; raise each to what the test reports.
+const FLOORS: [(&str, u32, usize, usize); 8] = [
+    ("ir_bodies", 14, 0, 0),
+    ("ir_bodies", 19, 0, 0),
+    ("ir_bodies", 22, 0, 0),
+    ("testdata", 14, 0, 0),
+    ("testdata", 22, 0, 0),
+    ("libclc", 14, 0, 0),
+    ("libclc", 19, 0, 0),
+    ("libclc", 22, 0, 0),
+];
+
+/// How many differing functions (and declarations) each corpus shows.
+const SHOWN: usize = 5;
+
+/// A listing cut into what is compared, normalized: each function's lines from `define` to
+/// `}`, and each `declare` line, by function name.
+#[derive(Debug, Default, PartialEq)]
+struct Listing {
+    functions: BTreeMap<String, Vec<String>>,
+    declarations: BTreeMap<String, String>,
+}
+
+/// Cuts `llvm-dis` text (or ours) into a [`Listing`] and normalizes it, the same on both
+/// sides: `#<digits>` → `#N` and `!<digits>` → `!N` everywhere; metadata attachments dropped
+/// (`, !kind !N` at the end of an instruction line, ` !kind !N` before the `{` of a `define`
+/// line and after the `declare` of a declaration, where LLVM prints them). Nothing else is
+/// touched.
+fn listing(text: &str) -> Listing {
+    /// `#12` → `#N`, `!3` → `!N`.
+    fn renumbered(line: &str) -> String {
+        let mut out = String::with_capacity(line.len());
+        let mut chars = line.chars().peekable();
+        while let Some(c) = chars.next() {
+            out.push(c);
+            if (c == '#' || c == '!') && chars.peek().is_some_and(char::is_ascii_digit) {
+                out.push('N');
+                while chars.next_if(char::is_ascii_digit).is_some() {}
+            }
+        }
+        out
+    }
+    /// `line` without its trailing `<separator>!kind !N` attachments.
+    fn without_attachments<'a>(mut line: &'a str, separator: &str) -> &'a str {
+        while let Some(head) = line.strip_suffix(" !N") {
+            match head.rfind(separator) {
+                Some(at) if is_kind(&head[at + separator.len()..]) => line = &head[..at],
+                _ => break,
+            }
+        }
+        line
+    }
+    /// `!dbg`, `!llvm.loop`, `!"odd kind"`: a metadata kind as llvm-dis prints it.
+    fn is_kind(s: &str) -> bool {
+        let Some(kind) = s.strip_prefix('!') else { return false };
+        let bare = !kind.is_empty() && kind.bytes().all(|b| b.is_ascii_alphanumeric() || b"$._-".contains(&b));
+        bare || (kind.len() >= 2 && kind.starts_with('"') && kind.ends_with('"') && !kind.contains(' '))
+    }
+    /// `declare !kind !N !kind !N rest` without its attachments (they follow `declare`).
+    fn declare_without_attachments(line: &str) -> String {
+        let mut rest = &line["declare".len()..];
+        while let Some((kind, after)) = rest.strip_prefix(' ').and_then(|r| r.split_once(' ')) {
+            match after.strip_prefix("!N") {
+                Some(tail) if is_kind(kind) && tail.starts_with(' ') => rest = tail,
+                _ => break,
+            }
+        }
+        format!("declare{rest}")
+    }
+    /// The function's name: after the first `@`, bare or quoted (unescaped).
+    fn function_name(line: &str) -> String {
+        let Some((_, rest)) = line.split_once('@') else { return String::new() };
+        let Some(quoted) = rest.strip_prefix('"') else {
+            let end = rest.find(|c: char| !(c.is_ascii_alphanumeric() || "$._-".contains(c))).unwrap_or(rest.len());
+            return rest[..end].to_string();
+        };
+        let bytes = quoted.as_bytes();
+        let mut name = Vec::new();
+        let mut i = 0;
+        while i < bytes.len() && bytes[i] != b'"' {
+            let hex = bytes.get(i + 1..i + 3).and_then(|h| u8::from_str_radix(std::str::from_utf8(h).ok()?, 16).ok());
+            if bytes[i] == b'\\' && bytes.get(i + 1) == Some(&b'\\') {
+                name.push(b'\\');
+                i += 2;
+            } else if let (b'\\', Some(byte)) = (bytes[i], hex) {
+                name.push(byte);
+                i += 3;
+            } else {
+                name.push(bytes[i]);
+                i += 1;
+            }
+        }
+        String::from_utf8_lossy(&name).into_owned()
+    }
+
+    let mut out = Listing::default();
+    let mut function: Option<(String, Vec<String>)> = None;
+    for line in text.lines() {
+        if let Some((_, lines)) = &mut function {
+            lines.push(without_attachments(&renumbered(line), ", ").to_string());
+            if line == "}" {
+                let (name, lines) = function.take().unwrap();
+                out.functions.insert(name, lines);
+            }
+        } else if line.starts_with("define ") {
+            let line = renumbered(line);
+            let define = match line.strip_suffix(" {") {
+                Some(head) => format!("{} {{", without_attachments(head, " ")),
+                None => line.clone(),
+            };
+            function = Some((function_name(&line), vec![define]));
+        } else if line.starts_with("declare ") {
+            let line = renumbered(line);
+            out.declarations.insert(function_name(&line), declare_without_attachments(&line));
+        }
+    }
+    if let Some((name, lines)) = function {
+        out.functions.insert(name, lines); // cut short: compared as it is
+    }
+    out
+}
+
+/// What a run of a program gave.
+struct Run {
+    /// `None`: killed by a signal.
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
+}
+
+impl Run {
+    fn ok(&self) -> bool {
+        self.code == Some(0)
+    }
+
+    /// A signal or a Rust panic (exit code 101), not an error message.
+    fn crashed(&self) -> bool {
+        matches!(self.code, None | Some(101))
+    }
+
+    /// The first line of its standard error.
+    fn why(&self) -> &str {
+        self.stderr.lines().find(|l| !l.trim().is_empty()).unwrap_or("(nothing on stderr)")
+    }
+}
+
+/// Runs `program` with `args` (absolute paths), in a scratch folder: given several modules
+/// and `-o -`, llvm-dis writes `-.0`, `-.1`, … where it runs.
+fn run<S: AsRef<OsStr>>(program: &Path, args: &[S]) -> Run {
+    let scratch = Path::new(env!("CARGO_TARGET_TMPDIR")).join("dis-cwd");
+    std::fs::create_dir_all(&scratch).unwrap();
+    let out = Command::new(program)
+        .args(args)
+        .current_dir(&scratch)
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run {}: {e}", program.display()));
+    Run {
+        code: out.status.code(),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+/// One corpus against one `llvm-dis`.
+#[derive(Default)]
+struct Tally {
+    files: usize,
+    functions: usize,
+    identical_functions: usize,
+    declarations: usize,
+    identical_declarations: usize,
+    /// The first differing line of the first [`SHOWN`] differing functions, then declarations.
+    shown: Vec<String>,
+    shown_declarations: Vec<String>,
+    /// Files `llvm-dis` does not read (only a crash of ours counts there).
+    rejected: Vec<String>,
+    /// Our tool crashed, or failed on a file `llvm-dis` reads.
+    failures: Vec<String>,
+}
+
+impl Tally {
+    /// Pairs `ours` with `theirs` by name and counts what is identical.
+    fn compare(&mut self, file: &str, theirs: &Listing, ours: &Listing) {
+        for (name, their_lines) in &theirs.functions {
+            self.functions += 1;
+            let Some(our_lines) = ours.functions.get(name) else {
+                if self.shown.len() < SHOWN {
+                    let ours = ours.declarations.get(name).map_or("(nothing)".to_string(), |l| format!("{l:?}"));
+                    self.shown.push(format!("{file} @{name}: not a definition in our listing\n    ours:     {ours}"));
+                }
+                continue;
+            };
+            if our_lines == their_lines {
+                self.identical_functions += 1;
+                continue;
+            }
+            if self.shown.len() < SHOWN {
+                let at = their_lines.iter().zip(our_lines).take_while(|(t, o)| t == o).count();
+                let line = |lines: &[String]| lines.get(at).map_or("(no line)".to_string(), |l| format!("{l:?}"));
+                self.shown.push(format!(
+                    "{file} @{name}, line {} of {} (ours has {}):\n    llvm-dis: {}\n    ours:     {}",
+                    at + 1,
+                    their_lines.len(),
+                    our_lines.len(),
+                    line(their_lines),
+                    line(our_lines)
+                ));
+            }
+        }
+        for (name, their_line) in &theirs.declarations {
+            self.declarations += 1;
+            let our_line = ours.declarations.get(name);
+            if our_line == Some(their_line) {
+                self.identical_declarations += 1;
+            } else if self.shown_declarations.len() < SHOWN {
+                self.shown_declarations.push(format!(
+                    "{file} @{name}:\n    llvm-dis: {their_line:?}\n    ours:     {}",
+                    our_line.map_or("(none)".to_string(), |l| format!("{l:?}"))
+                ));
+            }
+        }
+    }
+
+    fn report(&self, corpus: &str, major: u32) {
+        eprintln!(
+            "{corpus}, LLVM {major}: {} / {} functions and {} / {} declarations identical to llvm-dis {major} ({} files)",
+            self.identical_functions, self.functions, self.identical_declarations, self.declarations, self.files
+        );
+        for s in self.shown.iter().chain(&self.shown_declarations) {
+            eprintln!("  {s}");
+        }
+        for r in &self.rejected {
+            eprintln!("  {r}");
+        }
+    }
+}
+
+/// Disassembles `file` with both tools and compares what `llvm-dis` reads.
+fn check_file(llvm_dis: &Path, major: u32, file: &Path, tally: &mut Tally) {
+    let label = file.file_name().unwrap().to_string_lossy().into_owned();
+    let mut theirs = run(llvm_dis, &[file.as_os_str(), OsStr::new("-o"), OsStr::new("-")]);
+    if major == 14 && !theirs.ok() && theirs.stderr.contains("-opaque-pointers") {
+        // LLVM 14 reads its own opaque-pointer files only when told to.
+        theirs = run(llvm_dis, &[OsStr::new("-opaque-pointers"), file.as_os_str(), OsStr::new("-o"), OsStr::new("-")]);
+    }
+    let version = major.to_string();
+    let ours = run(
+        Path::new(BIN),
+        &[OsStr::new("--dis"), OsStr::new("--llvm-dis-version"), OsStr::new(&version), file.as_os_str()],
+    );
+    if ours.code == Some(2) && ours.stderr.contains("unknown option") {
+        panic!(
+            "bitstream-dump does not take `--dis --llvm-dis-version {major}` (yet?): {}\n\
+             (this test compares that mode with llvm-dis; it needs it)",
+            ours.why()
+        );
+    }
+    // Several modules: llvm-dis writes them to files, not to stdout, says so and exits with 0.
+    if !theirs.ok() || theirs.stdout.is_empty() {
+        tally.rejected.push(format!("llvm-dis {major} does not disassemble {label}: {}", theirs.why()));
+        if ours.crashed() {
+            tally.failures.push(format!(
+                "{label}: bitstream-dump --dis crashes (exit {:?}): {}",
+                ours.code,
+                ours.why()
+            ));
+        }
+        return;
+    }
+    if !ours.ok() {
+        let how = if ours.crashed() { "crashes" } else { "fails" };
+        tally.failures.push(format!(
+            "{label}: llvm-dis {major} reads it, bitstream-dump --dis {how} (exit {:?}): {}",
+            ours.code,
+            ours.why()
+        ));
+        return;
+    }
+    tally.files += 1;
+    tally.compare(&label, &listing(&theirs.stdout), &listing(&ours.stdout));
+}
+
+/// Whether `llvm-as` of LLVM `major` takes the `ir_bodies` source `name`: `*.typed.ll` (typed
+/// pointers) only 14; `*.llvm19.ll` 19 and later; `*.llvm22.ll` 22 and later; any other `*.ll`
+/// 19 and later, and 14 too unless a `.typed.ll` twin stands in for it there.
+fn assembled_by(major: u32, name: &str, has_typed_twin: bool) -> bool {
+    if name.ends_with(".typed.ll") {
+        major == 14
+    } else if name.ends_with(".llvm22.ll") {
+        major >= 22
+    } else if name.ends_with(".llvm19.ll") {
+        major >= 19
+    } else {
+        major >= 19 || !has_typed_twin
+    }
+}
+
+/// The `ir_bodies` sources LLVM `major` takes, assembled into a scratch folder (never
+/// committed). `None` (after printing why, or a panic under `CI=true`) without `llvm-as`.
+fn ir_bodies(major: u32) -> Option<Vec<PathBuf>> {
+    let llvm_as = llvm_tool("llvm-as", major)?;
+    let src = repo_root().join("testdata/src/ir_bodies");
+    let names: Vec<String> = std::fs::read_dir(&src)
+        .unwrap_or_else(|e| panic!("{}: {e}", src.display()))
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".ll"))
+        .collect();
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("dis-ir-bodies-{major}"));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut out = Vec::new();
+    for name in &names {
+        let stem = name.strip_suffix(".ll").unwrap();
+        let twin = names.contains(&format!("{stem}.typed.ll"));
+        if !assembled_by(major, name, twin) {
+            continue;
+        }
+        let bc = dir.join(format!("{stem}.bc"));
+        let args = [src.join(name).into_os_string(), OsString::from("-o"), bc.clone().into_os_string()];
+        let assembled = run(&llvm_as, &args);
+        assert!(assembled.ok(), "llvm-as {major} rejects testdata/src/ir_bodies/{name}: {}", assembled.stderr.trim());
+        out.push(bc);
+    }
+    out.sort();
+    assert!(out.len() >= 10, "only {} ir_bodies files for LLVM {major}", out.len());
+    Some(out)
+}
+
+/// The committed bitcode of LLVM `major`: `llvm14_*.bc` or `rustc_llvm22_*.bc`.
+fn committed(major: u32) -> Vec<PathBuf> {
+    let prefix = match major {
+        14 => "llvm14_",
+        22 => "rustc_llvm22_",
+        _ => return Vec::new(),
+    };
+    testdata_files()
+        .into_iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "bc"))
+        .filter(|p| p.file_name().is_some_and(|n| n.to_string_lossy().starts_with(prefix)))
+        .collect()
+}
+
+/// Debian's libclc-`major` bitcode, each library once (not again through its links). `None`
+/// (after printing why, or a panic under `CI=true`) if it is not unpacked.
+fn libclc(major: u32) -> Option<Vec<PathBuf>> {
+    let root = std::env::var_os("LIBCLC_DIR").map(PathBuf::from).unwrap_or_else(|| repo_root().join("target/libclc"));
+    let dir = root.join(major.to_string()).join("usr/lib/clc");
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        return skip_or_fail(&format!("libclc-{major} is not unpacked in {} (.ci/run does it)", dir.display()));
+    };
+    // Most are links to a few libraries (one per GPU family): each library once.
+    let mut files: Vec<PathBuf> = entries
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "bc"))
+        .filter_map(|p| p.canonicalize().ok())
+        .collect();
+    files.sort();
+    files.dedup();
+    Some(files)
+}
+
+/// Every corpus of LLVM `major` against its `llvm-dis`: reports each, then checks them.
+fn differential(major: u32) {
+    let Some(llvm_dis) = llvm_tool("llvm-dis", major) else { return };
+    let mut corpora = Vec::new();
+    if let Some(files) = ir_bodies(major) {
+        corpora.push(("ir_bodies", files));
+    }
+    let files = committed(major);
+    if !files.is_empty() {
+        corpora.push(("testdata", files));
+    }
+    if let Some(files) = libclc(major) {
+        corpora.push(("libclc", files));
+    }
+    let mut problems = Vec::new();
+    for (corpus, files) in &corpora {
+        let mut tally = Tally::default();
+        for file in files {
+            check_file(&llvm_dis, major, file, &mut tally);
+        }
+        tally.report(corpus, major);
+        problems.extend(tally.failures.iter().map(|f| format!("{corpus}: {f}")));
+        if tally.files == 0 {
+            problems.push(format!("{corpus}: llvm-dis {major} read none of its {} files", files.len()));
+        }
+        for &(_, _, functions, declarations) in FLOORS.iter().filter(|f| f.0 == *corpus && f.1 == major) {
+            if tally.identical_functions < functions || tally.identical_declarations < declarations {
+                problems.push(format!(
+                    "{corpus}, LLVM {major}: {} functions and {} declarations identical, below the floors {functions} and {declarations}",
+                    tally.identical_functions, tally.identical_declarations
+                ));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{} problems:\n{}", problems.len(), problems.join("\n"));
+}
+
+#[test]
+fn dis_matches_llvm_dis_14() {
+    differential(14);
+}
+
+#[test]
+fn dis_matches_llvm_dis_19() {
+    differential(19);
+}
+
+#[test]
+fn dis_matches_llvm_dis_22() {
+    differential(22);
+}
+
+// ---- The harness itself ------------------------------------------------------------------
+
+#[test]
+fn listing_normalizes_numbers_and_drops_attachments_only() {
+    let text = r##"; ModuleID = 'x.bc'
+@g = global i32 0, !dbg !0
+
+; Function Attrs: nounwind
+define internal fastcc i32 @"two words\22"(i32 %x) #3 personality ptr @p !dbg !12 !prof !7 {
+entry:
+  %a = add i32 %x, 1, !dbg !15
+  %b = load i32, ptr @g, align 4, !tbaa !20, !range !21, !llvm.loop !22
+  call void @llvm.dbg.value(metadata i32 %a, metadata !30, metadata !DIExpression()), !dbg !15
+    #dbg_value(i32 %a, !30, !DIExpression(), !15)
+  %s = call ptr @f(ptr @"#1") #12
+  ret i32 %b
+}
+
+declare !dbg !40 !kind !41 void @h(i32) #0
+declare i32 @plain(ptr)
+define void @cut(
+"##;
+    let l = listing(text);
+    let expected_body = [
+        "define internal fastcc i32 @\"two words\\22\"(i32 %x) #N personality ptr @p {",
+        "entry:",
+        "  %a = add i32 %x, 1",
+        "  %b = load i32, ptr @g, align 4",
+        "  call void @llvm.dbg.value(metadata i32 %a, metadata !N, metadata !DIExpression())",
+        "    #dbg_value(i32 %a, !N, !DIExpression(), !N)",
+        "  %s = call ptr @f(ptr @\"#N\") #N",
+        "  ret i32 %b",
+        "}",
+    ];
+    assert_eq!(l.functions["two words\""], expected_body);
+    assert_eq!(l.functions["cut"], ["define void @cut("]);
+    assert_eq!(l.declarations["h"], "declare void @h(i32) #N");
+    assert_eq!(l.declarations["plain"], "declare i32 @plain(ptr)");
+    assert_eq!(l.functions.len() + l.declarations.len(), 4);
+    // What differs otherwise stays different.
+    let other = listing(&text.replace("add i32 %x, 1, !dbg !15", "add nsw i32 %x, 1, !dbg !16"));
+    assert_ne!(other.functions["two words\""], expected_body);
+    assert_eq!(listing(&text.replace("!dbg !15", "!dbg !99").replace("#3", "#0")), l);
+}
+
+/// What the harness test puts before a module's first function: a declaration with a new
+/// attribute group and a global with a metadata attachment, so that `llvm-dis` numbers every
+/// attribute group and most metadata one higher.
+const SHIFT: &str = "@shift.the.numbers = global i8 0, !shift !1000000
+declare void @shift.the.attribute.groups() #1000000
+attributes #1000000 = { cold noinline \"shift\" }
+!1000000 = !{!\"shift\"}
+";
+
+/// The harness on LLVM's own text: `llvm-dis` output compared with itself, and with
+/// `llvm-dis` of its re-assembly with [`SHIFT`] added: function for function the same once
+/// normalized, though the numbers in them differ.
+fn harness_on_llvm_dis(major: u32, mut files: Vec<PathBuf>) {
+    let (Some(llvm_dis), Some(llvm_as)) = (llvm_tool("llvm-dis", major), llvm_tool("llvm-as", major)) else { return };
+    files.extend(ir_bodies(major).unwrap_or_default());
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("dis-harness-{major}"));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut tally = Tally::default();
+    let mut renumbered = 0;
+    for file in &files {
+        let label = file.file_name().unwrap().to_string_lossy().into_owned();
+        let disassemble = |bc: &Path| {
+            let text = run(&llvm_dis, &[bc.as_os_str(), OsStr::new("-o"), OsStr::new("-")]);
+            assert!(text.ok() && !text.stdout.is_empty(), "llvm-dis {major} {}: {}", bc.display(), text.why());
+            text.stdout
+        };
+        let text = disassemble(file);
+        let once = listing(&text);
+        assert_eq!(listing(&text), once);
+        let first = text.find("\ndefine ").or_else(|| text.find("\ndeclare ")).map_or(text.len(), |i| i + 1);
+        let ll = dir.join(format!("{label}.ll"));
+        let bc = dir.join(format!("{label}.bc"));
+        std::fs::write(&ll, format!("{}{SHIFT}{}", &text[..first], &text[first..])).unwrap();
+        let assembled = run(&llvm_as, &[ll.as_os_str(), OsStr::new("-o"), bc.as_os_str()]);
+        assert!(assembled.ok(), "llvm-as {major} {}: {}", ll.display(), assembled.why());
+        let again = disassemble(&bc);
+        let body_lines = |t: &str| -> Vec<String> {
+            t.lines().filter(|l| l.starts_with("define ") || l.starts_with("  ")).map(String::from).collect()
+        };
+        let (before, after) = (body_lines(&text), body_lines(&again));
+        assert_eq!(before.len(), after.len(), "{label}: the shift changed more than numbers");
+        renumbered += before.iter().zip(&after).filter(|(b, a)| b != a).count();
+        tally.files += 1;
+        tally.compare(&label, &once, &listing(&again));
+    }
+    tally.report("llvm-dis against itself, renumbered", major);
+    eprintln!("  ({renumbered} lines of the functions differ before normalization)");
+    assert!(tally.functions >= 100, "only {} functions", tally.functions);
+    assert!(renumbered >= 20, "only {renumbered} lines renumbered: the shift did not take");
+    assert_eq!(tally.identical_functions, tally.functions);
+    assert_eq!(tally.identical_declarations, tally.declarations);
+}
+
+#[test]
+fn harness_pairs_llvm_dis_14_with_itself() {
+    let files = ["llvm14_ir_instructions.bc", "llvm14_ir_debuginfo.bc", "llvm14_ir_globals.bc"];
+    harness_on_llvm_dis(14, files.iter().map(|f| common::testdata(f)).collect());
+}
+
+#[test]
+fn harness_pairs_llvm_dis_22_with_itself() {
+    harness_on_llvm_dis(22, vec![common::testdata("rustc_llvm22_o0_debuginfo.bc")]);
+}

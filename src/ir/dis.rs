@@ -1,0 +1,1289 @@
+//! Printing functions, and whole modules, in `llvm-dis`'s syntax.
+//!
+//! ```
+//! use llvm_bitstream_reader::ir::{DisOptions, Module};
+//!
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/llvm14_ir_instructions.bc"))?;
+//! let module = Module::parse(&bytes)?;
+//! let bodies = module.bodies()?;
+//! // As llvm-dis 14 prints it: typed pointers.
+//! let options = DisOptions { llvm_version: 14 };
+//! for (index, _) in module.functions.iter().enumerate() {
+//!     let body = bodies.body(index)?;
+//!     let text = bodies.display_function(index, body.as_ref(), options).to_string();
+//!     assert!(text.starts_with("define ") || text.starts_with("declare "));
+//! }
+//! # Ok(()) }
+//! ```
+//!
+//! What is printed is `AssemblyWriter`'s text: names quoted as LLVM quotes them, unnamed
+//! values numbered as its slot tracker numbers them, constants spelled as it spells them,
+//! predecessors in the order LLVM's use lists give (USELIST_BLOCK applied). Until the
+//! metadata layer, metadata operands print as the file's ids (`metadata !7`), attribute
+//! groups as the file's group ids (`#3`), and metadata attachments are left out.
+
+use alloc::vec::Vec;
+use core::fmt::{self, Write as _};
+
+use super::body::{Bodies, Body, InstKind, Operand, Ordering, TailKind, Value, binary_op_name, cast_op_name};
+use super::constants::Printer;
+use super::globals::{DllStorage, Function, Linkage, UnnamedAddr};
+use super::symbol::Visibility;
+use super::types::{Type, TypeId, write_escaped, write_llvm_name};
+use super::{AttrIndex, AttributeList};
+
+/// How to print: which `llvm-dis` to match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DisOptions {
+    /// The LLVM major version whose `llvm-dis` output to match (14, 19, 22, …): below 17
+    /// a typed-pointer file prints its pointer types (`i32*`), from 17 on every pointer
+    /// is `ptr`.
+    pub llvm_version: u32,
+}
+
+impl Default for DisOptions {
+    fn default() -> Self {
+        DisOptions { llvm_version: 22 }
+    }
+}
+
+impl DisOptions {
+    fn opaque(self) -> bool {
+        self.llvm_version >= 17
+    }
+}
+
+/// A function printed as `llvm-dis` prints it: see [`Bodies::display_function`].
+pub struct FunctionDisplay<'d, 'm, 'a> {
+    bodies: &'d Bodies<'m, 'a>,
+    index: usize,
+    body: Option<&'d Body>,
+    options: DisOptions,
+}
+
+impl<'m, 'a> Bodies<'m, 'a> {
+    /// Function `index` printed as `llvm-dis` prints it: `declare …` for a declaration,
+    /// `define … { … }` with its decoded `body`. Without the `; Function Attrs:` comment
+    /// line `llvm-dis` prints before it.
+    pub fn display_function<'d>(
+        &'d self,
+        index: usize,
+        body: Option<&'d Body>,
+        options: DisOptions,
+    ) -> FunctionDisplay<'d, 'm, 'a> {
+        FunctionDisplay { bodies: self, index, body, options }
+    }
+
+    /// The whole module as `llvm-dis` prints it: the module-level lines, global
+    /// variables, aliases, every function with its body decoded here (a body that fails
+    /// to decode prints as a comment with the error), and the function attribute groups.
+    pub fn display_module(&self, options: DisOptions) -> ModuleDisplay<'_, 'm, 'a> {
+        ModuleDisplay { bodies: self, options }
+    }
+}
+
+/// A whole module printed as `llvm-dis` prints it: see [`Bodies::display_module`].
+pub struct ModuleDisplay<'d, 'm, 'a> {
+    bodies: &'d Bodies<'m, 'a>,
+    options: DisOptions,
+}
+
+impl fmt::Display for ModuleDisplay<'_, '_, '_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let b = self.bodies;
+        let m = b.module();
+        let opaque = self.options.opaque();
+        if let Some(name) = &m.source_filename {
+            f.write_str("source_filename = \"")?;
+            write_escaped(f, name.as_bytes())?;
+            f.write_str("\"\n")?;
+        }
+        if let Some(dl) = &m.datalayout {
+            f.write_str("target datalayout = \"")?;
+            write_escaped(f, dl.as_bytes())?;
+            f.write_str("\"\n")?;
+        }
+        if let Some(triple) = &m.triple {
+            f.write_str("target triple = \"")?;
+            write_escaped(f, triple.as_bytes())?;
+            f.write_str("\"\n")?;
+        }
+        if !m.asm.is_empty() {
+            f.write_char('\n')?;
+            for chunk in &m.asm {
+                for line in chunk.split('\n') {
+                    f.write_str("module asm \"")?;
+                    write_escaped(f, line.as_bytes())?;
+                    f.write_str("\"\n")?;
+                }
+            }
+        }
+        let structs: Vec<_> = m.types.struct_definitions(opaque).collect();
+        if !structs.is_empty() {
+            f.write_char('\n')?;
+            for s in structs {
+                writeln!(f, "{s}")?;
+            }
+        }
+        if !m.globals.is_empty() {
+            f.write_char('\n')?;
+            for i in 0..m.globals.len() {
+                writeln!(f, "{}", m.display_global_var(i, b.constants(), opaque))?;
+            }
+        }
+        if !m.aliases.is_empty() {
+            f.write_char('\n')?;
+            for a in &m.aliases {
+                let p = Printer::new(b.constants(), m, opaque);
+                p.global_name(f, a.common.value_id)?;
+                f.write_str(" = ")?;
+                write_global_prefix(f, &a.common)?;
+                f.write_str(if a.is_ifunc { "ifunc " } else { "alias " })?;
+                p.ty(f, a.common.value_type)?;
+                f.write_str(", ")?;
+                p.operand(f, a.target, 0)?;
+                f.write_char('\n')?;
+            }
+        }
+        for (index, function) in m.functions.iter().enumerate() {
+            f.write_char('\n')?;
+            if let Some(comment) = function_attrs_comment(b, function) {
+                writeln!(f, "; Function Attrs: {comment}")?;
+            }
+            match b.body(index) {
+                Ok(body) => writeln!(f, "{}", b.display_function(index, body.as_ref(), self.options))?,
+                Err(e) => {
+                    writeln!(f, "{}", b.display_function(index, None, self.options))?;
+                    writeln!(f, "; error: the body of this function does not decode: {e}")?;
+                }
+            }
+        }
+        let groups: Vec<_> = m.attribute_groups.iter().filter(|g| g.index == AttrIndex::Function).collect();
+        if !groups.is_empty() {
+            f.write_char('\n')?;
+            for g in groups {
+                if g.attributes.is_empty() {
+                    writeln!(f, "attributes #{} = {{ }}", g.id)?;
+                } else {
+                    writeln!(f, "attributes #{} = {{ {} }}", g.id, g.display(&m.types))?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The `; Function Attrs:` comment: the function's non-string attributes.
+fn function_attrs_comment(b: &Bodies<'_, '_>, function: &Function<'_>) -> Option<alloc::string::String> {
+    let list = function.attributes.and_then(|a| b.module().attribute_lists.get(a.checked_sub(1)? as usize))?;
+    let AttributeList::Groups(ids) = list else { return None };
+    let mut out = alloc::string::String::new();
+    for g in ids.iter().filter_map(|&id| b.attribute_group(id)).filter(|g| g.index == AttrIndex::Function) {
+        for a in &g.attributes {
+            if matches!(a, super::Attribute::String { .. }) {
+                continue;
+            }
+            let one =
+                super::AttributeGroup { id: 0, index: AttrIndex::Function, attributes: alloc::vec![a.clone()], bit: 0 };
+            let text = alloc::format!("{}", one.display_inline(&b.module().types, false));
+            if !out.is_empty() {
+                out.push(' ');
+            }
+            out.push_str(&text);
+        }
+    }
+    (!out.is_empty()).then_some(out)
+}
+
+/// `linkage dso_local visibility dllstorage thread_local unnamed_addr` as
+/// `AssemblyWriter` prints them before a global value's kind.
+fn write_global_prefix(f: &mut dyn fmt::Write, c: &super::GlobalCommon<'_>) -> fmt::Result {
+    if c.linkage != Linkage::External {
+        write!(f, "{} ", c.linkage)?;
+    }
+    let implied = c.linkage.is_local() || (c.visibility != Visibility::Default && c.linkage != Linkage::ExternWeak);
+    if c.dso_local && !implied {
+        f.write_str("dso_local ")?;
+    }
+    if c.visibility != Visibility::Default {
+        write!(f, "{} ", c.visibility)?;
+    }
+    match c.dll_storage {
+        DllStorage::Import => f.write_str("dllimport ")?,
+        DllStorage::Export => f.write_str("dllexport ")?,
+        _ => {}
+    }
+    Ok(())
+}
+
+/// The name `AssemblyWriter` gives a calling convention (`fastcc`), or `cc N`.
+pub fn calling_conv_name(cc: u32) -> Option<&'static str> {
+    Some(match cc {
+        8 => "fastcc",
+        9 => "coldcc",
+        10 => "ghccc",
+        12 => "webkit_jscc",
+        13 => "anyregcc",
+        14 => "preserve_mostcc",
+        15 => "preserve_allcc",
+        16 => "swiftcc",
+        17 => "cxx_fast_tlscc",
+        18 => "tailcc",
+        19 => "cfguard_checkcc",
+        20 => "swifttailcc",
+        21 => "preserve_nonecc",
+        64 => "x86_stdcallcc",
+        65 => "x86_fastcallcc",
+        66 => "arm_apcscc",
+        67 => "arm_aapcscc",
+        68 => "arm_aapcs_vfpcc",
+        69 => "msp430_intrcc",
+        70 => "x86_thiscallcc",
+        71 => "ptx_kernel",
+        72 => "ptx_device",
+        75 => "spir_func",
+        76 => "spir_kernel",
+        77 => "intel_ocl_bicc",
+        78 => "x86_64_sysvcc",
+        79 => "win64cc",
+        80 => "x86_vectorcallcc",
+        81 => "hhvmcc",
+        82 => "hhvm_ccc",
+        83 => "x86_intrcc",
+        84 => "avr_intrcc ",
+        85 => "avr_signalcc ",
+        87 => "amdgpu_vs",
+        88 => "amdgpu_gs",
+        89 => "amdgpu_ps",
+        90 => "amdgpu_cs",
+        91 => "amdgpu_kernel",
+        92 => "x86_regcallcc",
+        93 => "amdgpu_hs",
+        95 => "amdgpu_ls",
+        96 => "amdgpu_es",
+        97 => "aarch64_vector_pcs",
+        98 => "aarch64_sve_vector_pcs",
+        100 => "amdgpu_gfx",
+        102 => "aarch64_sme_preservemost_from_x0",
+        103 => "aarch64_sme_preservemost_from_x2",
+        104 => "amdgpu_cs_chain",
+        105 => "amdgpu_cs_chain_preserve",
+        106 => "m68k_rtdcc",
+        107 => "graalcc",
+        110 => "riscv_vector_cc",
+        _ => return None,
+    })
+}
+
+/// The first and last LLVM versions whose `llvm-dis` names a calling convention;
+/// outside them it prints `ccN`.
+fn cc_named_in(cc: u32) -> (u32, u32) {
+    match cc {
+        12 => (0, 17),
+        21 | 110 => (19, u32::MAX),
+        102..=107 => (17, u32::MAX),
+        _ => (0, u32::MAX),
+    }
+}
+
+fn write_cc(f: &mut dyn fmt::Write, cc: u32, llvm_version: u32) -> fmt::Result {
+    let (first, last) = cc_named_in(cc);
+    let named = (first..=last).contains(&llvm_version);
+    match calling_conv_name(cc) {
+        Some(name) if named => f.write_str(name),
+        // RISCV_VLSCall_32 … _65536 (LLVM 21 and later): `riscv_vls_cc(N)`.
+        _ if (112..=123).contains(&cc) && llvm_version >= 21 => write!(f, "riscv_vls_cc({})", 32u64 << (cc - 112)),
+        _ => write!(f, "cc{cc}"),
+    }
+}
+
+/// Local slot numbers, as `SlotTracker` numbers a function: unnamed arguments, then per
+/// block the unnamed block and its unnamed value-producing instructions.
+struct Slots {
+    arguments: Vec<u32>,
+    blocks: Vec<u32>,
+    instructions: Vec<u32>,
+}
+
+const NO_SLOT: u32 = u32::MAX;
+
+impl Slots {
+    fn new(body: &Body) -> Self {
+        let mut next = 0;
+        let mut take = |named: bool| {
+            if named {
+                NO_SLOT
+            } else {
+                next += 1;
+                next - 1
+            }
+        };
+        let arguments = (0..body.arguments.len() as u32).map(|a| take(body.argument_name(a).is_some())).collect();
+        let locals = body.instruction_locals();
+        let mut blocks = Vec::with_capacity(body.blocks.len());
+        let mut instructions = alloc::vec![NO_SLOT; body.instructions.len()];
+        for (b, block) in body.blocks.iter().enumerate() {
+            blocks.push(take(body.block_name(b as u32).is_some()));
+            for i in block.first..block.first + block.len {
+                let Some(inst) = body.instructions.get(i as usize) else { break };
+                if inst.has_result {
+                    let local = locals.get(i as usize).copied().unwrap_or(NO_SLOT);
+                    instructions[i as usize] = take(body.local_name(local).is_some());
+                }
+            }
+        }
+        Slots { arguments, blocks, instructions }
+    }
+}
+
+struct BodyPrinter<'d, 'm, 'a> {
+    bodies: &'d Bodies<'m, 'a>,
+    body: &'d Body,
+    constants: Printer<'d, 'a>,
+    slots: Slots,
+    locals: Vec<u32>,
+    options: DisOptions,
+}
+
+impl BodyPrinter<'_, '_, '_> {
+    fn ty(&self, f: &mut dyn fmt::Write, ty: TypeId) -> fmt::Result {
+        if self.bodies.module().types.get(ty).is_none() {
+            return f.write_str("<unknown type>");
+        }
+        self.constants.ty(f, ty)
+    }
+
+    fn local(&self, f: &mut dyn fmt::Write, name: Option<&[u8]>, slot: u32) -> fmt::Result {
+        f.write_char('%')?;
+        match name {
+            Some(name) => write_llvm_name(f, name),
+            None if slot == NO_SLOT => f.write_str("<badref>"),
+            None => write!(f, "{slot}"),
+        }
+    }
+
+    fn value(&self, f: &mut dyn fmt::Write, o: &Operand) -> fmt::Result {
+        let body = self.body;
+        match o.value {
+            Value::Global(id) | Value::Constant(id) => self.constants.value(f, id, 0),
+            Value::Argument(n) => {
+                self.local(f, body.argument_name(n), self.slots.arguments.get(n as usize).copied().unwrap_or(NO_SLOT))
+            }
+            Value::Instruction(n) => {
+                let local = self.locals.get(n as usize).copied().unwrap_or(NO_SLOT);
+                let slot = self.slots.instructions.get(n as usize).copied().unwrap_or(NO_SLOT);
+                self.local(f, body.local_name(local), slot)
+            }
+            Value::Block(n) => {
+                self.local(f, body.block_name(n), self.slots.blocks.get(n as usize).copied().unwrap_or(NO_SLOT))
+            }
+            Value::Metadata(id) => write!(f, "!{id}"),
+            Value::Unresolved(_) => f.write_str("<badref>"),
+            #[allow(unreachable_patterns)]
+            _ => f.write_str("<badref>"),
+        }
+    }
+
+    fn operand(&self, f: &mut dyn fmt::Write, o: &Operand, with_type: bool) -> fmt::Result {
+        if with_type {
+            self.ty(f, o.ty)?;
+            f.write_char(' ')?;
+        }
+        self.value(f, o)
+    }
+
+    fn is_float(&self, ty: TypeId) -> bool {
+        let types = &self.bodies.module().types;
+        match types.get(ty) {
+            Some(Type::Vector { element, .. }) => self.is_float(*element),
+            Some(
+                Type::Half | Type::BFloat | Type::Float | Type::Double | Type::X86Fp80 | Type::Fp128 | Type::PpcFp128,
+            ) => true,
+            _ => false,
+        }
+    }
+
+    /// Attribute groups of an attribute list at one index, space-separated.
+    fn attributes(&self, f: &mut dyn fmt::Write, list: Option<u32>, index: AttrIndex) -> Result<bool, fmt::Error> {
+        let m = self.bodies.module();
+        let Some(AttributeList::Groups(ids)) = list.and_then(|l| m.attribute_lists.get(l as usize)) else {
+            return Ok(false);
+        };
+        let mut any = false;
+        for g in ids.iter().filter_map(|&id| self.bodies.attribute_group(id)).filter(|g| g.index == index) {
+            if g.attributes.is_empty() {
+                continue;
+            }
+            if any {
+                f.write_char(' ')?;
+            }
+            write!(f, "{}", g.display_inline(&m.types, self.options.opaque()))?;
+            any = true;
+        }
+        Ok(any)
+    }
+
+    fn function_group(&self, list: Option<u32>) -> Option<u64> {
+        let m = self.bodies.module();
+        let Some(AttributeList::Groups(ids)) = list.and_then(|l| m.attribute_lists.get(l as usize)) else {
+            return None;
+        };
+        ids.iter().copied().find(|&id| {
+            self.bodies.attribute_group(id).is_some_and(|g| g.index == AttrIndex::Function && !g.attributes.is_empty())
+        })
+    }
+
+    fn fast_math(f: &mut dyn fmt::Write, flags: u32) -> fmt::Result {
+        // UnsafeAlgebra (bit 0, before LLVM 6) or all seven flags: `fast`.
+        if flags & 1 != 0 || flags & 0xfe == 0xfe {
+            return f.write_str(" fast");
+        }
+        for (bit, name) in
+            [(7, "reassoc"), (1, "nnan"), (2, "ninf"), (3, "nsz"), (4, "arcp"), (5, "contract"), (6, "afn")]
+        {
+            if flags & (1 << bit) != 0 {
+                write!(f, " {name}")?;
+            }
+        }
+        Ok(())
+    }
+
+    fn atomic(&self, f: &mut dyn fmt::Write, ordering: Ordering, scope: u32) -> fmt::Result {
+        if ordering == Ordering::NotAtomic {
+            return Ok(());
+        }
+        if let Some(name) = self.bodies.sync_scope_name(scope) {
+            f.write_str(" syncscope(\"")?;
+            write_escaped(f, name.as_bytes())?;
+            f.write_str("\")")?;
+        }
+        write!(f, " {}", ordering.name())
+    }
+
+    /// A call's `cc attrs type callee(args) #N [bundles]`, after `call`/`invoke`.
+    fn call(&self, f: &mut dyn fmt::Write, call: &super::CallInfo, operands: &[Operand], args: usize) -> fmt::Result {
+        let types = &self.bodies.module().types;
+        if call.calling_conv != 0 {
+            f.write_char(' ')?;
+            write_cc(f, call.calling_conv, self.options.llvm_version)?;
+        }
+        let mut ret_attrs = alloc::string::String::new();
+        if self.attributes(&mut ret_attrs, call.attributes, AttrIndex::Return)? {
+            f.write_char(' ')?;
+            f.write_str(&ret_attrs)?;
+        }
+        let Some(callee) = operands.first() else { return f.write_str(" <no callee>") };
+        // `maybePrintCallAddrSpace`: a callee in another address space than the program's.
+        if let Some(Type::Pointer { address_space, .. }) = types.get(callee.ty) {
+            if *address_space != 0 {
+                write!(f, " addrspace({address_space})")?;
+            }
+        }
+        let (ret, vararg) = match types.get(call.function_type) {
+            Some(Type::Function { ret, vararg, .. }) => (*ret, *vararg),
+            _ => (TypeId(u32::MAX), false),
+        };
+        f.write_char(' ')?;
+        // The short form prints the return type, unless the callee is variadic (or, in
+        // LLVM 14 and before, returns a pointer to a function).
+        let returns_fn_pointer = !self.options.opaque()
+            && matches!(types.get(ret), Some(Type::Pointer { pointee: Some(p), .. })
+                if matches!(types.get(*p), Some(Type::Function { .. })));
+        self.ty(f, if vararg || returns_fn_pointer { call.function_type } else { ret })?;
+        f.write_char(' ')?;
+        self.value(f, callee)?;
+        f.write_char('(')?;
+        for (i, arg) in operands.iter().skip(1).take(args).enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            self.ty(f, arg.ty)?;
+            let mut attrs = alloc::string::String::new();
+            if self.attributes(&mut attrs, call.attributes, AttrIndex::Param(i as u64))? {
+                f.write_char(' ')?;
+                f.write_str(&attrs)?;
+            }
+            f.write_char(' ')?;
+            self.value(f, arg)?;
+        }
+        f.write_char(')')?;
+        if let Some(id) = self.function_group(call.attributes) {
+            write!(f, " #{id}")?;
+        }
+        let bundles =
+            self.body.bundles.get(call.bundles.start as usize..(call.bundles.start + call.bundles.len) as usize);
+        if let Some(bundles) = bundles.filter(|b| !b.is_empty()) {
+            f.write_str(" [ ")?;
+            for (i, bundle) in bundles.iter().enumerate() {
+                if i > 0 {
+                    f.write_str(", ")?;
+                }
+                f.write_char('"')?;
+                let tag = self.bodies.bundle_tags().get(bundle.tag as usize).map_or("", |t| t.as_str());
+                write_escaped(f, tag.as_bytes())?;
+                f.write_str("\"(")?;
+                for (j, input) in self.body.operand_range(bundle.inputs).iter().enumerate() {
+                    if j > 0 {
+                        f.write_str(", ")?;
+                    }
+                    self.operand(f, input, true)?;
+                }
+                f.write_char(')')?;
+            }
+            f.write_str(" ]")?;
+        }
+        Ok(())
+    }
+
+    fn instruction(&self, f: &mut dyn fmt::Write, index: usize) -> fmt::Result {
+        let body = self.body;
+        let inst = &body.instructions[index];
+        let ops = body.operands(inst);
+        f.write_str("  ")?;
+        if inst.has_result {
+            let local = self.locals.get(index).copied().unwrap_or(NO_SLOT);
+            self.local(f, body.local_name(local), self.slots.instructions[index])?;
+            f.write_str(" = ")?;
+        }
+        if let InstKind::Call { tail, .. } = inst.kind {
+            match tail {
+                TailKind::MustTail => f.write_str("musttail ")?,
+                TailKind::Tail => f.write_str("tail ")?,
+                TailKind::NoTail => f.write_str("notail ")?,
+                TailKind::None => {}
+            }
+        }
+        let first_float = ops.first().is_some_and(|o| self.is_float(o.ty));
+        // The opcode, then `atomic`, `weak`, `volatile`, the optimization flags.
+        match inst.kind {
+            InstKind::Ret => f.write_str("ret")?,
+            InstKind::Br => f.write_str("br")?,
+            InstKind::Switch => f.write_str("switch")?,
+            InstKind::IndirectBr => f.write_str("indirectbr")?,
+            InstKind::Invoke(_) => f.write_str("invoke")?,
+            InstKind::Resume => f.write_str("resume")?,
+            InstKind::Unreachable => f.write_str("unreachable")?,
+            InstKind::CleanupRet => f.write_str("cleanupret")?,
+            InstKind::CatchRet => f.write_str("catchret")?,
+            InstKind::CatchSwitch { .. } => f.write_str("catchswitch")?,
+            InstKind::CallBr { .. } => f.write_str("callbr")?,
+            InstKind::Unary { flags, .. } => {
+                f.write_str("fneg")?;
+                Self::fast_math(f, flags)?;
+            }
+            InstKind::Binary { opcode, flags } => {
+                f.write_str(binary_op_name(opcode, first_float))?;
+                if first_float {
+                    Self::fast_math(f, flags)?;
+                } else {
+                    match opcode {
+                        0 | 1 | 2 | 7 => {
+                            if flags & 1 != 0 {
+                                f.write_str(" nuw")?;
+                            }
+                            if flags & 2 != 0 {
+                                f.write_str(" nsw")?;
+                            }
+                        }
+                        3 | 4 | 8 | 9 if flags & 1 != 0 => f.write_str(" exact")?,
+                        11 if flags & 1 != 0 => f.write_str(" disjoint")?,
+                        _ => {}
+                    }
+                }
+            }
+            InstKind::Cast { opcode, flags } => {
+                f.write_str(cast_op_name(opcode))?;
+                match opcode {
+                    // trunc: nuw, nsw.
+                    0 => {
+                        if flags & 1 != 0 {
+                            f.write_str(" nuw")?;
+                        }
+                        if flags & 2 != 0 {
+                            f.write_str(" nsw")?;
+                        }
+                    }
+                    // zext, uitofp: nneg.
+                    1 | 5 if flags & 1 != 0 => f.write_str(" nneg")?,
+                    // fptrunc, fpext and the int/float conversions with fast-math
+                    // flags (LLVM 18 and later).
+                    3 | 4 | 6 | 7 | 8 if flags != 0 => Self::fast_math(f, flags)?,
+                    _ => {}
+                }
+            }
+            InstKind::GetElementPtr { flags, .. } => {
+                f.write_str("getelementptr")?;
+                if flags & 1 != 0 {
+                    f.write_str(" inbounds")?;
+                } else if flags & 2 != 0 {
+                    f.write_str(" nusw")?;
+                }
+                if flags & 4 != 0 {
+                    f.write_str(" nuw")?;
+                }
+            }
+            InstKind::Alloca { .. } => f.write_str("alloca")?,
+            InstKind::Load { volatile, ordering, .. } => {
+                f.write_str("load")?;
+                if ordering != Ordering::NotAtomic {
+                    f.write_str(" atomic")?;
+                }
+                if volatile {
+                    f.write_str(" volatile")?;
+                }
+            }
+            InstKind::Store { volatile, ordering, .. } => {
+                f.write_str("store")?;
+                if ordering != Ordering::NotAtomic {
+                    f.write_str(" atomic")?;
+                }
+                if volatile {
+                    f.write_str(" volatile")?;
+                }
+            }
+            InstKind::Fence { .. } => f.write_str("fence")?,
+            InstKind::CmpXchg { weak, volatile, .. } => {
+                f.write_str("cmpxchg")?;
+                if weak {
+                    f.write_str(" weak")?;
+                }
+                if volatile {
+                    f.write_str(" volatile")?;
+                }
+            }
+            InstKind::AtomicRmw { opcode, volatile, .. } => {
+                f.write_str("atomicrmw")?;
+                if volatile {
+                    f.write_str(" volatile")?;
+                }
+                write!(f, " {}", super::body::rmw_op_name(opcode))?;
+            }
+            InstKind::Cmp { predicate, flags } => {
+                let float = predicate < 32;
+                f.write_str(if float { "fcmp" } else { "icmp" })?;
+                if float {
+                    Self::fast_math(f, flags)?;
+                } else if flags & 1 != 0 {
+                    f.write_str(" samesign")?;
+                }
+                write!(f, " {}", super::body::predicate_name(predicate))?;
+            }
+            InstKind::Phi { flags } => {
+                f.write_str("phi")?;
+                Self::fast_math(f, flags)?;
+            }
+            InstKind::Select { flags } => {
+                f.write_str("select")?;
+                Self::fast_math(f, flags)?;
+            }
+            InstKind::Call { call, .. } => {
+                f.write_str("call")?;
+                Self::fast_math(f, call.fast_math)?;
+            }
+            InstKind::VaArg => f.write_str("va_arg")?,
+            InstKind::LandingPad { .. } => f.write_str("landingpad")?,
+            InstKind::CleanupPad => f.write_str("cleanuppad")?,
+            InstKind::CatchPad => f.write_str("catchpad")?,
+            InstKind::ExtractElement => f.write_str("extractelement")?,
+            InstKind::InsertElement => f.write_str("insertelement")?,
+            InstKind::ShuffleVector => f.write_str("shufflevector")?,
+            InstKind::ExtractValue { .. } => f.write_str("extractvalue")?,
+            InstKind::InsertValue { .. } => f.write_str("insertvalue")?,
+            InstKind::Freeze => f.write_str("freeze")?,
+            InstKind::Unknown { code, operands } => {
+                return write!(f, "; unknown instruction record {code}: {:?}", body.literal_range(operands));
+            }
+            #[allow(unreachable_patterns)]
+            _ => f.write_str("<unknown instruction>")?,
+        }
+        // The operands.
+        match inst.kind {
+            InstKind::Br if ops.len() == 3 => {
+                f.write_char(' ')?;
+                for (i, o) in ops.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    self.operand(f, o, true)?;
+                }
+            }
+            InstKind::Switch => {
+                f.write_char(' ')?;
+                if let [cond, default, cases @ ..] = ops {
+                    self.operand(f, cond, true)?;
+                    f.write_str(", ")?;
+                    self.operand(f, default, true)?;
+                    f.write_str(" [")?;
+                    for case in cases.chunks(2) {
+                        f.write_str("\n    ")?;
+                        self.operand(f, &case[0], true)?;
+                        if let Some(b) = case.get(1) {
+                            f.write_str(", ")?;
+                            self.operand(f, b, true)?;
+                        }
+                    }
+                    f.write_str("\n  ]")?;
+                }
+            }
+            InstKind::IndirectBr => {
+                f.write_char(' ')?;
+                if let [addr, blocks @ ..] = ops {
+                    self.operand(f, addr, true)?;
+                    f.write_str(", [")?;
+                    for (i, b) in blocks.iter().enumerate() {
+                        if i > 0 {
+                            f.write_str(", ")?;
+                        }
+                        self.operand(f, b, true)?;
+                    }
+                    f.write_char(']')?;
+                }
+            }
+            InstKind::Phi { .. } => {
+                f.write_char(' ')?;
+                self.ty(f, inst.ty)?;
+                f.write_char(' ')?;
+                for (i, pair) in ops.chunks(2).enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    f.write_str("[ ")?;
+                    self.value(f, &pair[0])?;
+                    f.write_str(", ")?;
+                    if let Some(b) = pair.get(1) {
+                        self.value(f, b)?;
+                    }
+                    f.write_str(" ]")?;
+                }
+            }
+            InstKind::ExtractValue { indices } | InstKind::InsertValue { indices } => {
+                f.write_char(' ')?;
+                for (i, o) in ops.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    self.operand(f, o, true)?;
+                }
+                for i in body.literal_range(indices) {
+                    write!(f, ", {}", *i as u32)?;
+                }
+            }
+            InstKind::LandingPad { cleanup, clauses } => {
+                f.write_char(' ')?;
+                self.ty(f, inst.ty)?;
+                let kinds = body.literal_range(clauses);
+                if cleanup || !kinds.is_empty() {
+                    f.write_char('\n')?;
+                }
+                if cleanup {
+                    f.write_str("          cleanup")?;
+                }
+                for (i, (kind, o)) in kinds.iter().zip(ops).enumerate() {
+                    if i != 0 || cleanup {
+                        f.write_char('\n')?;
+                    }
+                    f.write_str(if *kind == 0 { "          catch " } else { "          filter " })?;
+                    self.operand(f, o, true)?;
+                }
+            }
+            InstKind::CatchSwitch { has_unwind } => {
+                f.write_str(" within ")?;
+                if let [parent, rest @ ..] = ops {
+                    self.value(f, parent)?;
+                    let (handlers, unwind) =
+                        if has_unwind { rest.split_at(rest.len().saturating_sub(1)) } else { (rest, &[][..]) };
+                    f.write_str(" [")?;
+                    for (i, h) in handlers.iter().enumerate() {
+                        if i > 0 {
+                            f.write_str(", ")?;
+                        }
+                        self.operand(f, h, true)?;
+                    }
+                    f.write_str("] unwind ")?;
+                    match unwind.first() {
+                        Some(u) => self.operand(f, u, true)?,
+                        None => f.write_str("to caller")?,
+                    }
+                }
+            }
+            InstKind::CleanupPad | InstKind::CatchPad => {
+                f.write_str(" within ")?;
+                if let [parent, args @ ..] = ops {
+                    self.value(f, parent)?;
+                    f.write_str(" [")?;
+                    for (i, a) in args.iter().enumerate() {
+                        if i > 0 {
+                            f.write_str(", ")?;
+                        }
+                        self.operand(f, a, true)?;
+                    }
+                    f.write_char(']')?;
+                }
+            }
+            InstKind::Ret if ops.is_empty() => f.write_str(" void")?,
+            InstKind::CatchRet => {
+                if let [pad, to] = ops {
+                    f.write_str(" from ")?;
+                    self.value(f, pad)?;
+                    f.write_str(" to ")?;
+                    self.operand(f, to, true)?;
+                }
+            }
+            InstKind::CleanupRet => {
+                if let [pad, rest @ ..] = ops {
+                    f.write_str(" from ")?;
+                    self.value(f, pad)?;
+                    f.write_str(" unwind ")?;
+                    match rest.first() {
+                        Some(u) => self.operand(f, u, true)?,
+                        None => f.write_str("to caller")?,
+                    }
+                }
+            }
+            InstKind::Call { call, tail } => {
+                let args = ops.len().saturating_sub(1);
+                self.call(f, &call, ops, args)?;
+                let _ = tail;
+            }
+            InstKind::Invoke(call) => {
+                let args = ops.len().saturating_sub(3);
+                self.call(f, &call, ops, args)?;
+                if let [.., normal, unwind] = ops {
+                    f.write_str("\n          to ")?;
+                    self.operand(f, normal, true)?;
+                    f.write_str(" unwind ")?;
+                    self.operand(f, unwind, true)?;
+                }
+            }
+            InstKind::CallBr { call, indirect } => {
+                let args = ops.len().saturating_sub(2 + indirect as usize);
+                self.call(f, &call, ops, args)?;
+                let dests = &ops[(1 + args).min(ops.len())..];
+                if let [default, indirect @ ..] = dests {
+                    f.write_str("\n          to ")?;
+                    self.operand(f, default, true)?;
+                    f.write_str(" [")?;
+                    for (i, d) in indirect.iter().enumerate() {
+                        if i > 0 {
+                            f.write_str(", ")?;
+                        }
+                        self.operand(f, d, true)?;
+                    }
+                    f.write_char(']')?;
+                }
+            }
+            InstKind::Alloca { allocated, align, inalloca, swifterror } => {
+                f.write_char(' ')?;
+                if inalloca {
+                    f.write_str("inalloca ")?;
+                }
+                if swifterror {
+                    f.write_str("swifterror ")?;
+                }
+                self.ty(f, allocated)?;
+                if let Some(size) = ops.first() {
+                    let is_i32 = matches!(self.bodies.module().types.get(size.ty), Some(Type::Integer(32)));
+                    let is_one = matches!(size.value, Value::Constant(id) if self.is_constant_one(id));
+                    if !is_i32 || !is_one {
+                        f.write_str(", ")?;
+                        self.operand(f, size, true)?;
+                    }
+                }
+                if let Some(a) = align {
+                    write!(f, ", align {a}")?;
+                }
+                let address_space = match self.bodies.module().types.get(inst.ty) {
+                    Some(Type::Pointer { address_space, .. }) => *address_space,
+                    _ => 0,
+                };
+                if address_space != 0 {
+                    write!(f, ", addrspace({address_space})")?;
+                }
+            }
+            InstKind::Cast { .. } => {
+                if let Some(o) = ops.first() {
+                    f.write_char(' ')?;
+                    self.operand(f, o, true)?;
+                }
+                f.write_str(" to ")?;
+                self.ty(f, inst.ty)?;
+            }
+            InstKind::VaArg => {
+                if let Some(o) = ops.first() {
+                    f.write_char(' ')?;
+                    self.operand(f, o, true)?;
+                }
+                f.write_str(", ")?;
+                self.ty(f, inst.ty)?;
+            }
+            _ if !ops.is_empty() => {
+                match inst.kind {
+                    InstKind::GetElementPtr { source, .. } => {
+                        f.write_char(' ')?;
+                        self.ty(f, source)?;
+                        f.write_char(',')?;
+                    }
+                    InstKind::Load { .. } => {
+                        f.write_char(' ')?;
+                        self.ty(f, inst.ty)?;
+                        f.write_char(',')?;
+                    }
+                    _ => {}
+                }
+                let shown: &[Operand] =
+                    if let InstKind::ShuffleVector = inst.kind { &ops[..2.min(ops.len())] } else { ops };
+                let all_types = matches!(
+                    inst.kind,
+                    InstKind::Select { .. }
+                        | InstKind::Store { .. }
+                        | InstKind::ShuffleVector
+                        | InstKind::Ret
+                        | InstKind::CmpXchg { .. }
+                        | InstKind::AtomicRmw { .. }
+                ) || ops.iter().any(|o| o.ty != ops[0].ty);
+                if !all_types {
+                    f.write_char(' ')?;
+                    self.ty(f, ops[0].ty)?;
+                }
+                f.write_char(' ')?;
+                for (i, o) in shown.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    self.operand(f, o, all_types)?;
+                }
+            }
+            _ => {}
+        }
+        // Orderings, alignments, the shuffle mask.
+        match inst.kind {
+            InstKind::Load { align, ordering, scope, .. } | InstKind::Store { align, ordering, scope, .. } => {
+                self.atomic(f, ordering, scope)?;
+                if let Some(a) = align {
+                    write!(f, ", align {a}")?;
+                }
+            }
+            InstKind::CmpXchg { success, failure, scope, align, .. } => {
+                self.atomic(f, success, scope)?;
+                write!(f, " {}", failure.name())?;
+                if let Some(a) = align {
+                    write!(f, ", align {a}")?;
+                }
+            }
+            InstKind::AtomicRmw { ordering, scope, align, .. } => {
+                self.atomic(f, ordering, scope)?;
+                if let Some(a) = align {
+                    write!(f, ", align {a}")?;
+                }
+            }
+            InstKind::Fence { ordering, scope } => self.atomic(f, ordering, scope)?,
+            InstKind::Call { .. } => self.gc_relocate_comment(f, ops)?,
+            InstKind::ShuffleVector => match ops.get(2).map(|m| m.value) {
+                Some(Value::Constant(id)) => self.constants.shuffle_mask(f, id)?,
+                _ => f.write_str(", <bad mask>")?,
+            },
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// `printGCRelocateComment`: ` ; (%base, %derived)` after a `gc.relocate` call,
+    /// the two pointers being its statepoint's `gc-live` inputs at the call's indices.
+    fn gc_relocate_comment(&self, f: &mut dyn fmt::Write, ops: &[Operand]) -> fmt::Result {
+        let m = self.bodies.module();
+        let [callee, token, base, derived] = ops else { return Ok(()) };
+        let Value::Global(id) = callee.value else { return Ok(()) };
+        if !m.global(id).is_some_and(|g| g.name.starts_with(b"llvm.experimental.gc.relocate")) {
+            return Ok(());
+        }
+        let Value::Instruction(statepoint) = token.value else { return Ok(()) };
+        let Some(InstKind::Call { call, .. } | InstKind::Invoke(call)) =
+            self.body.instructions.get(statepoint as usize).map(|i| i.kind)
+        else {
+            return Ok(());
+        };
+        let start = call.bundles.start as usize;
+        let bundles = self.body.bundles.get(start..start + call.bundles.len as usize).unwrap_or(&[]);
+        let Some(live) =
+            bundles.iter().find(|b| self.bodies.bundle_tags().get(b.tag as usize).is_some_and(|t| t == "gc-live"))
+        else {
+            return Ok(());
+        };
+        let inputs = self.body.operand_range(live.inputs);
+        let index = |o: &Operand| match o.value {
+            Value::Constant(id) => self
+                .body
+                .constants
+                .get(id)
+                .or_else(|| self.bodies.constants().get(id))
+                .and_then(|c| if let super::ConstantKind::Int(v) = c.kind { usize::try_from(v).ok() } else { None }),
+            _ => None,
+        };
+        let (Some(b), Some(d)) = (index(base).and_then(|i| inputs.get(i)), index(derived).and_then(|i| inputs.get(i)))
+        else {
+            return Ok(());
+        };
+        f.write_str(" ; (")?;
+        self.value(f, b)?;
+        f.write_str(", ")?;
+        self.value(f, d)?;
+        f.write_char(')')
+    }
+
+    fn is_constant_one(&self, id: u64) -> bool {
+        let c = self.body.constants.get(id).or_else(|| self.bodies.constants().get(id));
+        matches!(c.map(|c| c.kind), Some(super::ConstantKind::Int(1)))
+    }
+
+    /// Each block's predecessors, in the order of its use list: uses in reverse order of
+    /// creation, then permuted as the function's USELIST_CODE_BB records say.
+    fn predecessors(&self) -> Vec<Vec<u32>> {
+        let body = self.body;
+        let mut uses: Vec<Vec<u32>> = alloc::vec![Vec::new(); body.blocks.len()];
+        for (b, block) in body.blocks.iter().enumerate() {
+            let Some(last) = (block.len > 0).then(|| &body.instructions[(block.first + block.len - 1) as usize]) else {
+                continue;
+            };
+            let ops = body.operands(last);
+            let mut targets: Vec<u32> =
+                ops.iter().filter_map(|o| if let Value::Block(t) = o.value { Some(t) } else { None }).collect();
+            if let InstKind::CatchSwitch { has_unwind: true } = last.kind {
+                // The unwind destination is set first.
+                if let Some(u) = targets.pop() {
+                    targets.insert(0, u);
+                }
+            }
+            for t in targets {
+                if let Some(list) = uses.get_mut(t as usize) {
+                    list.push(b as u32);
+                }
+            }
+        }
+        for list in &mut uses {
+            list.reverse();
+        }
+        for &(bb, order) in &body.block_use_orders {
+            let order = body.literal_range(order);
+            let Some(list) = uses.get_mut(bb as usize) else { continue };
+            if order.len() != list.len() {
+                continue;
+            }
+            let mut keyed: Vec<(u64, u32)> = order.iter().copied().zip(list.iter().copied()).collect();
+            keyed.sort_by_key(|(k, _)| *k);
+            *list = keyed.into_iter().map(|(_, p)| p).collect();
+        }
+        uses
+    }
+}
+
+impl fmt::Display for FunctionDisplay<'_, '_, '_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let b = self.bodies;
+        let m = b.module();
+        let Some(function) = m.functions.get(self.index) else { return f.write_str("; no such function") };
+        let c = &function.common;
+        let opaque = self.options.opaque();
+        let empty = Body::default();
+        let body = self.body.unwrap_or(&empty);
+        let constants =
+            Printer::new(b.constants(), m, opaque).for_version(self.options.llvm_version).with_local(&body.constants);
+        let p = BodyPrinter {
+            bodies: b,
+            body,
+            constants,
+            slots: Slots::new(body),
+            locals: body.instruction_locals(),
+            options: self.options,
+        };
+        let list = function.attributes.and_then(|a| a.checked_sub(1)).map(|a| a as u32);
+        f.write_str(if self.body.is_some() { "define " } else { "declare " })?;
+        write_global_prefix(f, c)?;
+        if function.calling_conv != 0 {
+            write_cc(f, function.calling_conv as u32, self.options.llvm_version)?;
+            f.write_char(' ')?;
+        }
+        let mut s = alloc::string::String::new();
+        if p.attributes(&mut s, list, AttrIndex::Return)? {
+            f.write_str(&s)?;
+            f.write_char(' ')?;
+        }
+        let (ret, params, vararg) = match m.types.get(c.value_type) {
+            Some(Type::Function { ret, params, vararg }) => (*ret, params.as_slice(), *vararg),
+            _ => (TypeId(u32::MAX), &[][..], false),
+        };
+        p.ty(f, ret)?;
+        f.write_char(' ')?;
+        p.constants.global_name(f, c.value_id)?;
+        f.write_char('(')?;
+        for (i, &t) in params.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            p.ty(f, t)?;
+            let mut s = alloc::string::String::new();
+            if p.attributes(&mut s, list, AttrIndex::Param(i as u64))? {
+                f.write_char(' ')?;
+                f.write_str(&s)?;
+            }
+            if self.body.is_some() {
+                f.write_char(' ')?;
+                let slot = p.slots.arguments.get(i).copied().unwrap_or(NO_SLOT);
+                p.local(f, body.argument_name(i as u32), slot)?;
+            }
+        }
+        if vararg {
+            if !params.is_empty() {
+                f.write_str(", ")?;
+            }
+            f.write_str("...")?;
+        }
+        f.write_char(')')?;
+        match c.unnamed_addr {
+            UnnamedAddr::Global => f.write_str(" unnamed_addr")?,
+            UnnamedAddr::Local => f.write_str(" local_unnamed_addr")?,
+            _ => {}
+        }
+        let program_address_space = m
+            .datalayout
+            .as_deref()
+            .and_then(|dl| dl.split('-').find_map(|p| p.strip_prefix('P')?.parse::<u64>().ok()))
+            .unwrap_or(0);
+        if c.address_space != 0 || program_address_space != 0 {
+            write!(f, " addrspace({})", c.address_space)?;
+        }
+        if let Some(id) = p.function_group(list) {
+            write!(f, " #{id}")?;
+        }
+        if let Some(section) = &function.section {
+            f.write_str(" section \"")?;
+            write_escaped(f, section.as_bytes())?;
+            f.write_char('"')?;
+        }
+        if let Some(partition) = c.partition.as_ref().filter(|p| !p.is_empty()) {
+            f.write_str(" partition \"")?;
+            write_escaped(f, partition)?;
+            f.write_char('"')?;
+        }
+        if let Some(comdat) = function.comdat.and_then(|i| m.comdats.get(i as usize)) {
+            f.write_str(" comdat")?;
+            if comdat.name != c.name {
+                f.write_str("($")?;
+                write_llvm_name(f, &comdat.name)?;
+                f.write_char(')')?;
+            }
+        }
+        if let Some(a) = function.alignment {
+            write!(f, " align {a}")?;
+        }
+        if let Some(a) = function.preferred_alignment {
+            write!(f, " prefalign {a}")?;
+        }
+        if let Some(gc) = &function.gc {
+            write!(f, " gc \"{gc}\"")?;
+        }
+        for (word, value) in
+            [("prefix", function.prefix), ("prologue", function.prologue), ("personality", function.personality)]
+        {
+            if let Some(v) = value {
+                write!(f, " {word} ")?;
+                p.constants.operand(f, v, 0)?;
+            }
+        }
+        if self.body.is_none() {
+            return Ok(());
+        }
+        f.write_str(" {")?;
+        let preds = p.predecessors();
+        for (bi, block) in body.blocks.iter().enumerate() {
+            let entry = bi == 0;
+            if let Some(name) = body.block_name(bi as u32) {
+                f.write_char('\n')?;
+                write_llvm_name(f, name)?;
+                f.write_char(':')?;
+            } else if !entry {
+                f.write_char('\n')?;
+                match p.slots.blocks[bi] {
+                    NO_SLOT => f.write_str("<badref>:")?,
+                    slot => write!(f, "{slot}:")?,
+                }
+            }
+            if !entry {
+                // `PadToColumn(50)` on the label line.
+                let label_len = match body.block_name(bi as u32) {
+                    Some(name) => {
+                        let mut s = alloc::string::String::new();
+                        write_llvm_name(&mut s, name)?;
+                        s.chars().count() + 1
+                    }
+                    None => {
+                        let mut s = alloc::string::String::new();
+                        write!(s, "{}:", p.slots.blocks[bi])?;
+                        s.len()
+                    }
+                };
+                for _ in label_len..50 {
+                    f.write_char(' ')?;
+                }
+                if label_len >= 50 {
+                    f.write_char(' ')?;
+                }
+                f.write_char(';')?;
+                let list = &preds[bi];
+                if list.is_empty() {
+                    f.write_str(" No predecessors!")?;
+                } else {
+                    f.write_str(" preds = ")?;
+                    for (i, &pred) in list.iter().enumerate() {
+                        if i > 0 {
+                            f.write_str(", ")?;
+                        }
+                        let slot = p.slots.blocks.get(pred as usize).copied().unwrap_or(NO_SLOT);
+                        p.local(f, body.block_name(pred), slot)?;
+                    }
+                }
+            }
+            f.write_char('\n')?;
+            for i in block.first..block.first + block.len {
+                for r in body.debug_records.iter().filter(|r| r.before == i) {
+                    write_debug_record(f, &p, r)?;
+                }
+                p.instruction(f, i as usize)?;
+                f.write_char('\n')?;
+            }
+        }
+        f.write_char('}')
+    }
+}
+
+fn write_debug_record(f: &mut dyn fmt::Write, p: &BodyPrinter<'_, '_, '_>, r: &super::DebugRecord) -> fmt::Result {
+    use crate::ids::llvm_ir::raw as ids;
+    let name = match r.code {
+        ids::FUNC_CODE_DEBUG_RECORD_DECLARE => "dbg_declare",
+        ids::FUNC_CODE_DEBUG_RECORD_ASSIGN => "dbg_assign",
+        ids::FUNC_CODE_DEBUG_RECORD_LABEL => "dbg_label",
+        ids::FUNC_CODE_DEBUG_RECORD_DECLARE_VALUE => "dbg_declare_value",
+        _ => "dbg_value",
+    };
+    write!(f, "    #{name}(")?;
+    let md = p.body.literal_range(r.operands);
+    // The file's order is [location, variable, expression, value…]; llvm-dis prints the
+    // value first and the location last.
+    let mut first = true;
+    let mut item = |f: &mut dyn fmt::Write, text: &dyn fmt::Display| -> fmt::Result {
+        if !first {
+            f.write_str(", ")?;
+        }
+        first = false;
+        write!(f, "{text}")
+    };
+    if let Some(v) = &r.value {
+        let mut s = alloc::string::String::new();
+        p.operand(&mut s, v, true)?;
+        item(f, &s)?;
+    }
+    for id in md.iter().skip(1).chain(md.first()) {
+        item(f, &alloc::format!("!{id}"))?;
+    }
+    f.write_str(")\n")
+}
