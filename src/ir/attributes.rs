@@ -335,6 +335,15 @@ fn write_attribute(f: &mut fmt::Formatter<'_>, a: &Attribute, how: &AttributesDi
         Attribute::Type(k, Some(t)) if how.opaque_pointers => write!(f, "{k}({})", types.display_opaque(*t)),
         Attribute::Type(k, Some(t)) => write!(f, "{k}({})", types.display(*t)),
         Attribute::Type(k, None) => write!(f, "{k}"),
+        Attribute::Range { kind, bit_width, range: ConstantRange::Wide { lower, upper } } => {
+            // Wide bounds: sign-rotated words, printed as signed decimals of the width.
+            write!(f, "{kind}(i{bit_width} ")?;
+            let words = |w: &[u64]| -> Vec<u64> { w.iter().map(|&v| crate::decode_sign_rotated(v) as u64).collect() };
+            super::constants::write_wide_int(f, &words(lower), *bit_width)?;
+            f.write_str(", ")?;
+            super::constants::write_wide_int(f, &words(upper), *bit_width)?;
+            f.write_char(')')
+        }
         Attribute::Range { kind, bit_width, range } => write!(f, "{kind}(i{bit_width} {range})"),
         Attribute::RangeList { kind, ranges, .. } => {
             write!(f, "{kind}(")?;

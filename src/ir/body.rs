@@ -572,14 +572,22 @@ pub struct Bodies<'m, 'a> {
     bundle_tags: Vec<String>,
     sync_scopes: Vec<String>,
     group_index: BTreeMap<u64, usize>,
+    /// The pointer type of each global value, by value id.
+    global_types: Vec<TypeId>,
 }
 
 /// Types looked up by structure (the pointer to a type, a vector of a type, …): the
 /// result types of instructions that the records do not spell out.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 struct TypeIndex {
     map: BTreeMap<TypeKey, TypeId>,
     typed_pointers: bool,
+    /// The types nearly every body asks for, looked up once.
+    void: TypeId,
+    label: TypeId,
+    token: TypeId,
+    i1: TypeId,
+    metadata: TypeId,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -600,7 +608,15 @@ pub const NO_TYPE: TypeId = TypeId(u32::MAX);
 
 impl TypeIndex {
     fn new(types: &TypeTable) -> Self {
-        let mut index = TypeIndex::default();
+        let mut index = TypeIndex {
+            map: BTreeMap::new(),
+            typed_pointers: false,
+            void: NO_TYPE,
+            label: NO_TYPE,
+            token: NO_TYPE,
+            i1: NO_TYPE,
+            metadata: NO_TYPE,
+        };
         for (i, t) in types.types.iter().enumerate() {
             let key = match t {
                 Type::Void => TypeKey::Void,
@@ -620,11 +636,26 @@ impl TypeIndex {
             };
             index.map.entry(key).or_insert(TypeId(i as u32));
         }
+        index.void = index.lookup(TypeKey::Void);
+        index.label = index.lookup(TypeKey::Label);
+        index.token = index.lookup(TypeKey::Token);
+        index.i1 = index.lookup(TypeKey::Int(1));
+        index.metadata = index.lookup(TypeKey::Metadata);
         index
     }
 
-    fn get(&self, key: TypeKey) -> TypeId {
+    fn lookup(&self, key: TypeKey) -> TypeId {
         self.map.get(&key).copied().unwrap_or(NO_TYPE)
+    }
+
+    fn get(&self, key: TypeKey) -> TypeId {
+        match key {
+            TypeKey::Void => self.void,
+            TypeKey::Label => self.label,
+            TypeKey::Token => self.token,
+            TypeKey::Int(1) => self.i1,
+            key => self.lookup(key),
+        }
     }
 
     /// The pointer to `pointee` in `address_space`: `ptr` in a file with opaque pointers.
@@ -671,7 +702,13 @@ impl<'a> Module<'a> {
             }
         }
         let group_index = self.attribute_groups.iter().enumerate().map(|(i, g)| (g.id, i)).rev().collect();
-        Ok(Bodies { module: self, constants, index, bundle_tags, sync_scopes, group_index })
+        let global_types = (0..self.values.len() as u64)
+            .map(|id| match self.global(id) {
+                Some(g) => index.pointer_to(g.value_type, g.address_space),
+                None => NO_TYPE,
+            })
+            .collect();
+        Ok(Bodies { module: self, constants, index, bundle_tags, sync_scopes, group_index, global_types })
     }
 }
 
@@ -717,10 +754,7 @@ impl<'m, 'a> Bodies<'m, 'a> {
         if let Some(c) = self.constants.get(id) {
             return c.ty;
         }
-        match self.module.global(id) {
-            Some(g) => self.index.pointer_to(g.value_type, g.address_space),
-            None => NO_TYPE,
-        }
+        usize::try_from(id).ok().and_then(|i| self.global_types.get(i)).copied().unwrap_or(NO_TYPE)
     }
 
     /// Decodes function `function`'s body ([`Module::functions`] index); `None` for a
@@ -752,6 +786,13 @@ impl<'m, 'a> Bodies<'m, 'a> {
             bit: 0,
         };
         d.local_types = d.body.arguments.clone();
+        // Sized once from the block's length, which the input holds (about one
+        // instruction per 40 bits of body), so that the tables do not grow step by step.
+        let estimate = (block.bookmark().len_words as usize).saturating_mul(32) / 40;
+        d.body.instructions.reserve(estimate);
+        d.body.operand_pool.reserve(estimate.saturating_mul(2));
+        d.body.locals.reserve(estimate);
+        d.local_types.reserve(estimate);
         let mut reader = block.reader()?;
         reader.advance()?;
         d.read(&mut reader)?;
@@ -849,7 +890,7 @@ impl Decoder<'_, '_, '_> {
     }
 
     fn operand(&self, id: u64, ty: TypeId) -> Operand {
-        if matches!(self.types().get(ty), Some(Type::Metadata)) {
+        if ty == self.bodies.index.metadata {
             return Operand { value: Value::Metadata(id), ty };
         }
         let value = if id < self.bodies.constants.base {
@@ -857,8 +898,14 @@ impl Decoder<'_, '_, '_> {
         } else if id < self.body.first_value {
             Value::Constant(id)
         } else {
-            // Resolved in `finish`, when forward references are defined.
-            Value::Unresolved(id)
+            // A value defined so far is resolved now; a forward reference in `finish`.
+            let local = (id - self.body.first_value) as usize;
+            match self.body.locals.get(local) {
+                Some(Local::Argument(a)) => Value::Argument(*a),
+                Some(Local::Constant) => Value::Constant(id),
+                Some(Local::Instruction(i)) => Value::Instruction(*i),
+                None => Value::Unresolved(id),
+            }
         };
         Operand { value, ty }
     }
@@ -872,7 +919,10 @@ impl Decoder<'_, '_, '_> {
 
     fn push_operands(&mut self, operands: &[Operand]) -> Operands {
         let start = self.body.operand_pool.len();
-        self.body.operand_pool.extend_from_slice(operands);
+        // One by one: most lists have one to three operands, too short for `memmove`.
+        for &o in operands {
+            self.body.operand_pool.push(o);
+        }
         Operands { start: start as u32, len: operands.len() as u32 }
     }
 
@@ -972,7 +1022,7 @@ impl Decoder<'_, '_, '_> {
 
     /// Adds an instruction; a terminator ends the current basic block.
     fn push(&mut self, kind: InstKind, ty: TypeId, operands: &[Operand]) {
-        let has_result = !matches!(self.types().get(ty), Some(Type::Void) | None) && ty != NO_TYPE;
+        let has_result = ty != self.bodies.index.void && ty != NO_TYPE;
         let index = self.body.instructions.len() as u32;
         let operands = self.push_operands(operands);
         self.body.instructions.push(Instruction { kind, ty, has_result, operands, debug_loc: None, bit: self.bit });
@@ -1034,11 +1084,7 @@ impl Decoder<'_, '_, '_> {
 
     /// The function type and return type of a callee: explicit, or the pointee of the
     /// callee's typed pointer.
-    fn callee_type(
-        &self,
-        explicit: Option<TypeId>,
-        callee: &Operand,
-    ) -> Result<(TypeId, TypeId, Vec<TypeId>, bool), Error> {
+    fn callee_type(&self, explicit: Option<TypeId>, callee: &Operand) -> Result<(TypeId, TypeId, bool), Error> {
         let fn_ty = match explicit {
             Some(t) => t,
             None => match self.types().get(callee.ty) {
@@ -1047,7 +1093,7 @@ impl Decoder<'_, '_, '_> {
             },
         };
         match self.types().get(fn_ty) {
-            Some(Type::Function { ret, params, vararg }) => Ok((fn_ty, *ret, params.clone(), *vararg)),
+            Some(Type::Function { ret, vararg, .. }) => Ok((fn_ty, *ret, *vararg)),
             _ => Err(Error::WrongType {
                 what: "call",
                 bit: self.bit,
@@ -1063,11 +1109,19 @@ impl Decoder<'_, '_, '_> {
         &mut self,
         ops: &[u64],
         i: &mut usize,
-        params: &[TypeId],
+        fn_ty: TypeId,
         vararg: bool,
         out: &mut Vec<Operand>,
     ) -> Result<(), Error> {
-        for &p in params {
+        let count = match self.types().get(fn_ty) {
+            Some(Type::Function { params, .. }) => params.len(),
+            _ => 0,
+        };
+        for k in 0..count {
+            let p = match self.types().get(fn_ty) {
+                Some(Type::Function { params, .. }) => params[k],
+                _ => NO_TYPE,
+            };
             if matches!(self.types().get(p), Some(Type::Label)) {
                 let raw = need!(self, ops, *i);
                 *i += 1;
@@ -1190,7 +1244,7 @@ impl Decoder<'_, '_, '_> {
                     None => self.pointee(base.ty),
                 };
                 let ty = self.gep_type(source, out);
-                self.push(InstKind::GetElementPtr { source, flags }, ty, &out.clone());
+                self.push(InstKind::GetElementPtr { source, flags }, ty, out);
             }
             ids::FUNC_CODE_INST_SELECT => {
                 // [ty, opval, opval, opval] (old: condition i1)
@@ -1244,7 +1298,7 @@ impl Decoder<'_, '_, '_> {
                     let o = self.pair(ops, &mut i)?;
                     out.push(o);
                 }
-                self.push(InstKind::Ret, void, &out.clone());
+                self.push(InstKind::Ret, void, out);
             }
             ids::FUNC_CODE_INST_BR => {
                 let t = self.block(need!(self, ops, 0))?;
@@ -1273,7 +1327,7 @@ impl Decoder<'_, '_, '_> {
                     out.push(self.block(ops[j + 1])?);
                     j += 2;
                 }
-                self.push(InstKind::Switch, void, &out.clone());
+                self.push(InstKind::Switch, void, out);
             }
             ids::FUNC_CODE_INST_INDIRECTBR => {
                 let ty = self.ty(need!(self, ops, 0))?;
@@ -1283,7 +1337,7 @@ impl Decoder<'_, '_, '_> {
                 for &b in &ops[2.min(ops.len())..] {
                     out.push(self.block(b)?);
                 }
-                self.push(InstKind::IndirectBr, void, &out.clone());
+                self.push(InstKind::IndirectBr, void, out);
             }
             ids::FUNC_CODE_INST_INVOKE => {
                 // [attrs, cc, normal, unwind, fnty?, callee, args…]
@@ -1299,13 +1353,13 @@ impl Decoder<'_, '_, '_> {
                     None
                 };
                 let callee = self.pair(ops, &mut i)?;
-                let (fn_ty, ret, params, vararg) = self.callee_type(explicit, &callee)?;
+                let (fn_ty, ret, vararg) = self.callee_type(explicit, &callee)?;
                 out.push(callee);
-                self.call_args(ops, &mut i, &params, vararg, out)?;
+                self.call_args(ops, &mut i, fn_ty, vararg, out)?;
                 out.push(normal);
                 out.push(unwind);
                 let info = self.call_info(attrs, (cc & 0x3ff) as u32, 0, fn_ty);
-                self.push(InstKind::Invoke(info), ret, &out.clone());
+                self.push(InstKind::Invoke(info), ret, out);
             }
             ids::FUNC_CODE_INST_CALLBR => {
                 // [attrs, cc, default, num indirect, indirect…, fnty?, callee, args…]
@@ -1327,13 +1381,13 @@ impl Decoder<'_, '_, '_> {
                     None
                 };
                 let callee = self.pair(ops, &mut i)?;
-                let (fn_ty, ret, params, vararg) = self.callee_type(explicit, &callee)?;
+                let (fn_ty, ret, vararg) = self.callee_type(explicit, &callee)?;
                 out.push(callee);
-                self.call_args(ops, &mut i, &params, vararg, out)?;
+                self.call_args(ops, &mut i, fn_ty, vararg, out)?;
                 out.push(default);
                 out.extend_from_slice(&indirect);
                 let info = self.call_info(attrs, ((cc >> 1) & 0x3ff) as u32, 0, fn_ty);
-                self.push(InstKind::CallBr { call: info, indirect: n as u32 }, ret, &out.clone());
+                self.push(InstKind::CallBr { call: info, indirect: n as u32 }, ret, out);
             }
             ids::FUNC_CODE_INST_CALL => {
                 // [attrs, cc, fmf?, fnty?, callee, args…]
@@ -1355,9 +1409,9 @@ impl Decoder<'_, '_, '_> {
                     None
                 };
                 let callee = self.pair(ops, &mut i)?;
-                let (fn_ty, ret, params, vararg) = self.callee_type(explicit, &callee)?;
+                let (fn_ty, ret, vararg) = self.callee_type(explicit, &callee)?;
                 out.push(callee);
-                self.call_args(ops, &mut i, &params, vararg, out)?;
+                self.call_args(ops, &mut i, fn_ty, vararg, out)?;
                 let tail = if cc & (1 << 14) != 0 {
                     TailKind::MustTail
                 } else if cc & 1 != 0 {
@@ -1368,7 +1422,7 @@ impl Decoder<'_, '_, '_> {
                     TailKind::None
                 };
                 let info = self.call_info(attrs, ((cc >> 1) & 0x3ff) as u32, fmf, fn_ty);
-                self.push(InstKind::Call { call: info, tail }, ret, &out.clone());
+                self.push(InstKind::Call { call: info, tail }, ret, out);
             }
             ids::FUNC_CODE_INST_UNREACHABLE => self.push(InstKind::Unreachable, void, &[]),
             ids::FUNC_CODE_INST_RESUME => {
@@ -1391,7 +1445,7 @@ impl Decoder<'_, '_, '_> {
                     out.push(self.block(ops[2 + 2 * k])?);
                 }
                 let flags = if ops.len() % 2 == 0 { ops[ops.len() - 1] as u32 } else { 0 };
-                self.push(InstKind::Phi { flags }, ty, &out.clone());
+                self.push(InstKind::Phi { flags }, ty, out);
             }
             ids::FUNC_CODE_INST_LANDINGPAD | ids::FUNC_CODE_INST_LANDINGPAD_OLD => {
                 let ty = self.ty(need!(self, ops, 0))?;
@@ -1411,7 +1465,7 @@ impl Decoder<'_, '_, '_> {
                     out.push(o);
                 }
                 let clauses = self.push_literals(&kinds);
-                self.push(InstKind::LandingPad { cleanup, clauses }, ty, &out.clone());
+                self.push(InstKind::LandingPad { cleanup, clauses }, ty, out);
             }
             ids::FUNC_CODE_INST_ALLOCA => {
                 // [instty, opty, op (absolute), align, addrspace?]
@@ -1561,7 +1615,7 @@ impl Decoder<'_, '_, '_> {
                 if let Some(&b) = ops.get(1) {
                     out.push(self.block(b)?);
                 }
-                self.push(InstKind::CleanupRet, void, &out.clone());
+                self.push(InstKind::CleanupRet, void, out);
             }
             ids::FUNC_CODE_INST_CATCHRET => {
                 let token = self.bodies.index.get(TypeKey::Token);
@@ -1584,7 +1638,7 @@ impl Decoder<'_, '_, '_> {
                 if has_unwind {
                     out.push(self.block(ops[i])?);
                 }
-                self.push(InstKind::CatchSwitch { has_unwind }, token, &out.clone());
+                self.push(InstKind::CatchSwitch { has_unwind }, token, out);
             }
             ids::FUNC_CODE_INST_CATCHPAD | ids::FUNC_CODE_INST_CLEANUPPAD => {
                 // [parent pad, n, (value, type)…]
@@ -1598,7 +1652,7 @@ impl Decoder<'_, '_, '_> {
                     out.push(o);
                 }
                 let kind = if code == ids::FUNC_CODE_INST_CATCHPAD { InstKind::CatchPad } else { InstKind::CleanupPad };
-                self.push(kind, token, &out.clone());
+                self.push(kind, token, out);
             }
             _ => {
                 let operands = self.push_literals(ops);

@@ -240,15 +240,7 @@ fn push_ops(operands: &mut Vec<u64>, values: impl IntoIterator<Item = u64>) -> O
 }
 
 /// LLVM's sign-rotated VBR: the low bit is the sign.
-pub(crate) fn decode_signed(v: u64) -> i64 {
-    if v & 1 == 0 {
-        (v >> 1) as i64
-    } else if v == 1 {
-        i64::MIN
-    } else {
-        -((v >> 1) as i64)
-    }
-}
+pub(crate) use crate::record::decode_sign_rotated as decode_signed;
 
 pub(crate) fn read_block(reader: &mut Reader<'_>, table: &mut ModuleConstants) -> Result<(), Error> {
     // LLVM starts each block with i32 as the current type; every block sets one first.
@@ -1185,7 +1177,7 @@ pub(crate) fn binop_name(opcode: u32) -> &'static str {
 }
 
 /// A wide integer, words least significant first, two's complement: in decimal.
-fn write_wide_int(f: &mut dyn fmt::Write, words: &[u64], width: u64) -> fmt::Result {
+pub(crate) fn write_wide_int(f: &mut dyn fmt::Write, words: &[u64], width: u64) -> fmt::Result {
     // `APInt(width, words)`: the words truncated to the width, or zero-extended to it
     // (then the value is not negative); printed signed.
     let needed = usize::try_from(width.div_ceil(64).max(1)).unwrap_or(usize::MAX);

@@ -933,15 +933,13 @@ impl BodyPrinter<'_, '_, '_> {
                 }
                 let shown: &[Operand] =
                     if let InstKind::ShuffleVector = inst.kind { &ops[..2.min(ops.len())] } else { ops };
+                // cmpxchg and atomicrmw print every type from LLVM 15 on.
+                let atomic = matches!(inst.kind, InstKind::CmpXchg { .. } | InstKind::AtomicRmw { .. });
                 let all_types = matches!(
                     inst.kind,
-                    InstKind::Select { .. }
-                        | InstKind::Store { .. }
-                        | InstKind::ShuffleVector
-                        | InstKind::Ret
-                        | InstKind::CmpXchg { .. }
-                        | InstKind::AtomicRmw { .. }
-                ) || ops.iter().any(|o| o.ty != ops[0].ty);
+                    InstKind::Select { .. } | InstKind::Store { .. } | InstKind::ShuffleVector | InstKind::Ret
+                ) || (atomic && self.options.llvm_version >= 15)
+                    || ops.iter().any(|o| o.ty != ops[0].ty);
                 if !all_types {
                     f.write_char(' ')?;
                     self.ty(f, ops[0].ty)?;
@@ -1012,12 +1010,13 @@ impl BodyPrinter<'_, '_, '_> {
         };
         let inputs = self.body.operand_range(live.inputs);
         let index = |o: &Operand| match o.value {
-            Value::Constant(id) => self
-                .body
-                .constants
-                .get(id)
-                .or_else(|| self.bodies.constants().get(id))
-                .and_then(|c| if let super::ConstantKind::Int(v) = c.kind { usize::try_from(v).ok() } else { None }),
+            Value::Constant(id) => {
+                self.body.constants.get(id).or_else(|| self.bodies.constants().get(id)).and_then(|c| match c.kind {
+                    super::ConstantKind::Int(v) => usize::try_from(v).ok(),
+                    super::ConstantKind::Null => Some(0),
+                    _ => None,
+                })
+            }
             _ => None,
         };
         let (Some(b), Some(d)) = (index(base).and_then(|i| inputs.get(i)), index(derived).and_then(|i| inputs.get(i)))
@@ -1078,7 +1077,19 @@ impl BodyPrinter<'_, '_, '_> {
 }
 
 impl fmt::Display for FunctionDisplay<'_, '_, '_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    fn fmt(&self, out: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Printed into one string, then written once: the text is made of many short
+        // pieces, each a call through `Formatter` to the writer otherwise.
+        let mut text = alloc::string::String::with_capacity(
+            self.body.map_or(256, |b| b.instructions.len().saturating_mul(48).min(1 << 24)),
+        );
+        self.write(&mut text)?;
+        out.write_str(&text)
+    }
+}
+
+impl FunctionDisplay<'_, '_, '_> {
+    fn write(&self, f: &mut alloc::string::String) -> fmt::Result {
         let b = self.bodies;
         let m = b.module();
         let Some(function) = m.functions.get(self.index) else { return f.write_str("; no such function") };

@@ -560,7 +560,7 @@ fn width_zero_input(dir: &Path) -> PathBuf {
 #[test]
 fn sysroot_archives_match_llvm_nm_22_whole() {
     let Some(llvm_nm) = llvm_tool("llvm-nm", 22) else { return };
-    let mut inputs = sysroot_archives();
+    let mut inputs = common::sysroot_archives();
     if inputs.is_empty() {
         skip_or_fail::<()>("no rlibs in the sysroot");
         return;
@@ -598,16 +598,6 @@ fn sysroot_archives_match_llvm_nm_22_whole() {
     assert!(tally.failures.is_empty(), "{} differences:\n{}", tally.failures.len(), tally.failures.join("\n"));
     assert!(tally.rejected.is_empty() && bitcode.rejected.is_empty(), "{:?} {:?}", tally.rejected, bitcode.rejected);
     assert!(modules >= 100, "only {modules} bitcode modules in the sysroot");
-}
-
-/// The `.rlib` and `.a` files of the sysroot's `x86_64-unknown-linux-gnu` target.
-fn sysroot_archives() -> Vec<PathBuf> {
-    let Ok(o) = Command::new("rustc").args(["--print", "sysroot"]).output() else {
-        return skip_or_fail("rustc not found").unwrap_or_default();
-    };
-    let lib = PathBuf::from(String::from_utf8_lossy(&o.stdout).trim()).join("lib/rustlib/x86_64-unknown-linux-gnu/lib");
-    let Ok(dir) = std::fs::read_dir(&lib) else { return Vec::new() };
-    dir.flatten().map(|e| e.path()).filter(|p| p.extension().is_some_and(|e| e == "rlib" || e == "a")).collect()
 }
 
 /// Debian's libclc, 14, 19 and 22: the `.bc` libraries of each read by its own LLVM's

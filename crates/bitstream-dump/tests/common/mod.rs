@@ -48,3 +48,13 @@ pub fn bcanalyzer() -> Option<PathBuf> {
     }
     skip_or_fail("llvm-bcanalyzer of LLVM 14 not found (llvm-config-14 --bindir, or on PATH)")
 }
+
+/// The `.rlib` and `.a` files of the sysroot's `x86_64-unknown-linux-gnu` target.
+pub fn sysroot_archives() -> Vec<PathBuf> {
+    let Ok(o) = Command::new("rustc").args(["--print", "sysroot"]).output() else {
+        return skip_or_fail("rustc not found").unwrap_or_default();
+    };
+    let lib = PathBuf::from(String::from_utf8_lossy(&o.stdout).trim()).join("lib/rustlib/x86_64-unknown-linux-gnu/lib");
+    let Ok(dir) = std::fs::read_dir(&lib) else { return Vec::new() };
+    dir.flatten().map(|e| e.path()).filter(|p| p.extension().is_some_and(|e| e == "rlib" || e == "a")).collect()
+}

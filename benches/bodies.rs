@@ -1,0 +1,34 @@
+//! Decoding every function body of a file, in-process: `cargo bench --bench bodies --
+//! FILE [ITERS]` prints the median time of ITERS decodes (module read, module constants,
+//! every body) and the instruction count. `benches/bodies/run.sh` runs it beside LLVM
+//! 22's `materializeAll` on the same files.
+
+use std::time::Instant;
+
+use llvm_bitstream_reader::ir::Module;
+
+fn main() {
+    let mut args = std::env::args().skip(1).filter(|a| !a.starts_with("--"));
+    let path =
+        args.next().unwrap_or_else(|| concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/rustc_llvm22_o3.bc").into());
+    let iters: usize = args.next().and_then(|n| n.parse().ok()).unwrap_or(5);
+    let bytes = std::fs::read(&path).expect("the input file");
+    let mut times = Vec::new();
+    let mut instructions = 0;
+    for _ in 0..iters {
+        let start = Instant::now();
+        let mut count = 0;
+        for module in Module::parse_all(&bytes).expect("a bitcode file") {
+            let bodies = module.bodies().expect("module constants");
+            for i in 0..module.functions.len() {
+                if let Some(body) = bodies.body(i).expect("a body") {
+                    count += body.instructions.len();
+                }
+            }
+        }
+        times.push(start.elapsed().as_secs_f64() * 1e3);
+        instructions = count;
+    }
+    times.sort_by(f64::total_cmp);
+    println!("{:.3} ms median, {instructions} instructions", times[times.len() / 2]);
+}
