@@ -17,6 +17,8 @@
 //! | a file's symbols as `llvm-nm` lists them: `.bc`, objects, archives, rlibs | [`symbols::read`] | `symbols.rs` |
 //! | a module's IR symbols with `irsymtab`'s flags | [`ir::Module::symbols`] | `functions.rs` |
 //! | module constants and global initializers, printed as `llvm-dis` prints them | [`ir::Module::constants`] | [`ir`] |
+//! | a function's instructions with typed, resolved operands, decoded on demand | [`ir::Module::bodies`] → [`ir::Bodies::body`] | `calls.rs`, `opcodes.rs` |
+//! | a function or a module as `llvm-dis` prints it | [`ir::Bodies::display_function`], [`ir::Bodies::display_module`] | `volatile_stores.rs` |
 //! | the bitcode in objects, archives and rlibs | [`container::ContainerFile::open`] → [`bitstreams`](container::ContainerFile::bitstreams) | `symbols.rs` |
 //! | clang diagnostics with their notes and fix-its | [`diag::Diagnostics::parse`] | `diagnostics.rs` |
 //! | optimization remarks | [`remarks::RemarksFile::parse`] → [`remarks`](remarks::RemarksFile::remarks) | `remarks.rs` |

@@ -484,6 +484,9 @@ pub struct Body {
     /// The value id -> local mapping: for each local value id (from `first_value`), what
     /// it is.
     locals: Vec<Local>,
+    /// The type of each local value, kept for the storage's reuse.
+    #[cfg_attr(feature = "serde", serde(skip))]
+    local_types: Vec<TypeId>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -495,6 +498,27 @@ enum Local {
 }
 
 impl Body {
+    /// Empties every table, keeping their storage.
+    fn clear(&mut self) {
+        self.arguments.clear();
+        self.constants.constants.clear();
+        self.constants.operands.clear();
+        self.blocks.clear();
+        self.instructions.clear();
+        self.operand_pool.clear();
+        self.literals.clear();
+        self.bundles.clear();
+        self.debug_locs.clear();
+        self.debug_records.clear();
+        self.value_names.clear();
+        self.block_names.clear();
+        self.name_bytes.clear();
+        self.block_use_orders.clear();
+        self.unknown.clear();
+        self.locals.clear();
+        self.local_types.clear();
+    }
+
     /// The operands of an instruction.
     pub fn operands(&self, inst: &Instruction) -> &[Operand] {
         self.operand_range(inst.operands)
@@ -760,24 +784,40 @@ impl<'m, 'a> Bodies<'m, 'a> {
     /// Decodes function `function`'s body ([`Module::functions`] index); `None` for a
     /// declaration.
     pub fn body(&self, function: usize) -> Result<Option<Body>, Error> {
-        let Some(f) = self.module.functions.get(function) else { return Ok(None) };
-        let Some(block) = f.body.as_ref() else { return Ok(None) };
+        let mut body = Body::default();
+        Ok(self.body_into(function, &mut body)?.then_some(body))
+    }
+
+    /// Decodes function `function`'s body into `body`, reusing its tables' storage (no
+    /// allocation in the steady state of a loop over many functions). `Ok(false)` for a
+    /// declaration. On an error, `body` holds what was decoded before the break.
+    pub fn body_into(&self, function: usize, body: &mut Body) -> Result<bool, Error> {
+        let Some(f) = self.module.functions.get(function) else { return Ok(false) };
+        let Some(block) = f.body.as_ref() else { return Ok(false) };
         let first_value = self.constants.base + self.constants.constants.len() as u64;
-        let arguments = match self.module.types.get(f.common.value_type) {
-            Some(Type::Function { params, .. }) => params.clone(),
-            _ => Vec::new(),
-        };
+        let mut reused = core::mem::take(body);
+        reused.clear();
+        reused.function = function;
+        reused.first_value = first_value;
+        if let Some(Type::Function { params, .. }) = self.module.types.get(f.common.value_type) {
+            reused.arguments.extend_from_slice(params);
+        }
+        let arguments = reused.arguments.len() as u32;
+        reused.constants.base = first_value + u64::from(arguments);
+        reused.locals.extend((0..arguments).map(Local::Argument));
+        let mut local_types = core::mem::take(&mut reused.local_types);
+        local_types.extend_from_slice(&reused.arguments);
+        // Sized from the block's length, which the input holds (about one instruction per
+        // 40 bits of body), so that the tables do not grow step by step.
+        let estimate = (block.bookmark().len_words as usize).saturating_mul(32) / 40;
+        reused.instructions.reserve(estimate);
+        reused.operand_pool.reserve(estimate.saturating_mul(2));
+        reused.locals.reserve(estimate);
+        local_types.reserve(estimate);
         let mut d = Decoder {
             bodies: self,
-            body: Body {
-                function,
-                first_value,
-                constants: ModuleConstants { base: first_value + arguments.len() as u64, ..Default::default() },
-                locals: (0..arguments.len() as u32).map(Local::Argument).collect(),
-                arguments,
-                ..Body::default()
-            },
-            local_types: Vec::new(),
+            body: reused,
+            local_types,
             relative: self.module.version.unwrap_or(0) >= 1,
             declared_blocks: 0,
             current_block_start: 0,
@@ -785,18 +825,12 @@ impl<'m, 'a> Bodies<'m, 'a> {
             pending_bundles: None,
             bit: 0,
         };
-        d.local_types = d.body.arguments.clone();
-        // Sized once from the block's length, which the input holds (about one
-        // instruction per 40 bits of body), so that the tables do not grow step by step.
-        let estimate = (block.bookmark().len_words as usize).saturating_mul(32) / 40;
-        d.body.instructions.reserve(estimate);
-        d.body.operand_pool.reserve(estimate.saturating_mul(2));
-        d.body.locals.reserve(estimate);
-        d.local_types.reserve(estimate);
-        let mut reader = block.reader()?;
-        reader.advance()?;
-        d.read(&mut reader)?;
-        Ok(Some(d.finish()))
+        let read = block.reader().and_then(|mut reader| {
+            reader.advance()?;
+            d.read(&mut reader)
+        });
+        *body = d.finish();
+        read.map(|()| true)
     }
 }
 
@@ -1753,6 +1787,7 @@ impl Decoder<'_, '_, '_> {
     }
 
     fn finish(mut self) -> Body {
+        self.body.local_types = core::mem::take(&mut self.local_types);
         // Blocks: instructions after the last terminator form a last, unterminated block.
         let n = self.body.instructions.len() as u32;
         if self.current_block_start < n || self.body.blocks.is_empty() && self.declared_blocks > 0 {

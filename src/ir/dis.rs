@@ -146,13 +146,15 @@ impl fmt::Display for ModuleDisplay<'_, '_, '_> {
                 f.write_char('\n')?;
             }
         }
+        // One body's storage, reused by every function.
+        let mut body = Body::default();
         for (index, function) in m.functions.iter().enumerate() {
             f.write_char('\n')?;
             if let Some(comment) = function_attrs_comment(b, function) {
                 writeln!(f, "; Function Attrs: {comment}")?;
             }
-            match b.body(index) {
-                Ok(body) => writeln!(f, "{}", b.display_function(index, body.as_ref(), self.options))?,
+            match b.body_into(index, &mut body) {
+                Ok(defined) => writeln!(f, "{}", b.display_function(index, defined.then_some(&body), self.options))?,
                 Err(e) => {
                     writeln!(f, "{}", b.display_function(index, None, self.options))?;
                     writeln!(f, "; error: the body of this function does not decode: {e}")?;

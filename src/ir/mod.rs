@@ -27,6 +27,11 @@
 //!   first use.
 //! - [`Module::constants`]: the module-level constants, decoded into a flat table and
 //!   printed as `llvm-dis` prints them (global initializers, aliasees).
+//! - [`Module::bodies`] → [`Bodies::body`]: a function's body decoded on demand from its
+//!   skipped block, on any thread: [`Instruction`]s whose [`Operand`]s are typed, resolved
+//!   [`Value`]s, the function's constants, names, operand bundles, debug locations and
+//!   records; [`Bodies::display_function`] and [`Bodies::display_module`] print them as
+//!   `llvm-dis` 14, 19 or 22 does ([`DisOptions`]).
 //! - [`Module::symbols`]: the module's symbols, with [`SymbolFlags`] bit for bit as
 //!   LLVM's `irsymtab` sets them; [`Module::asm_symbols`], those of its inline asm. For a
 //!   file's symbols as `llvm-nm` lists them (bitcode, objects, archives), see
