@@ -19,32 +19,15 @@ fn ir_files() -> Vec<std::path::PathBuf> {
     files
 }
 
-fn is_terminator(kind: &InstKind) -> bool {
-    matches!(
-        kind,
-        InstKind::Ret
-            | InstKind::Br
-            | InstKind::Switch
-            | InstKind::IndirectBr
-            | InstKind::Invoke(_)
-            | InstKind::Resume
-            | InstKind::Unreachable
-            | InstKind::CleanupRet
-            | InstKind::CatchRet
-            | InstKind::CatchSwitch { .. }
-            | InstKind::CallBr { .. }
-    )
-}
-
 fn check_body(module: &Module<'_>, body: &Body, what: &str) {
     assert!(!body.blocks.is_empty(), "{what}: no blocks");
     for (b, block) in body.blocks.iter().enumerate() {
         let insts = body.block_instructions(b);
         assert!(!insts.is_empty(), "{what}: block {b} is empty");
         assert_eq!(insts.len(), block.len as usize);
-        assert!(is_terminator(&insts[insts.len() - 1].kind), "{what}: block {b} does not end in a terminator");
+        assert!(insts[insts.len() - 1].kind.is_terminator(), "{what}: block {b} does not end in a terminator");
         for inst in &insts[..insts.len() - 1] {
-            assert!(!is_terminator(&inst.kind), "{what}: a terminator inside block {b}");
+            assert!(!inst.kind.is_terminator(), "{what}: a terminator inside block {b}");
         }
     }
     for (i, inst) in body.instructions.iter().enumerate() {

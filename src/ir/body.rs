@@ -369,6 +369,26 @@ pub enum InstKind {
     },
 }
 
+impl InstKind {
+    /// Whether it ends a basic block.
+    pub fn is_terminator(&self) -> bool {
+        matches!(
+            self,
+            InstKind::Ret
+                | InstKind::Br
+                | InstKind::Switch
+                | InstKind::IndirectBr
+                | InstKind::Invoke(_)
+                | InstKind::Resume
+                | InstKind::Unreachable
+                | InstKind::CleanupRet
+                | InstKind::CatchRet
+                | InstKind::CatchSwitch { .. }
+                | InstKind::CallBr { .. }
+        )
+    }
+}
+
 /// One instruction.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
@@ -1064,21 +1084,7 @@ impl Decoder<'_, '_, '_> {
             self.local_types.push(ty);
             self.body.locals.push(Local::Instruction(index));
         }
-        let terminator = matches!(
-            kind,
-            InstKind::Ret
-                | InstKind::Br
-                | InstKind::Switch
-                | InstKind::IndirectBr
-                | InstKind::Invoke(_)
-                | InstKind::Resume
-                | InstKind::Unreachable
-                | InstKind::CleanupRet
-                | InstKind::CatchRet
-                | InstKind::CatchSwitch { .. }
-                | InstKind::CallBr { .. }
-        );
-        if terminator {
+        if kind.is_terminator() {
             self.body
                 .blocks
                 .push(BasicBlock { first: self.current_block_start, len: index + 1 - self.current_block_start });
@@ -1170,6 +1176,29 @@ impl Decoder<'_, '_, '_> {
             }
         }
         Ok(())
+    }
+
+    /// A call's callee (after its explicit function type, if `explicit_type`) and
+    /// arguments, onto `out`: the function type and the return type.
+    fn callee_and_args(
+        &mut self,
+        ops: &[u64],
+        i: &mut usize,
+        explicit_type: bool,
+        out: &mut Vec<Operand>,
+    ) -> Result<(TypeId, TypeId), Error> {
+        let explicit = if explicit_type {
+            let t = self.ty(need!(self, ops, *i))?;
+            *i += 1;
+            Some(t)
+        } else {
+            None
+        };
+        let callee = self.pair(ops, i)?;
+        let (fn_ty, ret, vararg) = self.callee_type(explicit, &callee)?;
+        out.push(callee);
+        self.call_args(ops, i, fn_ty, vararg, out)?;
+        Ok((fn_ty, ret))
     }
 
     fn record(&mut self, code: u32, ops: &[u64], out: &mut Vec<Operand>) -> Result<(), Error> {
@@ -1380,16 +1409,7 @@ impl Decoder<'_, '_, '_> {
                 let normal = self.block(need!(self, ops, 2))?;
                 let unwind = self.block(need!(self, ops, 3))?;
                 i = 4;
-                let explicit = if cc & (1 << 13) != 0 {
-                    i += 1;
-                    Some(self.ty(need!(self, ops, 4))?)
-                } else {
-                    None
-                };
-                let callee = self.pair(ops, &mut i)?;
-                let (fn_ty, ret, vararg) = self.callee_type(explicit, &callee)?;
-                out.push(callee);
-                self.call_args(ops, &mut i, fn_ty, vararg, out)?;
+                let (fn_ty, ret) = self.callee_and_args(ops, &mut i, cc & (1 << 13) != 0, out)?;
                 out.push(normal);
                 out.push(unwind);
                 let info = self.call_info(attrs, (cc & 0x3ff) as u32, 0, fn_ty);
@@ -1407,17 +1427,7 @@ impl Decoder<'_, '_, '_> {
                     indirect.push(self.block(need!(self, ops, i))?);
                     i += 1;
                 }
-                let explicit = if cc & (1 << 15) != 0 {
-                    let t = self.ty(need!(self, ops, i))?;
-                    i += 1;
-                    Some(t)
-                } else {
-                    None
-                };
-                let callee = self.pair(ops, &mut i)?;
-                let (fn_ty, ret, vararg) = self.callee_type(explicit, &callee)?;
-                out.push(callee);
-                self.call_args(ops, &mut i, fn_ty, vararg, out)?;
+                let (fn_ty, ret) = self.callee_and_args(ops, &mut i, cc & (1 << 15) != 0, out)?;
                 out.push(default);
                 out.extend_from_slice(&indirect);
                 let info = self.call_info(attrs, ((cc >> 1) & 0x3ff) as u32, 0, fn_ty);
@@ -1435,17 +1445,7 @@ impl Decoder<'_, '_, '_> {
                 } else {
                     0
                 };
-                let explicit = if cc & (1 << 15) != 0 {
-                    let t = self.ty(need!(self, ops, i))?;
-                    i += 1;
-                    Some(t)
-                } else {
-                    None
-                };
-                let callee = self.pair(ops, &mut i)?;
-                let (fn_ty, ret, vararg) = self.callee_type(explicit, &callee)?;
-                out.push(callee);
-                self.call_args(ops, &mut i, fn_ty, vararg, out)?;
+                let (fn_ty, ret) = self.callee_and_args(ops, &mut i, cc & (1 << 15) != 0, out)?;
                 let tail = if cc & (1 << 14) != 0 {
                     TailKind::MustTail
                 } else if cc & 1 != 0 {

@@ -412,8 +412,7 @@ pub struct GlobalVarDisplay<'t, 'a> {
 impl fmt::Display for GlobalVarDisplay<'_, '_> {
     /// `AssemblyWriter::printGlobal`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use super::globals::{DllStorage, Linkage, ThreadLocal, UnnamedAddr};
-        use super::symbol::Visibility;
+        use super::globals::{Linkage, ThreadLocal, UnnamedAddr};
         let m = self.module;
         let Some(g) = m.globals.get(self.index) else { return f.write_str("<no such global>") };
         let c = &g.common;
@@ -423,22 +422,7 @@ impl fmt::Display for GlobalVarDisplay<'_, '_> {
         if g.initializer.is_none() && c.linkage == Linkage::External {
             f.write_str("external ")?;
         }
-        if c.linkage != Linkage::External {
-            write!(f, "{} ", c.linkage)?;
-        }
-        // dso_local, unless implied (local linkage, or hidden/protected and not extern_weak).
-        let implied = c.linkage.is_local() || (c.visibility != Visibility::Default && c.linkage != Linkage::ExternWeak);
-        if c.dso_local && !implied {
-            f.write_str("dso_local ")?;
-        }
-        if c.visibility != Visibility::Default {
-            write!(f, "{} ", c.visibility)?;
-        }
-        match c.dll_storage {
-            DllStorage::Import => f.write_str("dllimport ")?,
-            DllStorage::Export => f.write_str("dllexport ")?,
-            _ => {}
-        }
+        write_global_prefix(f, c)?;
         match c.thread_local {
             ThreadLocal::No => {}
             ThreadLocal::GeneralDynamic => f.write_str("thread_local ")?,
@@ -510,6 +494,29 @@ impl fmt::Display for GlobalVarDisplay<'_, '_> {
         }
         Ok(())
     }
+}
+
+/// `linkage dso_local visibility dllstorage ` as `AssemblyWriter` prints them before a
+/// global value's kind (`dso_local` unless implied: local linkage, or hidden/protected and
+/// not extern_weak).
+pub(crate) fn write_global_prefix(f: &mut dyn fmt::Write, c: &super::GlobalCommon<'_>) -> fmt::Result {
+    if c.linkage != super::globals::Linkage::External {
+        write!(f, "{} ", c.linkage)?;
+    }
+    let implied = c.linkage.is_local()
+        || (c.visibility != super::symbol::Visibility::Default && c.linkage != super::globals::Linkage::ExternWeak);
+    if c.dso_local && !implied {
+        f.write_str("dso_local ")?;
+    }
+    if c.visibility != super::symbol::Visibility::Default {
+        write!(f, "{} ", c.visibility)?;
+    }
+    match c.dll_storage {
+        super::globals::DllStorage::Import => f.write_str("dllimport ")?,
+        super::globals::DllStorage::Export => f.write_str("dllexport ")?,
+        _ => {}
+    }
+    Ok(())
 }
 
 /// A value printed as `llvm-dis` prints it: see [`ModuleConstants::display`].

@@ -27,9 +27,8 @@ use alloc::vec::Vec;
 use core::fmt::{self, Write as _};
 
 use super::body::{Bodies, Body, InstKind, Operand, Ordering, TailKind, Value, binary_op_name, cast_op_name};
-use super::constants::Printer;
-use super::globals::{DllStorage, Function, Linkage, UnnamedAddr};
-use super::symbol::Visibility;
+use super::constants::{Printer, write_global_prefix};
+use super::globals::{Function, UnnamedAddr};
 use super::types::{Type, TypeId, write_escaped, write_llvm_name};
 use super::{AttrIndex, AttributeList};
 
@@ -196,27 +195,6 @@ fn function_attrs_comment(b: &Bodies<'_, '_>, function: &Function<'_>) -> Option
         }
     }
     (!out.is_empty()).then_some(out)
-}
-
-/// `linkage dso_local visibility dllstorage thread_local unnamed_addr` as
-/// `AssemblyWriter` prints them before a global value's kind.
-fn write_global_prefix(f: &mut dyn fmt::Write, c: &super::GlobalCommon<'_>) -> fmt::Result {
-    if c.linkage != Linkage::External {
-        write!(f, "{} ", c.linkage)?;
-    }
-    let implied = c.linkage.is_local() || (c.visibility != Visibility::Default && c.linkage != Linkage::ExternWeak);
-    if c.dso_local && !implied {
-        f.write_str("dso_local ")?;
-    }
-    if c.visibility != Visibility::Default {
-        write!(f, "{} ", c.visibility)?;
-    }
-    match c.dll_storage {
-        DllStorage::Import => f.write_str("dllimport ")?,
-        DllStorage::Export => f.write_str("dllexport ")?,
-        _ => {}
-    }
-    Ok(())
 }
 
 /// The name `AssemblyWriter` gives a calling convention (`fastcc`), or `cc N`.
