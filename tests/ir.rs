@@ -14,7 +14,7 @@ use std::collections::BTreeSet;
 use std::path::PathBuf;
 
 use ir_dis::{UPGRADED_ATTRIBUTES, compare_with};
-use llvm_bitstream_reader::ir::{Linkage, Module};
+use llvm_bitstream_reader::ir::{DisOptions, Linkage, Module};
 use llvm_bitstream_reader::{Bitstream, Magic};
 
 #[test]
@@ -308,6 +308,60 @@ fn ir_fuzz_regressions_replay() {
         }
     }
     assert!(n >= 1);
+}
+
+/// Inputs the `ir_bodies` fuzz target found (`fuzz/regressions/ir_bodies-*`): every body
+/// decodes or fails, and every function (as LLVM 14 and 22 print it) and the module
+/// print, without a panic and within a bound, as in the fuzz target.
+#[test]
+fn ir_bodies_fuzz_regressions_replay() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fuzz/regressions");
+    let mut n = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.file_name().is_some_and(|f| f.to_string_lossy().starts_with("ir_bodies-")) {
+            print_every_body(&std::fs::read(&path).unwrap());
+            n += 1;
+        }
+    }
+    assert!(n >= 1);
+}
+
+/// What the `ir_bodies` fuzz target does with its input.
+fn print_every_body(bytes: &[u8]) {
+    use std::fmt::{self, Write};
+
+    /// Counts what is printed; fails after 1 MiB.
+    #[derive(Default)]
+    struct Sink {
+        bytes: usize,
+        full: bool,
+    }
+    impl Write for Sink {
+        fn write_str(&mut self, s: &str) -> fmt::Result {
+            self.bytes += s.len();
+            self.full |= self.bytes > 1 << 20;
+            if self.full { Err(fmt::Error) } else { Ok(()) }
+        }
+    }
+    fn print(value: impl fmt::Display) {
+        let mut sink = Sink::default();
+        if write!(sink, "{value}").is_err() {
+            assert!(sink.full, "Display failed after {} bytes without the sink failing", sink.bytes);
+        }
+    }
+
+    let Ok(modules) = Module::parse_all(bytes) else { return };
+    for m in &modules {
+        let Ok(bodies) = m.bodies() else { continue };
+        for i in 0..m.functions.len() {
+            let Ok(body) = bodies.body(i) else { continue };
+            for llvm_version in [14, 22] {
+                print(bodies.display_function(i, body.as_ref(), DisOptions { llvm_version }));
+            }
+        }
+        print(bodies.display_module(DisOptions::default()));
+    }
 }
 
 /// Every function definition of every testdata module is paired with a FUNCTION_BLOCK of

@@ -730,11 +730,10 @@ impl<'a> Module<'a> {
                     } else {
                         &mut sync_scopes
                     };
-                    while let Some(entry) = reader.advance_skipping_subblocks()? {
-                        if let Entry::Record { .. } = entry {
-                            out.push(reader.read_record()?.text_from(0));
-                        }
-                    }
+                    super::module::each_record(&mut reader, |r| {
+                        out.push(r.text_from(0));
+                        Ok(())
+                    })?;
                 }
                 Entry::EnterBlock(_) => {
                     reader.skip_block()?;
@@ -1038,40 +1037,39 @@ impl Decoder<'_, '_, '_> {
     }
 
     fn read_symtab(&mut self, reader: &mut Reader<'_>) -> Result<(), Error> {
-        while let Some(entry) = reader.advance_skipping_subblocks()? {
-            let Entry::Record { .. } = entry else { continue };
-            let r = reader.read_record()?;
+        let body = &mut self.body;
+        super::module::each_record(reader, |r| {
             let ops = r.operand_slice();
-            let (Some(&id), Some(chars)) = (ops.first(), ops.get(1..)) else { continue };
-            let start = self.body.name_bytes.len();
-            self.body.name_bytes.extend(chars.iter().map(|&c| c as u8));
+            let (Some(&id), Some(chars)) = (ops.first(), ops.get(1..)) else { return Ok(()) };
+            let start = body.name_bytes.len();
+            body.name_bytes.extend(chars.iter().map(|&c| c as u8));
             let range = Operands { start: start as u32, len: chars.len() as u32 };
             match r.code() {
-                ids::VST_CODE_ENTRY if id >= self.body.first_value => {
-                    self.body.value_names.push(((id - self.body.first_value) as u32, range));
+                ids::VST_CODE_ENTRY if id >= body.first_value => {
+                    body.value_names.push(((id - body.first_value) as u32, range));
                 }
-                ids::VST_CODE_BBENTRY => self.body.block_names.push((id as u32, range)),
+                ids::VST_CODE_BBENTRY => body.block_names.push((id as u32, range)),
                 _ => {}
             }
-        }
+            Ok(())
+        })?;
         self.body.value_names.sort_by_key(|(v, _)| *v);
         self.body.block_names.sort_by_key(|(b, _)| *b);
         Ok(())
     }
 
     fn read_uselists(&mut self, reader: &mut Reader<'_>) -> Result<(), Error> {
-        while let Some(entry) = reader.advance_skipping_subblocks()? {
-            let Entry::Record { .. } = entry else { continue };
-            let r = reader.read_record()?;
-            let ops = r.operand_slice();
+        let body = &mut self.body;
+        super::module::each_record(reader, |r| {
             if r.code() == ids::USELIST_CODE_BB {
-                if let Some((&bb, order)) = ops.split_last() {
-                    let range = self.push_literals(order);
-                    self.body.block_use_orders.push((bb as u32, range));
+                if let Some((&bb, order)) = r.operand_slice().split_last() {
+                    let start = body.literals.len();
+                    body.literals.extend_from_slice(order);
+                    body.block_use_orders.push((bb as u32, Operands { start: start as u32, len: order.len() as u32 }));
                 }
             }
-        }
-        Ok(())
+            Ok(())
+        })
     }
 
     /// Adds an instruction; a terminator ends the current basic block.

@@ -481,14 +481,7 @@ impl fmt::Display for GlobalVarDisplay<'_, '_> {
                 }
             }
         }
-        if let Some(comdat) = g.comdat.and_then(|i| m.comdats.get(i as usize)) {
-            f.write_str(", comdat")?;
-            if comdat.name != c.name {
-                f.write_str("($")?;
-                write_llvm_name(f, &comdat.name)?;
-                f.write_char(')')?;
-            }
-        }
+        write_comdat(f, m, g.comdat, &c.name, ", ")?;
         if let Some(align) = g.alignment {
             write!(f, ", align {align}")?;
         }
@@ -515,6 +508,26 @@ pub(crate) fn write_global_prefix(f: &mut dyn fmt::Write, c: &super::GlobalCommo
         super::globals::DllStorage::Import => f.write_str("dllimport ")?,
         super::globals::DllStorage::Export => f.write_str("dllexport ")?,
         _ => {}
+    }
+    Ok(())
+}
+
+/// `comdat` (after `lead`), with its name when it is not the global value's own:
+/// `maybePrintComdat`.
+pub(crate) fn write_comdat(
+    f: &mut dyn fmt::Write,
+    m: &Module<'_>,
+    comdat: Option<u64>,
+    name: &[u8],
+    lead: &str,
+) -> fmt::Result {
+    let Some(comdat) = comdat.and_then(|i| m.comdats.get(usize::try_from(i).ok()?)) else { return Ok(()) };
+    f.write_str(lead)?;
+    f.write_str("comdat")?;
+    if *comdat.name != *name {
+        f.write_str("($")?;
+        write_llvm_name(f, &comdat.name)?;
+        f.write_char(')')?;
     }
     Ok(())
 }
@@ -795,7 +808,7 @@ impl<'t, 'a> Printer<'t, 'a> {
             ConstantKind::Poison => f.write_str("poison"),
             ConstantKind::Int(v) => match types.get(c.ty) {
                 Some(Type::Integer(1)) => f.write_str(if v != 0 { "true" } else { "false" }),
-                Some(Type::Integer(w)) if *w < 64 => {
+                Some(Type::Integer(w)) if (1..64).contains(w) => {
                     // The value sign-extended from its width, as APInt prints it.
                     let shift = 64 - *w as u32;
                     write!(f, "{}", (v << shift) >> shift)
@@ -1091,7 +1104,7 @@ impl<'t, 'a> Printer<'t, 'a> {
             self.ty(f, element)?;
             f.write_char(' ')?;
             match element_type {
-                Some(Type::Integer(w)) if *w < 64 => {
+                Some(Type::Integer(w)) if (1..64).contains(w) => {
                     let shift = 64 - *w as u32;
                     write!(f, "{}", ((e as i64) << shift) >> shift)?
                 }

@@ -27,7 +27,7 @@ use alloc::vec::Vec;
 use core::fmt::{self, Write as _};
 
 use super::body::{Bodies, Body, InstKind, Operand, Ordering, TailKind, Value, binary_op_name, cast_op_name};
-use super::constants::{Printer, write_global_prefix};
+use super::constants::{Printer, write_comdat, write_global_prefix};
 use super::globals::{Function, UnnamedAddr};
 use super::types::{Type, TypeId, write_escaped, write_llvm_name};
 use super::{AttrIndex, AttributeList};
@@ -1156,14 +1156,7 @@ impl FunctionDisplay<'_, '_, '_> {
             write_escaped(f, partition)?;
             f.write_char('"')?;
         }
-        if let Some(comdat) = function.comdat.and_then(|i| m.comdats.get(i as usize)) {
-            f.write_str(" comdat")?;
-            if comdat.name != c.name {
-                f.write_str("($")?;
-                write_llvm_name(f, &comdat.name)?;
-                f.write_char(')')?;
-            }
-        }
+        write_comdat(f, m, function.comdat, &c.name, " ")?;
         if let Some(a) = function.alignment {
             write!(f, " align {a}")?;
         }

@@ -1128,7 +1128,7 @@ fn infer_dso_local(c: &mut GlobalCommon<'_>) {
 
 /// Reads the records of the block just entered through its END_BLOCK, skipping nested
 /// blocks, and hands each to `f`.
-fn each_record<'a>(
+pub(crate) fn each_record<'a>(
     reader: &mut Reader<'a>,
     mut f: impl FnMut(&RecordRef<'_, 'a>) -> Result<(), Error>,
 ) -> Result<(), Error> {
