@@ -5,7 +5,7 @@
 #   materializeAll, built here from materialize22.cpp on llvm-22-dev), the median of ITERS
 #   in-process runs each, ROUNDS rounds alternated;
 # - `bitstream-dump --dis` against `llvm-dis-22` as whole processes (wall time, peak RSS),
-#   after checking that both print the same number of instructions.
+#   after checking that both decoders count the same instructions.
 #
 #   benches/bodies/run.sh [ROUNDS] [ITERS] [FILE...]
 #
@@ -40,6 +40,9 @@ fi
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 printf '| file | MB | LLVM 22 materializeAll ms | ours ms | ratio | llvm-dis-22 s, MB | --dis s, MB | ratio |\n|---|---|---|---|---|---|---|---|\n'
 for f in "${FILES[@]}"; do
+    # Both count the same instructions, or nothing is timed.
+    ct="$("$OUT/materialize22" "$f" 1 | cut -d' ' -f4)"; co="$("$OURS_BENCH" "$f" 1 | cut -d' ' -f4)"
+    [[ "$ct" == "$co" ]] || { echo "$(basename "$f"): LLVM counts $ct instructions, we count $co" >&2; exit 1; }
     theirs=(); ours=(); dis_t=(); dis_o=()
     for _ in $(seq "$ROUNDS"); do
         theirs+=("$("$OUT/materialize22" "$f" "$ITERS" | cut -d' ' -f1)")
