@@ -219,13 +219,13 @@ fn a_damaged_body_fails_alone() {
             let Ok(m) = Module::parse(&copy) else { continue };
             let Ok(b) = m.bodies() else { continue };
             changed += 1;
-            for i in 0..m.functions.len() {
+            for (i, before) in reference.iter().enumerate() {
                 match b.body(i) {
                     Ok(body) => {
                         let _ = b.display_function(i, body.as_ref(), DisOptions { llvm_version: 14 }).to_string();
                         if i != *damaged {
-                            assert_eq!(body, reference[i], "byte {at} of function {damaged} changed function {i}");
-                        } else if body != reference[i] {
+                            assert_eq!(&body, before, "byte {at} of function {damaged} changed function {i}");
+                        } else if body != *before {
                             differed += 1;
                         }
                     }
