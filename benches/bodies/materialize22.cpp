@@ -1,11 +1,10 @@
-// LLVM 22's cost of reading every function body, for benches/bodies/run.sh: parses a
-// bitcode file lazily, then `materializeAll()` (every body, every metadata block), and
+// LLVM 22's cost of reading every function body, for benches/bodies/run.sh: reads each
+// module of a bitcode file lazily, then `materializeAll()` (every body, every metadata
+// block), and
 // prints the median time of N iterations and the number of instructions.
 // Usage: materialize22 FILE [ITERS]
 // Build: g++ -O2 $(llvm-config-22 --cxxflags) materialize22.cpp $(llvm-config-22 --ldflags --libs bitreader core support)
 #include "llvm/Bitcode/BitcodeReader.h"
-#include "llvm/IRReader/IRReader.h"
-#include "llvm/Support/SourceMgr.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
@@ -36,21 +35,33 @@ int main(int argc, char **argv) {
   for (int i = 0; i < iters; i++) {
     LLVMContext context;
     auto start = std::chrono::steady_clock::now();
-    auto module = getLazyIRModule(MemoryBuffer::getMemBuffer((*buf)->getMemBufferRef(), false), *(new SMDiagnostic), context);
-    if (!module) {
-      fprintf(stderr, "cannot parse %s\n", argv[1]);
+    // Every module of the file (llvm-cat -b writes several), each read lazily, then
+    // materialized whole.
+    auto list = getBitcodeModuleList((*buf)->getMemBufferRef());
+    if (!list) {
+      fprintf(stderr, "cannot parse %s: %s\n", argv[1], toString(list.takeError()).c_str());
       return 1;
     }
-    if (Error e = module->materializeAll()) {
-      fprintf(stderr, "materializeAll: %s\n", toString(std::move(e)).c_str());
-      return 1;
+    std::vector<std::unique_ptr<Module>> modules;
+    for (BitcodeModule &bm : *list) {
+      auto module = bm.getLazyModule(context, false, false);
+      if (!module) {
+        fprintf(stderr, "getLazyModule: %s\n", toString(module.takeError()).c_str());
+        return 1;
+      }
+      if (Error e = (*module)->materializeAll()) {
+        fprintf(stderr, "materializeAll: %s\n", toString(std::move(e)).c_str());
+        return 1;
+      }
+      modules.push_back(std::move(*module));
     }
     auto end = std::chrono::steady_clock::now();
     ms.push_back(std::chrono::duration<double, std::milli>(end - start).count());
     instructions = 0;
-    for (Function &f : *module)
-      for (BasicBlock &bb : f)
-        instructions += bb.size();
+    for (auto &module : modules)
+      for (Function &f : *module)
+        for (BasicBlock &bb : f)
+          instructions += bb.size();
   }
   std::sort(ms.begin(), ms.end());
   printf("%.3f ms median, %zu instructions\n", ms[ms.size() / 2], instructions);

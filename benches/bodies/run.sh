@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Function bodies against LLVM 22, in the same run, with the ratios:
 # - decoding every body in-process: our `cargo bench --bench bodies` (module read, module
-#   constants, every body) against `materialize22` (LLVM 22's getLazyIRModule +
-#   materializeAll, built here from materialize22.cpp on llvm-22-dev), the median of ITERS
+#   constants, every body) against `materialize22` (LLVM 22's getLazyModule +
+#   materializeAll of each module, built here from materialize22.cpp on llvm-22-dev), the median of ITERS
 #   in-process runs each, ROUNDS rounds alternated;
 # - `bitstream-dump --dis` against `llvm-dis-22` as whole processes (wall time, peak RSS),
 #   after checking that both decoders count the same instructions.
@@ -21,7 +21,7 @@ LLVM_CONFIG=/usr/lib/llvm-22/bin/llvm-config
 [[ -x "$LLVM_CONFIG" ]] || { echo "needs llvm-22-dev (apt-get install llvm-22-dev)" >&2; exit 1; }
 if [[ ! -x "$OUT/materialize22" || "$HERE/materialize22.cpp" -nt "$OUT/materialize22" ]]; then
     g++ -O2 $($LLVM_CONFIG --cxxflags) "$HERE/materialize22.cpp" \
-        $($LLVM_CONFIG --ldflags --libs irreader bitreader core support) -o "$OUT/materialize22"
+        $($LLVM_CONFIG --ldflags --libs bitreader core support) -o "$OUT/materialize22"
 fi
 cargo build --release -q -p bitstream-dump --manifest-path "$REPO/Cargo.toml"
 cargo bench -q --bench bodies --manifest-path "$REPO/Cargo.toml" --no-run 2>/dev/null
