@@ -14,7 +14,7 @@
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
-use llvm_bitstream_reader::BitstreamFile;
+use llvm_bitstream_reader::container::ContainerFile;
 use llvm_bitstream_reader::ir::{DisOptions, Module};
 
 use crate::{BROKEN_PIPE, io_text};
@@ -22,7 +22,8 @@ use crate::{BROKEN_PIPE, io_text};
 pub const USAGE: &str = "\
 usage: bitstream-dump --dis [--llvm-dis-version N] FILE
 
-Prints the IR modules of a bitcode file as llvm-dis prints them: module-level lines,
+Prints the IR modules of a bitcode file (or of the bitcode in an object, archive or rlib)
+as llvm-dis prints them: module-level lines,
 global variables, functions with their bodies, attribute groups. Metadata is printed as
 the file's ids (`metadata !7`) and metadata attachments are left out.
 
@@ -75,12 +76,24 @@ fn usage_error(message: &str) -> ExitCode {
 }
 
 fn run(path: &str, options: DisOptions, out: &mut impl Write) -> Result<(), String> {
-    let file = BitstreamFile::open(path).map_err(|e| crate::error_chain(&e))?;
-    let modules = Module::parse_all(file.bytes()).map_err(|e| e.to_string())?;
-    for module in &modules {
-        let bodies = module.bodies().map_err(|e| e.to_string())?;
-        writeln!(out, "; ModuleID = '{path}'").map_err(io_text)?;
-        write!(out, "{}", bodies.display_module(options)).map_err(io_text)?;
+    let file = ContainerFile::open(path).map_err(|e| crate::error_chain(&e))?;
+    // A `.bc`, or the bitcode inside an object, an archive or an rlib.
+    let streams = file.bitstreams().map_err(|e| crate::error_chain(&e))?;
+    // A bitcode file (wrapped or not) is named by its path, as llvm-dis names it; bitcode
+    // inside a container by where it was found.
+    let bytes = file.bytes();
+    let raw = streams.len() == 1 && (bytes.starts_with(b"BC\xc0\xde") || bytes.starts_with(&[0xde, 0xc0, 0x17, 0x0b]));
+    for stream in &streams {
+        let modules = Module::parse_all(stream.bytes).map_err(|e| format!("{}: {e}", stream.provenance))?;
+        for module in &modules {
+            let bodies = module.bodies().map_err(|e| e.to_string())?;
+            if raw {
+                writeln!(out, "; ModuleID = '{path}'").map_err(io_text)?;
+            } else {
+                writeln!(out, "; ModuleID = '{}'", stream.provenance).map_err(io_text)?;
+            }
+            write!(out, "{}", bodies.display_module(options)).map_err(io_text)?;
+        }
     }
     Ok(())
 }
