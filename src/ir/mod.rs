@@ -58,6 +58,7 @@ pub mod symtab;
 mod types;
 
 pub use asm::AsmSymbol;
+#[cfg(feature = "symbols")]
 pub(crate) use asm::is_darwin;
 pub use attributes::{AttrIndex, AttrKind, Attribute, AttributeGroup, AttributeList, AttributesDisplay, ConstantRange};
 pub use body::{
