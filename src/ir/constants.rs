@@ -512,6 +512,47 @@ pub(crate) fn write_global_prefix(f: &mut dyn fmt::Write, c: &super::GlobalCommo
     Ok(())
 }
 
+/// A short text built on the stack (a formatted number); what does not fit is cut.
+struct StackText {
+    bytes: [u8; 64],
+    len: usize,
+}
+
+impl Default for StackText {
+    fn default() -> Self {
+        StackText { bytes: [0; 64], len: 0 }
+    }
+}
+
+impl StackText {
+    fn as_str(&self) -> &str {
+        core::str::from_utf8(&self.bytes[..self.len]).unwrap_or("")
+    }
+}
+
+impl fmt::Write for StackText {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        let end = self.len + s.len();
+        let Some(room) = self.bytes.get_mut(self.len..end) else { return Err(fmt::Error) };
+        room.copy_from_slice(s.as_bytes());
+        self.len = end;
+        Ok(())
+    }
+}
+
+/// `iN`, without the formatting machinery for the common widths.
+fn write_int_type(f: &mut dyn fmt::Write, width: u64) -> fmt::Result {
+    match width {
+        1 => f.write_str("i1"),
+        8 => f.write_str("i8"),
+        16 => f.write_str("i16"),
+        32 => f.write_str("i32"),
+        64 => f.write_str("i64"),
+        128 => f.write_str("i128"),
+        w => write!(f, "i{w}"),
+    }
+}
+
 /// `comdat` (after `lead`), with its name when it is not the global value's own:
 /// `maybePrintComdat`.
 pub(crate) fn write_comdat(
@@ -738,6 +779,23 @@ impl<'t, 'a> Printer<'t, 'a> {
     }
 
     pub(crate) fn ty(&self, f: &mut dyn fmt::Write, id: TypeId) -> fmt::Result {
+        // The common leaf types directly, without a `TypeDisplay` (printing bodies spends
+        // much of its time on types).
+        let leaf = match self.types().get(id) {
+            Some(Type::Integer(w)) => return write_int_type(f, *w),
+            Some(Type::Pointer { pointee: _, address_space: 0 }) if self.opaque => "ptr",
+            Some(Type::Void) => "void",
+            Some(Type::Float) => "float",
+            Some(Type::Double) => "double",
+            Some(Type::Half) => "half",
+            Some(Type::Label) => "label",
+            Some(Type::Metadata) => "metadata",
+            Some(Type::Token) => "token",
+            _ => "",
+        };
+        if !leaf.is_empty() {
+            return f.write_str(leaf);
+        }
         if self.opaque {
             write!(f, "{}", self.types().display_opaque(id))
         } else {
@@ -1278,16 +1336,38 @@ pub(crate) fn write_float(f: &mut dyn fmt::Write, ty: Option<&Type>, lo: u64, hi
         _ => return write!(f, "<float bits {lo:#x}>"),
     };
     if as_double.is_finite() {
-        let mut text = alloc::string::String::new();
-        // `APFloat::toString(Str, 6, 0, false)`: six significant digits, padded with a
-        // zero to six after the point (`1.000000e+00`); Rust writes `1.00000e0`.
-        let _ = write!(text, "{as_double:.5e}");
-        if let Some((mantissa, exponent)) = text.split_once('e') {
-            let exponent: i32 = exponent.parse().unwrap_or(0);
-            let sign = if exponent < 0 { '-' } else { '+' };
-            let formatted = alloc::format!("{mantissa}0e{sign}{:02}", exponent.unsigned_abs());
-            if formatted.parse::<f64>().is_ok_and(|v| v.to_bits() == as_double.to_bits()) {
-                return f.write_str(&formatted);
+        // `APFloat::toString(Str, 6, 0, false)` when it reads back exactly: six significant
+        // digits, the exponent signed and of two digits at least (`1.000000e+00`). A
+        // six-digit decimal reads back exactly when the shortest decimal that does has six
+        // digits or fewer (at most one six-digit decimal lies within the double's rounding
+        // interval, and the correctly rounded one is it), so the shortest form (`1.5e0`),
+        // made on the stack, decides and gives the digits.
+        let mut text = StackText::default();
+        let _ = write!(text, "{as_double:e}");
+        if let Some((mantissa, exponent)) = text.as_str().split_once('e') {
+            let (negative, digits) = match mantissa.strip_prefix('-') {
+                Some(m) => (true, m),
+                None => (false, mantissa),
+            };
+            let (first, rest) = digits.split_once('.').unwrap_or((digits, ""));
+            if first.len() == 1 && rest.len() <= 5 {
+                let exponent: i32 = exponent.parse().unwrap_or(0);
+                if negative {
+                    f.write_char('-')?;
+                }
+                f.write_str(first)?;
+                f.write_char('.')?;
+                f.write_str(rest)?;
+                for _ in rest.len()..6 {
+                    f.write_char('0')?;
+                }
+                f.write_char('e')?;
+                f.write_char(if exponent < 0 { '-' } else { '+' })?;
+                let e = exponent.unsigned_abs();
+                if e < 10 {
+                    f.write_char('0')?;
+                }
+                return write!(f, "{e}");
             }
         }
     }

@@ -197,6 +197,23 @@ fn function_attrs_comment(b: &Bodies<'_, '_>, function: &Function<'_>) -> Option
     (!out.is_empty()).then_some(out)
 }
 
+/// A number in decimal, without the formatting machinery (slots and alignments are most
+/// of the numbers a body prints).
+fn write_decimal(f: &mut dyn fmt::Write, mut n: u64) -> fmt::Result {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    // Only ASCII digits were written.
+    f.write_str(core::str::from_utf8(&digits[at..]).unwrap_or("?"))
+}
+
 /// The name `AssemblyWriter` gives a calling convention (`fastcc`), or `cc N`.
 pub fn calling_conv_name(cc: u32) -> Option<&'static str> {
     Some(match cc {
@@ -339,7 +356,7 @@ impl BodyPrinter<'_, '_, '_> {
         match name {
             Some(name) => write_llvm_name(f, name),
             None if slot == NO_SLOT => f.write_str("<badref>"),
-            None => write!(f, "{slot}"),
+            None => write_decimal(f, u64::from(slot)),
         }
     }
 
@@ -489,7 +506,8 @@ impl BodyPrinter<'_, '_, '_> {
         }
         f.write_char(')')?;
         if let Some(id) = self.function_group(call.attributes) {
-            write!(f, " #{id}")?;
+            f.write_str(" #")?;
+            write_decimal(f, id)?;
         }
         let bundles =
             self.body.bundles.get(call.bundles.start as usize..(call.bundles.start + call.bundles.len) as usize);
@@ -871,7 +889,8 @@ impl BodyPrinter<'_, '_, '_> {
                     }
                 }
                 if let Some(a) = align {
-                    write!(f, ", align {a}")?;
+                    f.write_str(", align ")?;
+                    write_decimal(f, a)?;
                 }
                 let address_space = match self.bodies.module().types.get(inst.ty) {
                     Some(Type::Pointer { address_space, .. }) => *address_space,
@@ -939,20 +958,23 @@ impl BodyPrinter<'_, '_, '_> {
             InstKind::Load { align, ordering, scope, .. } | InstKind::Store { align, ordering, scope, .. } => {
                 self.atomic(f, ordering, scope)?;
                 if let Some(a) = align {
-                    write!(f, ", align {a}")?;
+                    f.write_str(", align ")?;
+                    write_decimal(f, a)?;
                 }
             }
             InstKind::CmpXchg { success, failure, scope, align, .. } => {
                 self.atomic(f, success, scope)?;
                 write!(f, " {}", failure.name())?;
                 if let Some(a) = align {
-                    write!(f, ", align {a}")?;
+                    f.write_str(", align ")?;
+                    write_decimal(f, a)?;
                 }
             }
             InstKind::AtomicRmw { ordering, scope, align, .. } => {
                 self.atomic(f, ordering, scope)?;
                 if let Some(a) = align {
-                    write!(f, ", align {a}")?;
+                    f.write_str(", align ")?;
+                    write_decimal(f, a)?;
                 }
             }
             InstKind::Fence { ordering, scope } => self.atomic(f, ordering, scope)?,
@@ -1144,7 +1166,8 @@ impl FunctionDisplay<'_, '_, '_> {
             write!(f, " addrspace({})", c.address_space)?;
         }
         if let Some(id) = p.function_group(list) {
-            write!(f, " #{id}")?;
+            f.write_str(" #")?;
+            write_decimal(f, id)?;
         }
         if let Some(section) = &function.section {
             f.write_str(" section \"")?;
