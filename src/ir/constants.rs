@@ -1339,11 +1339,21 @@ pub(crate) fn write_float(f: &mut dyn fmt::Write, ty: Option<&Type>, lo: u64, hi
         // `APFloat::toString(Str, 6, 0, false)` when it reads back exactly: six significant
         // digits, the exponent signed and of two digits at least (`1.000000e+00`). A
         // six-digit decimal reads back exactly when the shortest decimal that does has six
-        // digits or fewer (at most one six-digit decimal lies within the double's rounding
-        // interval, and the correctly rounded one is it), so the shortest form (`1.5e0`),
-        // made on the stack, decides and gives the digits.
+        // digits or fewer (for a normal double at most one six-digit decimal lies within
+        // its rounding interval, and the correctly rounded one is it), so the shortest form
+        // (`1.5e0`), made on the stack, decides and gives the digits.
+        // Subnormals are spaced too widely for that: there the correctly rounded six digits
+        // are made (`4.94066e-324`, where the shortest is `5e-324`) and read back.
+        let subnormal = as_double != 0.0 && as_double.abs() < f64::MIN_POSITIVE;
         let mut text = StackText::default();
-        let _ = write!(text, "{as_double:e}");
+        if subnormal {
+            let _ = write!(text, "{as_double:.5e}");
+            if text.as_str().parse::<f64>().map_or(true, |v| v.to_bits() != as_double.to_bits()) {
+                text.len = 0;
+            }
+        } else {
+            let _ = write!(text, "{as_double:e}");
+        }
         if let Some((mantissa, exponent)) = text.as_str().split_once('e') {
             let (negative, digits) = match mantissa.strip_prefix('-') {
                 Some(m) => (true, m),
@@ -1414,6 +1424,10 @@ mod tests {
         assert_eq!(float(Type::Double, f64::INFINITY.to_bits()), "0x7FF0000000000000");
         assert_eq!(float(Type::Double, 1e300f64.to_bits()), "1.000000e+300");
         assert_eq!(float(Type::Half, 0x3c00), "0xH3C00");
+        // The smallest subnormal: six correctly rounded digits read back, the shortest
+        // form (`5e-324`) is not what LLVM prints.
+        assert_eq!(float(Type::Double, 1), "4.940660e-324");
+        assert_eq!(float(Type::Double, (-1e-310f64).to_bits()), "-1.000000e-310");
     }
 
     #[test]
