@@ -47,8 +47,11 @@ for f in "${FILES[@]}"; do
     for _ in $(seq "$ROUNDS"); do
         theirs+=("$("$OUT/materialize22" "$f" "$ITERS" | cut -d' ' -f1)")
         ours+=("$("$OURS_BENCH" "$f" "$ITERS" | cut -d' ' -f1)")
-        dis_t+=("$( { /usr/bin/time -f '%e %M' llvm-dis-22 "$f" -o /dev/null; } 2>&1 | tail -1)")
-        dis_o+=("$( { /usr/bin/time -f '%e %M' "$DUMP" --dis "$f" > /dev/null; } 2>&1 | tail -1)")
+        # Both write a file: given several modules llvm-dis writes one per module, named
+        # after -o (and would make /dev/null.0, … of -o /dev/null).
+        dis_t+=("$( { /usr/bin/time -f '%e %M' llvm-dis-22 "$f" -o "$OUT/llvm-dis.ll"; } 2>&1 | tail -1)")
+        dis_o+=("$( { /usr/bin/time -f '%e %M' "$DUMP" --dis "$f" > "$OUT/ours.ll"; } 2>&1 | tail -1)")
+        rm -f "$OUT"/llvm-dis.ll* "$OUT/ours.ll"
     done
     t=$(printf '%s\n' "${theirs[@]}" | median); o=$(printf '%s\n' "${ours[@]}" | median)
     dt=$(printf '%s\n' "${dis_t[@]}" | cut -d' ' -f1 | median); dtm=$(printf '%s\n' "${dis_t[@]}" | cut -d' ' -f2 | median)
