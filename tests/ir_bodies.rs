@@ -240,3 +240,25 @@ fn a_damaged_body_fails_alone() {
     println!("{changed} bytes changed: {failed} bodies failed with an error, {differed} decoded differently");
     assert!(changed > 1000 && failed > 100, "{changed} {failed}");
 }
+
+/// Names of results, found by instruction: the same as the printer shows.
+#[test]
+fn instruction_names_are_the_printed_ones() {
+    let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/llvm14_ir_instructions.bc")).unwrap();
+    let module = Module::parse(&bytes).unwrap();
+    let bodies = module.bodies().unwrap();
+    let mut named = 0;
+    for i in 0..module.functions.len() {
+        let Some(body) = bodies.body(i).unwrap() else { continue };
+        let text = bodies.display_function(i, Some(&body), DisOptions { llvm_version: 14 }).to_string();
+        for (n, inst) in body.instructions.iter().enumerate() {
+            if let Some(name) = body.instruction_name(n as u32) {
+                assert!(inst.has_result);
+                let name = String::from_utf8_lossy(name);
+                assert!(text.contains(&format!("%{name} = ")), "%{name} is not printed as a result");
+                named += 1;
+            }
+        }
+    }
+    assert!(named > 50, "{named}");
+}

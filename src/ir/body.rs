@@ -570,8 +570,12 @@ impl Body {
 
     /// The name of instruction `n`'s result, if it has one.
     pub fn instruction_name(&self, n: u32) -> Option<&[u8]> {
-        let local = self.locals.iter().position(|l| *l == Local::Instruction(n))?;
-        self.local_name(local as u32)
+        // Locals are the arguments, the constants, then the results in instruction order.
+        let start = self.arguments.len() + self.constants.constants.len();
+        let results = self.locals.get(start..)?;
+        let at =
+            results.binary_search_by_key(&n, |l| if let Local::Instruction(i) = l { *i } else { u32::MAX }).ok()?;
+        self.local_name((start + at) as u32)
     }
 
     /// The name of basic block `n`, if it has one.
