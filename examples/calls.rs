@@ -13,7 +13,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     for (index, function) in module.functions.iter().enumerate() {
         // Declarations have no body: `body` gives `None` without reading anything.
         let Some(body) = bodies.body(index)? else { continue };
-        let mut indirect = 0;
+        let (mut indirect, mut asm) = (0, 0);
         let mut callees = Vec::new();
         for inst in &body.instructions {
             if !matches!(inst.kind, InstKind::Call { .. } | InstKind::Invoke(_) | InstKind::CallBr { .. }) {
@@ -23,10 +23,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 Value::Global(id) => {
                     callees.push(module.global(id).map(|g| g.name_str().into_owned()).unwrap_or_default())
                 }
+                // Inline asm is a constant of the module or of the function.
+                Value::Constant(id) if bodies.constant(&body, id).is_some_and(|(c, _)| c.is_inline_asm()) => asm += 1,
                 _ => indirect += 1,
             }
         }
-        println!("{}: {} calls, {indirect} indirect or asm", function.common.name_str(), callees.len());
+        println!("{}: {} calls, {indirect} indirect, {asm} inline asm", function.common.name_str(), callees.len());
         for callee in callees {
             println!("    {callee}");
         }

@@ -145,6 +145,17 @@ fn instructions_decode_as_the_source_says() {
         .collect();
     assert!(!callees.is_empty());
     assert!(calls.instructions.iter().any(|i| matches!(i.kind, InstKind::Call { tail: TailKind::Tail, .. })));
+    // `call i32 asm sideeffect "add $0, $1", …`: the callee is an inline-asm constant.
+    let asm_calls = calls
+        .instructions
+        .iter()
+        .filter(|i| matches!(i.kind, InstKind::Call { .. }))
+        .filter(|i| match calls.operands(i)[0].value {
+            Value::Constant(id) => bodies.constant(&calls, id).is_some_and(|(c, _)| c.is_inline_asm()),
+            _ => false,
+        })
+        .count();
+    assert!(asm_calls >= 1, "{asm_calls}");
     // The named values of `@classify`: arguments and blocks keep their names.
     let classify = body_of("classify");
     assert_eq!(classify.argument_name(0), Some(&b"x"[..]));

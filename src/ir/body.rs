@@ -42,7 +42,7 @@ use alloc::collections::BTreeMap;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::constants::{ConstantKind, ModuleConstants, Operands};
+use super::constants::{Constant, ConstantKind, ModuleConstants, Operands};
 use super::module::Module;
 use super::types::{Type, TypeId, TypeTable};
 use crate::error::Error;
@@ -788,6 +788,15 @@ impl<'m, 'a> Bodies<'m, 'a> {
     /// The attribute group with this id.
     pub(crate) fn attribute_group(&self, id: u64) -> Option<&super::AttributeGroup> {
         self.module.attribute_groups.get(*self.group_index.get(&id)?)
+    }
+
+    /// The constant a [`Value::Constant`] of `body` names, a module-level one or one of
+    /// the function's, with the table its operand ranges index.
+    pub fn constant<'s>(&'s self, body: &'s Body, value_id: u64) -> Option<(&'s Constant, &'s ModuleConstants)> {
+        if let Some(c) = body.constants.get(value_id) {
+            return Some((c, &body.constants));
+        }
+        self.constants.get(value_id).map(|c| (c, &self.constants))
     }
 
     /// Whether the file's pointers are typed (LLVM 14 and before).

@@ -352,6 +352,23 @@ fn decode_gep(code: u32, ops: &[u64], operands: &mut Vec<u64>) -> ConstantKind {
     ConstantKind::Gep { source, flags, inrange_index, inrange, operands: push_ops(operands, pairs.iter().copied()) }
 }
 
+impl Constant {
+    /// Whether it is inline asm (a call's callee: `asm sideeffect "…", "…"`), in any of
+    /// the record's versions.
+    pub fn is_inline_asm(&self) -> bool {
+        matches!(
+            self.kind,
+            ConstantKind::Other {
+                code: ids::CST_CODE_INLINEASM_OLD
+                    | ids::CST_CODE_INLINEASM_OLD2
+                    | ids::CST_CODE_INLINEASM_OLD3
+                    | ids::CST_CODE_INLINEASM,
+                ..
+            }
+        )
+    }
+}
+
 impl ModuleConstants {
     /// The constant with this value id, if it is one.
     pub fn get(&self, value_id: u64) -> Option<&Constant> {
