@@ -504,6 +504,12 @@ pub struct Body {
     /// The value id -> local mapping: for each local value id (from `first_value`), what
     /// it is.
     locals: Vec<Local>,
+    /// The function-local metadata ids (after the module's), in order: the ones printed
+    /// inline (values as metadata, argument lists), `None` for others.
+    pub(crate) local_metadata: Vec<Option<super::mdrefs::Inline>>,
+    /// How many metadata strings the function's METADATA_BLOCK defines: its ids come
+    /// before those of `local_metadata`.
+    pub(crate) local_metadata_strings: u64,
     /// The type of each local value, kept for the storage's reuse.
     #[cfg_attr(feature = "serde", serde(skip))]
     local_types: Vec<TypeId>,
@@ -537,6 +543,25 @@ impl Body {
         self.unknown.clear();
         self.locals.clear();
         self.local_types.clear();
+        self.local_metadata.clear();
+        self.local_metadata_strings = 0;
+    }
+
+    /// What a value id of this function names (a global, a constant, an argument, an
+    /// instruction's result).
+    pub(crate) fn value_of(&self, id: u64, module_constants_base: u64) -> Value {
+        if id < module_constants_base {
+            return Value::Global(id);
+        }
+        if id < self.first_value {
+            return Value::Constant(id);
+        }
+        match usize::try_from(id - self.first_value).ok().and_then(|l| self.locals.get(l)) {
+            Some(Local::Argument(a)) => Value::Argument(*a),
+            Some(Local::Constant) => Value::Constant(id),
+            Some(Local::Instruction(i)) => Value::Instruction(*i),
+            None => Value::Unresolved(id),
+        }
     }
 
     /// The operands of an instruction.
@@ -622,6 +647,8 @@ pub struct Bodies<'m, 'a> {
     group_index: BTreeMap<u64, usize>,
     /// The pointer type of each global value, by value id.
     global_types: Vec<TypeId>,
+    /// The module's metadata as printing needs it, read on first use.
+    metadata: super::lazy::Once<(super::mdrefs::ModuleMetadata, Option<Error>)>,
 }
 
 /// Types looked up by structure (the pointer to a type, a vector of a type, …): the
@@ -755,7 +782,16 @@ impl<'a> Module<'a> {
                 None => NO_TYPE,
             })
             .collect();
-        Ok(Bodies { module: self, constants, index, bundle_tags, sync_scopes, group_index, global_types })
+        Ok(Bodies {
+            module: self,
+            constants,
+            index,
+            bundle_tags,
+            sync_scopes,
+            group_index,
+            global_types,
+            metadata: super::lazy::Once::new(),
+        })
     }
 }
 
@@ -797,6 +833,18 @@ impl<'m, 'a> Bodies<'m, 'a> {
             return Some((c, &body.constants));
         }
         self.constants.get(value_id).map(|c| (c, &self.constants))
+    }
+
+    /// The module's metadata ids and inline nodes (read on first use; a broken block
+    /// keeps what was read before it).
+    pub(crate) fn module_metadata(&self) -> &super::mdrefs::ModuleMetadata {
+        &self
+            .metadata
+            .get_or_init(|| match super::mdrefs::ModuleMetadata::read(&self.module.block) {
+                Ok(m) => (m, None),
+                Err(e) => (super::mdrefs::ModuleMetadata::default(), Some(e)),
+            })
+            .0
     }
 
     /// Whether the file's pointers are typed (LLVM 14 and before).
@@ -1015,6 +1063,20 @@ impl Decoder<'_, '_, '_> {
                         self.read_symtab(reader)?;
                     } else if id == ids_block::USELIST_BLOCK_ID {
                         self.read_uselists(reader)?;
+                    } else if id == ids_block::METADATA_BLOCK_ID {
+                        let body = &mut self.body;
+                        super::module::each_record(reader, |r| {
+                            let code = r.code();
+                            if code == ids::METADATA_STRINGS {
+                                // The function's own strings come first; none prints inline.
+                                let count = r.operand_slice().first().copied().unwrap_or(0);
+                                body.local_metadata_strings = body.local_metadata_strings.saturating_add(count);
+                            } else if super::mdrefs::defines_id(code) {
+                                let inline = super::mdrefs::inline_record(code, r.operand_slice(), &mut body.literals);
+                                body.local_metadata.push(inline);
+                            }
+                            Ok(())
+                        })?;
                     } else {
                         // Metadata, metadata attachments and blocks of newer LLVMs: the
                         // metadata layer reads them.

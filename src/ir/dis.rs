@@ -19,9 +19,11 @@
 //!
 //! What is printed is `AssemblyWriter`'s text: names quoted as LLVM quotes them, unnamed
 //! values numbered as its slot tracker numbers them, constants spelled as it spells them,
-//! predecessors in the order LLVM's use lists give (USELIST_BLOCK applied). Until the
-//! metadata layer, metadata operands print as the file's ids (`metadata !7`), attribute
-//! groups as the file's group ids (`#3`), and metadata attachments are left out.
+//! predecessors in the order LLVM's use lists give (USELIST_BLOCK applied). Metadata
+//! operands print inline where `llvm-dis` does (`metadata i32 %x`, `!DIExpression()`,
+//! `!DIArgList(…)`); until the metadata layer, other nodes print as the file's ids
+//! (`!7`), attribute groups as the file's group ids (`#3`), and metadata attachments are
+//! left out.
 
 use alloc::vec::Vec;
 use core::fmt::{self, Write as _};
@@ -375,10 +377,67 @@ impl BodyPrinter<'_, '_, '_> {
             Value::Block(n) => {
                 self.local(f, body.block_name(n), self.slots.blocks.get(n as usize).copied().unwrap_or(NO_SLOT))
             }
-            Value::Metadata(id) => write!(f, "!{id}"),
+            Value::Metadata(id) => self.metadata(f, id),
             Value::Unresolved(_) => f.write_str("<badref>"),
             #[allow(unreachable_patterns)]
             _ => f.write_str("<badref>"),
+        }
+    }
+
+    /// A metadata operand as `llvm-dis` prints it: values as metadata, expressions and
+    /// argument lists inline (`i32 %x`, `!DIExpression()`, `!DIArgList(…)`), any other node
+    /// as `!N` with the file's id.
+    fn metadata(&self, f: &mut dyn fmt::Write, id: u64) -> fmt::Result {
+        use super::mdrefs::{Inline, write_expression};
+        let module = self.bodies.module_metadata();
+        let (inline, elements): (Option<Inline>, &[u64]) = if id >= module.ids {
+            let local = (id - module.ids)
+                .checked_sub(self.body.local_metadata_strings)
+                .and_then(|l| usize::try_from(l).ok())
+                .and_then(|l| self.body.local_metadata.get(l));
+            (local.copied().flatten(), &self.body.literals)
+        } else {
+            (module.inline.get(&id).copied(), &module.elements)
+        };
+        let range = |r: super::Operands| elements.get(r.start as usize..(r.start + r.len) as usize).unwrap_or(&[]);
+        match inline {
+            Some(Inline::Value(ty, value)) => {
+                let value = self.body.value_of(value, self.bodies.constants().base);
+                self.operand(f, &Operand { value, ty }, true)
+            }
+            Some(Inline::Expression { elements: r, .. }) => write_expression(f, range(r)),
+            Some(Inline::ArgList(r)) => {
+                f.write_str("!DIArgList(")?;
+                for (i, &arg) in range(r).iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    // The arguments are values as metadata; nothing nests deeper.
+                    match self.inline_value(arg) {
+                        Some(o) => self.operand(f, &o, true)?,
+                        None => write!(f, "!{arg}")?,
+                    }
+                }
+                f.write_char(')')
+            }
+            None => write!(f, "!{id}"),
+        }
+    }
+
+    /// The value a value-as-metadata id stands for.
+    fn inline_value(&self, id: u64) -> Option<Operand> {
+        let module = self.bodies.module_metadata();
+        let inline = if id >= module.ids {
+            let local = (id - module.ids).checked_sub(self.body.local_metadata_strings)?;
+            self.body.local_metadata.get(usize::try_from(local).ok()?).copied().flatten()
+        } else {
+            module.inline.get(&id).copied()
+        };
+        match inline? {
+            super::mdrefs::Inline::Value(ty, value) => {
+                Some(Operand { value: self.body.value_of(value, self.bodies.constants().base), ty })
+            }
+            _ => None,
         }
     }
 
@@ -1274,23 +1333,30 @@ fn write_debug_record(f: &mut dyn fmt::Write, p: &BodyPrinter<'_, '_, '_>, r: &s
     };
     write!(f, "    #{name}(")?;
     let md = p.body.literal_range(r.operands);
-    // The file's order is [location, variable, expression, value…]; llvm-dis prints the
-    // value first and the location last.
+    // The file's order is [location, variable or label, expression, value, (assign id,
+    // address, address expression)]; llvm-dis prints the value first and the location
+    // last: the value as it is (`ptr %p`), the rest as metadata operands.
+    let mut items: Vec<u64> = md.iter().skip(1).copied().collect();
+    let value = match &r.value {
+        Some(v) => Some(*v),
+        None if r.code != ids::FUNC_CODE_DEBUG_RECORD_LABEL && items.len() >= 3 => {
+            let id = items.remove(2);
+            items.insert(0, id);
+            None
+        }
+        None => None,
+    };
     let mut first = true;
-    let mut item = |f: &mut dyn fmt::Write, text: &dyn fmt::Display| -> fmt::Result {
+    if let Some(v) = &value {
+        p.operand(f, v, true)?;
+        first = false;
+    }
+    for id in items.iter().chain(md.first()) {
         if !first {
             f.write_str(", ")?;
         }
         first = false;
-        write!(f, "{text}")
-    };
-    if let Some(v) = &r.value {
-        let mut s = alloc::string::String::new();
-        p.operand(&mut s, v, true)?;
-        item(f, &s)?;
-    }
-    for id in md.iter().skip(1).chain(md.first()) {
-        item(f, &alloc::format!("!{id}"))?;
+        p.metadata(f, *id)?;
     }
     f.write_str(")\n")
 }

@@ -11,9 +11,9 @@ use crate::error::Error;
 use crate::reader::{LazyBlock, Reader};
 
 #[cfg(feature = "std")]
-type Once<T> = std::sync::OnceLock<T>;
+pub(crate) type Once<T> = std::sync::OnceLock<T>;
 #[cfg(not(feature = "std"))]
-type Once<T> = core::cell::OnceCell<T>;
+pub(crate) type Once<T> = core::cell::OnceCell<T>;
 
 /// Reads one block's entries (the reader is just inside it) onto the vector.
 pub(crate) type DecodeBlock<'a, T> = fn(&mut Reader<'a>, &mut Vec<T>) -> Result<(), Error>;

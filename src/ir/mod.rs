@@ -51,6 +51,7 @@ mod globals;
 mod inventory;
 mod lazy;
 mod libcalls;
+mod mdrefs;
 mod module;
 mod symbol;
 mod symbols;

@@ -24,8 +24,9 @@ usage: bitstream-dump --dis [--llvm-dis-version N] FILE
 
 Prints the IR modules of a bitcode file (or of the bitcode in an object, archive or rlib)
 as llvm-dis prints them: module-level lines,
-global variables, functions with their bodies, attribute groups. Metadata is printed as
-the file's ids (`metadata !7`) and metadata attachments are left out.
+global variables, functions with their bodies, attribute groups. Metadata nodes that
+llvm-dis does not print inline are printed as the file's ids (`!7`); metadata attachments
+are left out.
 
   --llvm-dis-version N   match llvm-dis N (14, 19, 22; the default 22): below 17,
                          typed-pointer files print their pointer types

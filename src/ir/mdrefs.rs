@@ -1,0 +1,292 @@
+//! What printing a body needs of the metadata until the metadata layer decodes it: the
+//! metadata ids a module defines, and the few kinds `llvm-dis` prints inline where a body
+//! refers to them: values as metadata (`metadata i32 %x`, `#dbg_value(ptr %p, …)`),
+//! expressions (`!DIExpression(DW_OP_deref)`) and argument lists (`!DIArgList(…)`). Every
+//! other node prints as `!N`, the file's id.
+
+use alloc::collections::BTreeMap;
+use alloc::vec::Vec;
+
+use super::constants::Operands;
+use super::types::TypeId;
+use crate::error::Error;
+use crate::ids::llvm_ir as ids_block;
+use crate::ids::llvm_ir::raw as ids;
+use crate::reader::{Entry, LazyBlock};
+
+/// A metadata node printed inline.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub(crate) enum Inline {
+    /// METADATA_VALUE: a value as metadata, (type, absolute value id).
+    Value(TypeId, u64),
+    /// METADATA_EXPRESSION: [version and distinct, elements…], a range of the elements.
+    Expression { version: u64, elements: Operands },
+    /// METADATA_ARG_LIST: value-as-metadata ids, a range of the elements.
+    ArgList(Operands),
+}
+
+/// The module-level part: how many ids, and the inline nodes by id.
+#[derive(Debug, Default)]
+pub(crate) struct ModuleMetadata {
+    /// The number of metadata ids the module defines (function-local ids follow).
+    pub(crate) ids: u64,
+    pub(crate) inline: BTreeMap<u64, Inline>,
+    pub(crate) elements: Vec<u64>,
+}
+
+/// Whether a METADATA_BLOCK record defines one metadata id (all but the names, kinds,
+/// the strings' bulk record, declaration attachments and the index).
+pub(crate) fn defines_id(code: u32) -> bool {
+    !matches!(
+        code,
+        ids::METADATA_NAME
+            | ids::METADATA_KIND
+            | ids::METADATA_NAMED_NODE
+            | ids::METADATA_STRINGS
+            | ids::METADATA_GLOBAL_DECL_ATTACHMENT
+            | ids::METADATA_INDEX_OFFSET
+            | ids::METADATA_INDEX
+    )
+}
+
+/// Reads one metadata record into `inline` (id `id`) when it is one printed inline.
+pub(crate) fn inline_record(code: u32, ops: &[u64], elements: &mut Vec<u64>) -> Option<Inline> {
+    let mut push = |values: &[u64]| {
+        let start = elements.len();
+        elements.extend_from_slice(values);
+        Operands { start: start as u32, len: values.len() as u32 }
+    };
+    match code {
+        ids::METADATA_VALUE if ops.len() >= 2 => Some(Inline::Value(TypeId(ops[0] as u32), ops[1])),
+        ids::METADATA_EXPRESSION if !ops.is_empty() => {
+            Some(Inline::Expression { version: ops[0] >> 1, elements: push(&ops[1..]) })
+        }
+        ids::METADATA_ARG_LIST => Some(Inline::ArgList(push(ops))),
+        _ => None,
+    }
+}
+
+impl ModuleMetadata {
+    /// Walks the module's METADATA_BLOCKs: ids counted, inline nodes kept.
+    pub(crate) fn read(module_block: &LazyBlock<'_>) -> Result<Self, Error> {
+        let mut out = ModuleMetadata::default();
+        let mut reader = module_block.reader()?;
+        reader.advance()?;
+        while let Some(entry) = reader.advance()? {
+            match entry {
+                Entry::EnterBlock(b) if b.block_id == ids_block::METADATA_BLOCK_ID => {
+                    super::module::each_record(&mut reader, |r| {
+                        let code = r.code();
+                        let ops = r.operand_slice();
+                        if code == ids::METADATA_STRINGS {
+                            out.ids += ops.first().copied().unwrap_or(0);
+                        } else if defines_id(code) {
+                            if let Some(inline) = inline_record(code, ops, &mut out.elements) {
+                                out.inline.insert(out.ids, inline);
+                            }
+                            out.ids += 1;
+                        }
+                        Ok(())
+                    })?;
+                }
+                Entry::EnterBlock(_) => {
+                    reader.skip_block()?;
+                }
+                Entry::Record { .. } => {
+                    reader.skip_record()?;
+                }
+                _ => {}
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// A `DW_OP_*` (and `DW_OP_LLVM_*`) operation: its name and how many arguments follow it.
+pub(crate) fn dwarf_op(op: u64) -> Option<(&'static str, usize)> {
+    const LIT: [&str; 32] = [
+        "DW_OP_lit0",
+        "DW_OP_lit1",
+        "DW_OP_lit2",
+        "DW_OP_lit3",
+        "DW_OP_lit4",
+        "DW_OP_lit5",
+        "DW_OP_lit6",
+        "DW_OP_lit7",
+        "DW_OP_lit8",
+        "DW_OP_lit9",
+        "DW_OP_lit10",
+        "DW_OP_lit11",
+        "DW_OP_lit12",
+        "DW_OP_lit13",
+        "DW_OP_lit14",
+        "DW_OP_lit15",
+        "DW_OP_lit16",
+        "DW_OP_lit17",
+        "DW_OP_lit18",
+        "DW_OP_lit19",
+        "DW_OP_lit20",
+        "DW_OP_lit21",
+        "DW_OP_lit22",
+        "DW_OP_lit23",
+        "DW_OP_lit24",
+        "DW_OP_lit25",
+        "DW_OP_lit26",
+        "DW_OP_lit27",
+        "DW_OP_lit28",
+        "DW_OP_lit29",
+        "DW_OP_lit30",
+        "DW_OP_lit31",
+    ];
+    const BREG: [&str; 32] = [
+        "DW_OP_breg0",
+        "DW_OP_breg1",
+        "DW_OP_breg2",
+        "DW_OP_breg3",
+        "DW_OP_breg4",
+        "DW_OP_breg5",
+        "DW_OP_breg6",
+        "DW_OP_breg7",
+        "DW_OP_breg8",
+        "DW_OP_breg9",
+        "DW_OP_breg10",
+        "DW_OP_breg11",
+        "DW_OP_breg12",
+        "DW_OP_breg13",
+        "DW_OP_breg14",
+        "DW_OP_breg15",
+        "DW_OP_breg16",
+        "DW_OP_breg17",
+        "DW_OP_breg18",
+        "DW_OP_breg19",
+        "DW_OP_breg20",
+        "DW_OP_breg21",
+        "DW_OP_breg22",
+        "DW_OP_breg23",
+        "DW_OP_breg24",
+        "DW_OP_breg25",
+        "DW_OP_breg26",
+        "DW_OP_breg27",
+        "DW_OP_breg28",
+        "DW_OP_breg29",
+        "DW_OP_breg30",
+        "DW_OP_breg31",
+    ];
+    Some(match op {
+        0x06 => ("DW_OP_deref", 0),
+        0x10 => ("DW_OP_constu", 1),
+        0x11 => ("DW_OP_consts", 1),
+        0x12 => ("DW_OP_dup", 0),
+        0x14 => ("DW_OP_over", 0),
+        0x16 => ("DW_OP_swap", 0),
+        0x18 => ("DW_OP_xderef", 0),
+        0x1a => ("DW_OP_and", 0),
+        0x1b => ("DW_OP_div", 0),
+        0x1c => ("DW_OP_minus", 0),
+        0x1d => ("DW_OP_mod", 0),
+        0x1e => ("DW_OP_mul", 0),
+        0x1f => ("DW_OP_neg", 0),
+        0x20 => ("DW_OP_not", 0),
+        0x21 => ("DW_OP_or", 0),
+        0x22 => ("DW_OP_plus", 0),
+        0x23 => ("DW_OP_plus_uconst", 1),
+        0x24 => ("DW_OP_shl", 0),
+        0x25 => ("DW_OP_shr", 0),
+        0x26 => ("DW_OP_shra", 0),
+        0x27 => ("DW_OP_xor", 0),
+        0x29 => ("DW_OP_eq", 0),
+        0x2a => ("DW_OP_ge", 0),
+        0x2b => ("DW_OP_gt", 0),
+        0x2c => ("DW_OP_le", 0),
+        0x2d => ("DW_OP_lt", 0),
+        0x2e => ("DW_OP_ne", 0),
+        0x30..=0x4f => (LIT[(op - 0x30) as usize], 0),
+        0x70..=0x8f => (BREG[(op - 0x70) as usize], 1),
+        0x90 => ("DW_OP_regx", 1),
+        0x92 => ("DW_OP_bregx", 2),
+        0x94 => ("DW_OP_deref_size", 1),
+        0x96 => ("DW_OP_nop", 0),
+        0x97 => ("DW_OP_push_object_address", 0),
+        0x9f => ("DW_OP_stack_value", 0),
+        0xa3 => ("DW_OP_entry_value", 1),
+        0xa8 => ("DW_OP_convert", 1),
+        0xe0 => ("DW_OP_GNU_push_tls_address", 0),
+        0xf3 => ("DW_OP_GNU_entry_value", 1),
+        0x1000 => ("DW_OP_LLVM_fragment", 2),
+        0x1001 => ("DW_OP_LLVM_convert", 2),
+        0x1002 => ("DW_OP_LLVM_tag_offset", 1),
+        0x1003 => ("DW_OP_LLVM_entry_value", 1),
+        0x1004 => ("DW_OP_LLVM_implicit_pointer", 0),
+        0x1005 => ("DW_OP_LLVM_arg", 1),
+        0x1006 => ("DW_OP_LLVM_extract_bits_sext", 2),
+        0x1007 => ("DW_OP_LLVM_extract_bits_zext", 2),
+        _ => return None,
+    })
+}
+
+/// `DW_ATE_*` names, for `DW_OP_LLVM_convert`'s second argument.
+pub(crate) fn dwarf_encoding(e: u64) -> Option<&'static str> {
+    Some(match e {
+        0x01 => "DW_ATE_address",
+        0x02 => "DW_ATE_boolean",
+        0x03 => "DW_ATE_complex_float",
+        0x04 => "DW_ATE_float",
+        0x05 => "DW_ATE_signed",
+        0x06 => "DW_ATE_signed_char",
+        0x07 => "DW_ATE_unsigned",
+        0x08 => "DW_ATE_unsigned_char",
+        0x10 => "DW_ATE_UTF",
+        _ => return None,
+    })
+}
+
+/// `!DIExpression(…)` as `AsmWriter` prints it (the current element layout, version 3;
+/// an expression it cannot read as operations prints its raw elements, as LLVM prints an
+/// invalid one).
+pub(crate) fn write_expression(f: &mut dyn core::fmt::Write, elements: &[u64]) -> core::fmt::Result {
+    f.write_str("!DIExpression(")?;
+    // Validate first: every operation known and its arguments present.
+    let mut i = 0;
+    let mut valid = true;
+    while i < elements.len() {
+        match dwarf_op(elements[i]) {
+            Some((_, n)) if i + n < elements.len() => i += 1 + n,
+            _ => {
+                valid = false;
+                break;
+            }
+        }
+    }
+    valid &= i == elements.len();
+    let mut first = true;
+    let mut sep = |f: &mut dyn core::fmt::Write| -> core::fmt::Result {
+        if !first {
+            f.write_str(", ")?;
+        }
+        first = false;
+        Ok(())
+    };
+    if valid {
+        let mut i = 0;
+        while i < elements.len() {
+            let Some((name, n)) = dwarf_op(elements[i]) else { break };
+            sep(f)?;
+            f.write_str(name)?;
+            for (k, &arg) in elements[i + 1..i + 1 + n].iter().enumerate() {
+                sep(f)?;
+                match (elements[i], k, dwarf_encoding(arg)) {
+                    (0x1001, 1, Some(e)) => f.write_str(e)?,
+                    _ => write!(f, "{arg}")?,
+                }
+            }
+            i += 1 + n;
+        }
+    } else {
+        for e in elements {
+            sep(f)?;
+            write!(f, "{e}")?;
+        }
+    }
+    f.write_char(')')
+}
