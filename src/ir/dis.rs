@@ -399,7 +399,10 @@ impl BodyPrinter<'_, '_, '_> {
         } else {
             (module.inline.get(&id).copied(), &module.elements)
         };
-        let range = |r: super::Operands| elements.get(r.start as usize..(r.start + r.len) as usize).unwrap_or(&[]);
+        let range = |r: super::Operands| {
+            let start = r.start as usize;
+            elements.get(start..start.saturating_add(r.len as usize)).unwrap_or(&[])
+        };
         match inline {
             Some(Inline::Value(ty, value)) => {
                 let value = self.body.value_of(value, self.bodies.constants().base);

@@ -80,12 +80,12 @@ impl ModuleMetadata {
                         let code = r.code();
                         let ops = r.operand_slice();
                         if code == ids::METADATA_STRINGS {
-                            out.ids += ops.first().copied().unwrap_or(0);
+                            out.ids = out.ids.saturating_add(ops.first().copied().unwrap_or(0));
                         } else if defines_id(code) {
                             if let Some(inline) = inline_record(code, ops, &mut out.elements) {
                                 out.inline.insert(out.ids, inline);
                             }
-                            out.ids += 1;
+                            out.ids = out.ids.saturating_add(1);
                         }
                         Ok(())
                     })?;
