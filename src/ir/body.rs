@@ -1274,6 +1274,19 @@ impl Decoder<'_, '_, '_> {
         Ok((fn_ty, ret))
     }
 
+    /// A memory instruction's pointer, then its value: with its own type (`typed`, the
+    /// current records) or the pointer's pointee type (the `*_OLD` records).
+    fn pointer_and_value(&mut self, ops: &[u64], i: &mut usize, typed: bool) -> Result<(Operand, Operand), Error> {
+        let ptr = self.pair(ops, i)?;
+        let value = if typed {
+            self.pair(ops, i)?
+        } else {
+            let pointee = self.pointee(ptr.ty);
+            self.value(ops, i, pointee)?
+        };
+        Ok((ptr, value))
+    }
+
     fn record(&mut self, code: u32, ops: &[u64], out: &mut Vec<Operand>) -> Result<(), Error> {
         let mut i = 0;
         match code {
@@ -1627,13 +1640,8 @@ impl Decoder<'_, '_, '_> {
             | ids::FUNC_CODE_INST_STOREATOMIC
             | ids::FUNC_CODE_INST_STOREATOMIC_OLD => {
                 // [ptrty, ptr, valty?, val, align, vol, (ordering, ssid)]
-                let ptr = self.pair(ops, &mut i)?;
-                let val = if matches!(code, ids::FUNC_CODE_INST_STORE | ids::FUNC_CODE_INST_STOREATOMIC) {
-                    self.pair(ops, &mut i)?
-                } else {
-                    let pointee = self.pointee(ptr.ty);
-                    self.value(ops, &mut i, pointee)?
-                };
+                let typed = matches!(code, ids::FUNC_CODE_INST_STORE | ids::FUNC_CODE_INST_STOREATOMIC);
+                let (ptr, val) = self.pointer_and_value(ops, &mut i, typed)?;
                 let align = decode_align(need!(self, ops, i));
                 let volatile = need!(self, ops, i + 1) != 0;
                 let atomic = matches!(code, ids::FUNC_CODE_INST_STOREATOMIC | ids::FUNC_CODE_INST_STOREATOMIC_OLD);
@@ -1651,13 +1659,7 @@ impl Decoder<'_, '_, '_> {
             }
             ids::FUNC_CODE_INST_CMPXCHG | ids::FUNC_CODE_INST_CMPXCHG_OLD => {
                 // [ptr, cmp, new, vol, success, ssid, failure, weak, align?]
-                let ptr = self.pair(ops, &mut i)?;
-                let cmp = if code == ids::FUNC_CODE_INST_CMPXCHG {
-                    self.pair(ops, &mut i)?
-                } else {
-                    let pointee = self.pointee(ptr.ty);
-                    self.value(ops, &mut i, pointee)?
-                };
+                let (ptr, cmp) = self.pointer_and_value(ops, &mut i, code == ids::FUNC_CODE_INST_CMPXCHG)?;
                 let new = self.value(ops, &mut i, cmp.ty)?;
                 let volatile = need!(self, ops, i) != 0;
                 let success = Ordering::from_raw(need!(self, ops, i + 1));
@@ -1676,13 +1678,7 @@ impl Decoder<'_, '_, '_> {
             }
             ids::FUNC_CODE_INST_ATOMICRMW | ids::FUNC_CODE_INST_ATOMICRMW_OLD => {
                 // [ptr, val, op, vol, ordering, ssid, align?]
-                let ptr = self.pair(ops, &mut i)?;
-                let val = if code == ids::FUNC_CODE_INST_ATOMICRMW {
-                    self.pair(ops, &mut i)?
-                } else {
-                    let pointee = self.pointee(ptr.ty);
-                    self.value(ops, &mut i, pointee)?
-                };
+                let (ptr, val) = self.pointer_and_value(ops, &mut i, code == ids::FUNC_CODE_INST_ATOMICRMW)?;
                 let opcode = need!(self, ops, i) as u32;
                 let volatile = need!(self, ops, i + 1) != 0;
                 let ordering = Ordering::from_raw(need!(self, ops, i + 2));

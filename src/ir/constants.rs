@@ -570,6 +570,19 @@ fn write_int_type(f: &mut dyn fmt::Write, width: u64) -> fmt::Result {
     }
 }
 
+/// A GEP's ` inbounds` (bit 0) or ` nusw` (bit 1), and ` nuw` (bit 2).
+pub(crate) fn write_gep_flags(f: &mut dyn fmt::Write, flags: u64) -> fmt::Result {
+    if flags & 1 != 0 {
+        f.write_str(" inbounds")?;
+    } else if flags & 2 != 0 {
+        f.write_str(" nusw")?;
+    }
+    if flags & 4 != 0 {
+        f.write_str(" nuw")?;
+    }
+    Ok(())
+}
+
 /// `comdat` (after `lead`), with its name when it is not the global value's own:
 /// `maybePrintComdat`.
 pub(crate) fn write_comdat(
@@ -961,14 +974,7 @@ impl<'t, 'a> Printer<'t, 'a> {
             }
             ConstantKind::Gep { source, flags, inrange_index, inrange, operands } => {
                 f.write_str("getelementptr")?;
-                if flags & 1 != 0 {
-                    f.write_str(" inbounds")?;
-                } else if flags & 2 != 0 {
-                    f.write_str(" nusw")?;
-                }
-                if flags & 4 != 0 {
-                    f.write_str(" nuw")?;
-                }
+                write_gep_flags(f, flags)?;
                 if let Some((lower, upper)) = inrange {
                     write!(f, " inrange({lower}, {upper})")?;
                 }

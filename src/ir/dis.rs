@@ -674,14 +674,7 @@ impl BodyPrinter<'_, '_, '_> {
             }
             InstKind::GetElementPtr { flags, .. } => {
                 f.write_str("getelementptr")?;
-                if flags & 1 != 0 {
-                    f.write_str(" inbounds")?;
-                } else if flags & 2 != 0 {
-                    f.write_str(" nusw")?;
-                }
-                if flags & 4 != 0 {
-                    f.write_str(" nuw")?;
-                }
+                super::constants::write_gep_flags(f, u64::from(flags))?;
             }
             InstKind::Alloca { .. } => f.write_str("alloca")?,
             InstKind::Load { volatile, ordering, .. } => {
