@@ -103,3 +103,19 @@ impl serde::Serialize for Text<'_> {
         }
     }
 }
+
+/// `n` in decimal, written into the end of `buf`: the digits, without the formatting
+/// machinery (the YAML of remarks and the IR printer write many small numbers).
+#[cfg(any(feature = "remarks", feature = "ir"))]
+pub(crate) fn decimal_digits(mut n: u64, buf: &mut [u8; 20]) -> &[u8] {
+    let mut at = buf.len();
+    loop {
+        at -= 1;
+        buf[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    &buf[at..]
+}

@@ -748,33 +748,20 @@ impl<'a> Module<'a> {
         let constants = self.constants()?;
         let index = TypeIndex::new(&self.types);
         let (mut bundle_tags, mut sync_scopes) = (Vec::new(), Vec::new());
-        let mut reader = self.block.reader()?;
-        reader.advance()?;
-        while let Some(entry) = reader.advance()? {
-            match entry {
-                Entry::EnterBlock(b)
-                    if b.block_id == ids_block::OPERAND_BUNDLE_TAGS_BLOCK_ID
-                        || b.block_id == ids_block::SYNC_SCOPE_NAMES_BLOCK_ID =>
-                {
-                    let out = if b.block_id == ids_block::OPERAND_BUNDLE_TAGS_BLOCK_ID {
-                        &mut bundle_tags
-                    } else {
-                        &mut sync_scopes
-                    };
-                    super::module::each_record(&mut reader, |r| {
-                        out.push(r.text_from(0));
-                        Ok(())
-                    })?;
-                }
-                Entry::EnterBlock(_) => {
-                    reader.skip_block()?;
-                }
-                Entry::Record { .. } => {
-                    reader.skip_record()?;
-                }
-                _ => {}
-            }
-        }
+        super::module::each_child_block(&self.block, |id, reader| {
+            let out = if id == ids_block::OPERAND_BUNDLE_TAGS_BLOCK_ID {
+                &mut bundle_tags
+            } else if id == ids_block::SYNC_SCOPE_NAMES_BLOCK_ID {
+                &mut sync_scopes
+            } else {
+                return Ok(false);
+            };
+            super::module::each_record(reader, |r| {
+                out.push(r.text_from(0));
+                Ok(())
+            })?;
+            Ok(true)
+        })?;
         let group_index = self.attribute_groups.iter().enumerate().map(|(i, g)| (g.id, i)).rev().collect();
         let global_types = (0..self.values.len() as u64)
             .map(|id| match self.global(id) {

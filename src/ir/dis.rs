@@ -181,39 +181,27 @@ impl fmt::Display for ModuleDisplay<'_, '_, '_> {
 fn function_attrs_comment(b: &Bodies<'_, '_>, function: &Function<'_>) -> Option<alloc::string::String> {
     let list = function.attributes.and_then(|a| b.module().attribute_lists.get(a.checked_sub(1)? as usize))?;
     let AttributeList::Groups(ids) = list else { return None };
-    let mut out = alloc::string::String::new();
-    for g in ids.iter().filter_map(|&id| b.attribute_group(id)).filter(|g| g.index == AttrIndex::Function) {
-        for a in &g.attributes {
-            if matches!(a, super::Attribute::String { .. }) {
-                continue;
-            }
-            let one =
-                super::AttributeGroup { id: 0, index: AttrIndex::Function, attributes: alloc::vec![a.clone()], bit: 0 };
-            let text = alloc::format!("{}", one.display_inline(&b.module().types, false));
-            if !out.is_empty() {
-                out.push(' ');
-            }
-            out.push_str(&text);
-        }
+    let attributes: Vec<super::Attribute> = ids
+        .iter()
+        .filter_map(|&id| b.attribute_group(id))
+        .filter(|g| g.index == AttrIndex::Function)
+        .flat_map(|g| &g.attributes)
+        .filter(|a| !matches!(a, super::Attribute::String { .. }))
+        .cloned()
+        .collect();
+    if attributes.is_empty() {
+        return None;
     }
-    (!out.is_empty()).then_some(out)
+    let group = super::AttributeGroup { id: 0, index: AttrIndex::Function, attributes, bit: 0 };
+    Some(alloc::format!("{}", group.display_inline(&b.module().types, false)))
 }
 
 /// A number in decimal, without the formatting machinery (slots and alignments are most
 /// of the numbers a body prints).
-fn write_decimal(f: &mut dyn fmt::Write, mut n: u64) -> fmt::Result {
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    // Only ASCII digits were written.
-    f.write_str(core::str::from_utf8(&digits[at..]).unwrap_or("?"))
+fn write_decimal(f: &mut dyn fmt::Write, n: u64) -> fmt::Result {
+    let mut buf = [0; 20];
+    // Only ASCII digits are written.
+    f.write_str(core::str::from_utf8(crate::text::decimal_digits(n, &mut buf)).unwrap_or("?"))
 }
 
 /// The name `AssemblyWriter` gives a calling convention (`fastcc`), or `cc N`.
@@ -308,7 +296,8 @@ struct Slots {
 const NO_SLOT: u32 = u32::MAX;
 
 impl Slots {
-    fn new(body: &Body) -> Self {
+    /// `locals`: each instruction's local index ([`Body::instruction_locals`]).
+    fn new(body: &Body, locals: &[u32]) -> Self {
         let mut next = 0;
         let mut take = |named: bool| {
             if named {
@@ -319,7 +308,6 @@ impl Slots {
             }
         };
         let arguments = (0..body.arguments.len() as u32).map(|a| take(body.argument_name(a).is_some())).collect();
-        let locals = body.instruction_locals();
         let mut blocks = Vec::with_capacity(body.blocks.len());
         let mut instructions = alloc::vec![NO_SLOT; body.instructions.len()];
         for (b, block) in body.blocks.iter().enumerate() {
@@ -1156,14 +1144,9 @@ impl FunctionDisplay<'_, '_, '_> {
         let body = self.body.unwrap_or(&empty);
         let constants =
             Printer::new(b.constants(), m, opaque).for_version(self.options.llvm_version).with_local(&body.constants);
-        let p = BodyPrinter {
-            bodies: b,
-            body,
-            constants,
-            slots: Slots::new(body),
-            locals: body.instruction_locals(),
-            options: self.options,
-        };
+        let locals = body.instruction_locals();
+        let p =
+            BodyPrinter { bodies: b, body, constants, slots: Slots::new(body, &locals), locals, options: self.options };
         let list = function.attributes.and_then(|a| a.checked_sub(1)).map(|a| a as u32);
         f.write_str(if self.body.is_some() { "define " } else { "declare " })?;
         write_global_prefix(f, c)?;
@@ -1259,35 +1242,24 @@ impl FunctionDisplay<'_, '_, '_> {
         let preds = p.predecessors();
         for (bi, block) in body.blocks.iter().enumerate() {
             let entry = bi == 0;
-            if let Some(name) = body.block_name(bi as u32) {
+            let name = body.block_name(bi as u32);
+            if name.is_some() || !entry {
                 f.write_char('\n')?;
-                write_llvm_name(f, name)?;
+            }
+            let label_start = f.len();
+            match (name, p.slots.blocks[bi]) {
+                (Some(name), _) => write_llvm_name(f, name)?,
+                (None, _) if entry => {}
+                (None, NO_SLOT) => f.write_str("<badref>")?,
+                (None, slot) => write_decimal(f, u64::from(slot))?,
+            }
+            if name.is_some() || !entry {
                 f.write_char(':')?;
-            } else if !entry {
-                f.write_char('\n')?;
-                match p.slots.blocks[bi] {
-                    NO_SLOT => f.write_str("<badref>:")?,
-                    slot => write!(f, "{slot}:")?,
-                }
             }
             if !entry {
-                // `PadToColumn(50)` on the label line.
-                let label_len = match body.block_name(bi as u32) {
-                    Some(name) => {
-                        let mut s = alloc::string::String::new();
-                        write_llvm_name(&mut s, name)?;
-                        s.chars().count() + 1
-                    }
-                    None => {
-                        let mut s = alloc::string::String::new();
-                        write!(s, "{}:", p.slots.blocks[bi])?;
-                        s.len()
-                    }
-                };
-                for _ in label_len..50 {
-                    f.write_char(' ')?;
-                }
-                if label_len >= 50 {
+                // `PadToColumn(50)` on the label line: to column 50, one space at least.
+                let column = f.len() - label_start;
+                for _ in column..50.max(column + 1) {
                     f.write_char(' ')?;
                 }
                 f.write_char(';')?;

@@ -12,7 +12,7 @@ use super::types::TypeId;
 use crate::error::Error;
 use crate::ids::llvm_ir as ids_block;
 use crate::ids::llvm_ir::raw as ids;
-use crate::reader::{Entry, LazyBlock};
+use crate::reader::LazyBlock;
 
 /// A metadata node printed inline.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -71,34 +71,25 @@ impl ModuleMetadata {
     /// Walks the module's METADATA_BLOCKs: ids counted, inline nodes kept.
     pub(crate) fn read(module_block: &LazyBlock<'_>) -> Result<Self, Error> {
         let mut out = ModuleMetadata::default();
-        let mut reader = module_block.reader()?;
-        reader.advance()?;
-        while let Some(entry) = reader.advance()? {
-            match entry {
-                Entry::EnterBlock(b) if b.block_id == ids_block::METADATA_BLOCK_ID => {
-                    super::module::each_record(&mut reader, |r| {
-                        let code = r.code();
-                        let ops = r.operand_slice();
-                        if code == ids::METADATA_STRINGS {
-                            out.ids = out.ids.saturating_add(ops.first().copied().unwrap_or(0));
-                        } else if defines_id(code) {
-                            if let Some(inline) = inline_record(code, ops, &mut out.elements) {
-                                out.inline.insert(out.ids, inline);
-                            }
-                            out.ids = out.ids.saturating_add(1);
-                        }
-                        Ok(())
-                    })?;
-                }
-                Entry::EnterBlock(_) => {
-                    reader.skip_block()?;
-                }
-                Entry::Record { .. } => {
-                    reader.skip_record()?;
-                }
-                _ => {}
+        super::module::each_child_block(module_block, |id, reader| {
+            if id != ids_block::METADATA_BLOCK_ID {
+                return Ok(false);
             }
-        }
+            super::module::each_record(reader, |r| {
+                let code = r.code();
+                let ops = r.operand_slice();
+                if code == ids::METADATA_STRINGS {
+                    out.ids = out.ids.saturating_add(ops.first().copied().unwrap_or(0));
+                } else if defines_id(code) {
+                    if let Some(inline) = inline_record(code, ops, &mut out.elements) {
+                        out.inline.insert(out.ids, inline);
+                    }
+                    out.ids = out.ids.saturating_add(1);
+                }
+                Ok(())
+            })?;
+            Ok(true)
+        })?;
         Ok(out)
     }
 }

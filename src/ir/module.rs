@@ -1128,6 +1128,31 @@ fn infer_dso_local(c: &mut GlobalCommon<'_>) {
 
 /// Reads the records of the block just entered through its END_BLOCK, skipping nested
 /// blocks, and hands each to `f`.
+/// Walks the direct sub-blocks of `block`: `f` is given each one's id with the reader
+/// just inside it and says whether it read the block through its end (`Ok(true)`);
+/// the others, and the block's own records, are skipped.
+pub(crate) fn each_child_block<'a>(
+    block: &LazyBlock<'a>,
+    mut f: impl FnMut(crate::ids::BlockId, &mut Reader<'a>) -> Result<bool, Error>,
+) -> Result<(), Error> {
+    let mut reader = block.reader()?;
+    reader.advance()?;
+    while let Some(entry) = reader.advance()? {
+        match entry {
+            Entry::EnterBlock(b) => {
+                if !f(b.block_id, &mut reader)? {
+                    reader.skip_block()?;
+                }
+            }
+            Entry::Record { .. } => {
+                reader.skip_record()?;
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
 pub(crate) fn each_record<'a>(
     reader: &mut Reader<'a>,
     mut f: impl FnMut(&RecordRef<'_, 'a>) -> Result<(), Error>,

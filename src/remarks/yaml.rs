@@ -133,18 +133,7 @@ impl Out<'_> {
     }
 
     fn number(&mut self, n: u64) {
-        let mut digits = [0u8; 20];
-        let mut at = digits.len();
-        let mut n = n;
-        loop {
-            at -= 1;
-            digits[at] = b'0' + (n % 10) as u8;
-            n /= 10;
-            if n == 0 {
-                break;
-            }
-        }
-        self.put(&digits[at..]);
+        self.put(crate::text::decimal_digits(n, &mut [0; 20]));
     }
 
     /// `{ File: …, Line: …, Column: … }` after a `DebugLoc` key.
