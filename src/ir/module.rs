@@ -1139,10 +1139,8 @@ pub(crate) fn each_child_block<'a>(
     reader.advance()?;
     while let Some(entry) = reader.advance()? {
         match entry {
-            Entry::EnterBlock(b) => {
-                if !f(b.block_id, &mut reader)? {
-                    reader.skip_block()?;
-                }
+            Entry::EnterBlock(b) if !f(b.block_id, &mut reader)? => {
+                reader.skip_block()?;
             }
             Entry::Record { .. } => {
                 reader.skip_record()?;
