@@ -514,6 +514,24 @@ impl<'a> Reader<'a> {
         Ok(())
     }
 
+    /// Moves to bit `bit` of the innermost open block, keeping its abbreviations, as LLVM's
+    /// `JumpToBit` does for the metadata index (`lazyLoadOneMetadata`): the next
+    /// [`Reader::advance`] reads the abbreviation id at `bit`. `bit` must lie inside the
+    /// block's content; anything else is an [`Error::InvalidValue`] and the reader is left
+    /// where it was.
+    pub fn jump_within_block(&mut self, bit: u64) -> Result<()> {
+        let Some(scope) = self.depth.checked_sub(1).and_then(|d| self.scopes.get(d)) else {
+            return Err(Error::InvalidValue { bit: self.cursor.position(), what: "jump target (no block is open)", value: bit });
+        };
+        let bookmark = scope.bookmark;
+        if bit < bookmark.content_bit || bit >= bookmark.end_bit() {
+            return Err(Error::InvalidValue { bit: self.cursor.position(), what: "jump target outside the open block", value: bit });
+        }
+        self.cursor.jump_to(bit)?;
+        self.state = State::Running;
+        Ok(())
+    }
+
     /// The current bit offset.
     pub fn bit_offset(&self) -> u64 {
         self.cursor.position()

@@ -52,6 +52,7 @@ mod inventory;
 mod lazy;
 mod libcalls;
 mod mdrefs;
+mod metadata;
 mod module;
 mod symbol;
 mod symbols;
@@ -74,6 +75,7 @@ pub use globals::{
 };
 pub use inventory::{Identification, Inventory, ModuleInfo, ModuleNames};
 pub use lazy::LazyTable;
+pub use metadata::{LazyMetadata, Metadata, MetadataNode};
 pub use module::{GlobalRef, Module};
 pub use symbol::{SymbolFlags, Visibility};
 pub use symbols::ModuleSymbol;
