@@ -289,6 +289,11 @@ impl<'a> LazyBlock<'a> {
         &self.blockinfo
     }
 
+    /// The stream the block is in.
+    pub fn stream(&self) -> Bitstream<'a> {
+        self.stream
+    }
+
     /// A reader of just this block.
     pub fn reader(&self) -> Result<Reader<'a>> {
         self.stream.block_reader(&self.bookmark, self.blockinfo.clone())

@@ -428,6 +428,18 @@ pub struct Bundle {
     pub inputs: Operands,
 }
 
+/// One metadata attachment: `!dbg !12` on a function, `!tbaa !5` on an instruction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Attachment {
+    /// The instruction (an index into [`Body::instructions`]), or `None` for the function.
+    pub instruction: Option<u32>,
+    /// The file's attachment kind id ([`Metadata::kind_name`](super::Metadata::kind_name)).
+    pub kind: u64,
+    /// The metadata id attached.
+    pub node: u64,
+}
+
 /// A DEBUG_LOC: line, column, and the scope and inlined-at location as metadata ids (the
 /// metadata layer resolves them).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -504,12 +516,11 @@ pub struct Body {
     /// The value id -> local mapping: for each local value id (from `first_value`), what
     /// it is.
     locals: Vec<Local>,
-    /// The function-local metadata ids (after the module's), in order: the ones printed
-    /// inline (values as metadata, argument lists), `None` for others.
-    pub(crate) local_metadata: Vec<Option<super::mdrefs::Inline>>,
-    /// How many metadata strings the function's METADATA_BLOCK defines: its ids come
-    /// before those of `local_metadata`.
-    pub(crate) local_metadata_strings: u64,
+    /// The function's own metadata (its METADATA_BLOCK): ids after the module's.
+    pub(crate) metadata: super::metadata::MdTable,
+    /// The metadata attached to the function and its instructions (METADATA_ATTACHMENT),
+    /// in the file's order.
+    pub attachments: Vec<Attachment>,
     /// The type of each local value, kept for the storage's reuse.
     #[cfg_attr(feature = "serde", serde(skip))]
     local_types: Vec<TypeId>,
@@ -543,8 +554,8 @@ impl Body {
         self.unknown.clear();
         self.locals.clear();
         self.local_types.clear();
-        self.local_metadata.clear();
-        self.local_metadata_strings = 0;
+        self.metadata.clear(0);
+        self.attachments.clear();
     }
 
     /// What a value id of this function names (a global, a constant, an argument, an
@@ -647,8 +658,8 @@ pub struct Bodies<'m, 'a> {
     group_index: BTreeMap<u64, usize>,
     /// The pointer type of each global value, by value id.
     global_types: Vec<TypeId>,
-    /// The module's metadata as printing needs it, read on first use.
-    metadata: super::lazy::Once<(super::mdrefs::ModuleMetadata, Option<Error>)>,
+    /// The module's metadata, read on first use.
+    metadata: super::lazy::Once<(super::metadata::MdTable, Option<Error>)>,
 }
 
 /// Types looked up by structure (the pointer to a type, a vector of a type, …): the
@@ -822,16 +833,24 @@ impl<'m, 'a> Bodies<'m, 'a> {
         self.constants.get(value_id).map(|c| (c, &self.constants))
     }
 
-    /// The module's metadata ids and inline nodes (read on first use; a broken block
-    /// keeps what was read before it).
-    pub(crate) fn module_metadata(&self) -> &super::mdrefs::ModuleMetadata {
-        &self
-            .metadata
-            .get_or_init(|| match super::mdrefs::ModuleMetadata::read(&self.module.block) {
-                Ok(m) => (m, None),
-                Err(e) => (super::mdrefs::ModuleMetadata::default(), Some(e)),
-            })
-            .0
+    /// The module's metadata (read on first use; a broken block keeps what was read
+    /// before it).
+    pub(crate) fn module_metadata(&self) -> &super::metadata::MdTable {
+        &self.module_metadata_and_error().0
+    }
+
+    /// The module's metadata and the error that cut its reading short, if one did.
+    pub(crate) fn module_metadata_and_error(&self) -> &(super::metadata::MdTable, Option<Error>) {
+        self.metadata.get_or_init(|| {
+            let mut table = super::metadata::MdTable::default();
+            let error = super::metadata::MdTable::read_module_into(&self.module.block, &mut table).err();
+            (table, error)
+        })
+    }
+
+    /// The bytes of the stream the module is in.
+    pub(crate) fn input(&self) -> &'a [u8] {
+        self.module.block.stream().bytes()
     }
 
     /// Whether the file's pointers are typed (LLVM 14 and before).
@@ -1051,16 +1070,28 @@ impl Decoder<'_, '_, '_> {
                     } else if id == ids_block::USELIST_BLOCK_ID {
                         self.read_uselists(reader)?;
                     } else if id == ids_block::METADATA_BLOCK_ID {
-                        let body = &mut self.body;
+                        // Function-local ids follow the module's and the ones this
+                        // function's earlier blocks defined.
+                        let base = self.bodies.module_metadata().len();
+                        if self.body.metadata.entries.is_empty() {
+                            self.body.metadata.base = base;
+                        }
+                        let input = reader.stream().bytes();
+                        self.body.metadata.read_block(reader, input)?;
+                    } else if id == ids_block::METADATA_ATTACHMENT_ID {
+                        let attachments = &mut self.body.attachments;
                         super::module::each_record(reader, |r| {
-                            let code = r.code();
-                            if code == ids::METADATA_STRINGS {
-                                // The function's own strings come first; none prints inline.
-                                let count = r.operand_slice().first().copied().unwrap_or(0);
-                                body.local_metadata_strings = body.local_metadata_strings.saturating_add(count);
-                            } else if super::mdrefs::defines_id(code) {
-                                let inline = super::mdrefs::inline_record(code, r.operand_slice(), &mut body.literals);
-                                body.local_metadata.push(inline);
+                            if r.code() != ids::METADATA_ATTACHMENT {
+                                return Ok(());
+                            }
+                            // [instruction, (kind, node)…], or the function's own [(kind, node)…].
+                            let ops = r.operand_slice();
+                            let (instruction, pairs) = match ops.len() % 2 {
+                                1 => (ops.first().map(|&i| i as u32), &ops[1..]),
+                                _ => (None, ops),
+                            };
+                            for pair in pairs.chunks_exact(2) {
+                                attachments.push(Attachment { instruction, kind: pair[0], node: pair[1] });
                             }
                             Ok(())
                         })?;

@@ -372,34 +372,28 @@ impl BodyPrinter<'_, '_, '_> {
         }
     }
 
+    /// What metadata id `id` is, in the module's table or this function's.
+    fn md_node(&self, id: u64) -> Option<super::MetadataNode<'_>> {
+        let module = self.bodies.module_metadata();
+        let table = if id >= module.end() { &self.body.metadata } else { module };
+        super::MetadataNode::of(table, self.bodies.input(), table.entry(id)?)
+    }
+
     /// A metadata operand as `llvm-dis` prints it: values as metadata, expressions and
     /// argument lists inline (`i32 %x`, `!DIExpression()`, `!DIArgList(…)`), any other node
     /// as `!N` with the file's id.
     fn metadata(&self, f: &mut dyn fmt::Write, id: u64) -> fmt::Result {
-        use super::mdrefs::{Inline, write_expression};
-        let module = self.bodies.module_metadata();
-        let (inline, elements): (Option<Inline>, &[u64]) = if id >= module.ids {
-            let local = (id - module.ids)
-                .checked_sub(self.body.local_metadata_strings)
-                .and_then(|l| usize::try_from(l).ok())
-                .and_then(|l| self.body.local_metadata.get(l));
-            (local.copied().flatten(), &self.body.literals)
-        } else {
-            (module.inline.get(&id).copied(), &module.elements)
-        };
-        let range = |r: super::Operands| {
-            let start = r.start as usize;
-            elements.get(start..start.saturating_add(r.len as usize)).unwrap_or(&[])
-        };
-        match inline {
-            Some(Inline::Value(ty, value)) => {
+        use super::MetadataNode as N;
+        use super::mdrefs::write_expression;
+        match self.md_node(id) {
+            Some(N::Value { ty, value }) => {
                 let value = self.body.value_of(value, self.bodies.constants().base);
                 self.operand(f, &Operand { value, ty }, true)
             }
-            Some(Inline::Expression { elements: r, .. }) => write_expression(f, range(r)),
-            Some(Inline::ArgList(r)) => {
+            Some(N::Expression { elements, .. }) => write_expression(f, elements),
+            Some(N::ArgList(args)) => {
                 f.write_str("!DIArgList(")?;
-                for (i, &arg) in range(r).iter().enumerate() {
+                for (i, &arg) in args.iter().enumerate() {
                     if i > 0 {
                         f.write_str(", ")?;
                     }
@@ -411,21 +405,14 @@ impl BodyPrinter<'_, '_, '_> {
                 }
                 f.write_char(')')
             }
-            None => write!(f, "!{id}"),
+            _ => write!(f, "!{id}"),
         }
     }
 
     /// The value a value-as-metadata id stands for.
     fn inline_value(&self, id: u64) -> Option<Operand> {
-        let module = self.bodies.module_metadata();
-        let inline = if id >= module.ids {
-            let local = (id - module.ids).checked_sub(self.body.local_metadata_strings)?;
-            self.body.local_metadata.get(usize::try_from(local).ok()?).copied().flatten()
-        } else {
-            module.inline.get(&id).copied()
-        };
-        match inline? {
-            super::mdrefs::Inline::Value(ty, value) => {
+        match self.md_node(id)? {
+            super::MetadataNode::Value { ty, value } => {
                 Some(Operand { value: self.body.value_of(value, self.bodies.constants().base), ty })
             }
             _ => None,

@@ -104,11 +104,6 @@ fn range_of(start: usize, len: usize) -> Operands {
 }
 
 impl MdTable {
-    /// An empty table for a scope whose ids start at `base`.
-    pub(crate) fn with_base(base: u64) -> Self {
-        MdTable { base, ..MdTable::default() }
-    }
-
     /// Empties the table, keeping its memory.
     pub(crate) fn clear(&mut self, base: u64) {
         self.base = base;
@@ -266,7 +261,13 @@ impl MdTable {
     /// Reads the module's METADATA_BLOCKs and METADATA_KIND_BLOCK.
     pub(crate) fn read_module(module_block: &LazyBlock<'_>) -> Result<Self, Error> {
         let mut table = MdTable::default();
-        let input = module_block.reader()?.stream().bytes();
+        Self::read_module_into(module_block, &mut table)?;
+        Ok(table)
+    }
+
+    /// [`MdTable::read_module`] into `table`, which keeps what was read before an error.
+    pub(crate) fn read_module_into(module_block: &LazyBlock<'_>, table: &mut MdTable) -> Result<(), Error> {
+        let input = module_block.stream().bytes();
         super::module::each_child_block(module_block, |id, reader| {
             if id == ids_block::METADATA_BLOCK_ID {
                 table.read_block(reader, input)?;
@@ -284,8 +285,7 @@ impl MdTable {
             } else {
                 Ok(false)
             }
-        })?;
-        Ok(table)
+        })
     }
 }
 
@@ -440,7 +440,7 @@ pub struct LazyMetadata<'a> {
 
 impl<'a> LazyMetadata<'a> {
     pub(crate) fn open(module_block: &LazyBlock<'a>) -> Result<Self, Error> {
-        let input = module_block.reader()?.stream().bytes();
+        let input = module_block.stream().bytes();
         let mut lazy = LazyMetadata { table: MdTable::default(), input, reader: None, loaded: 0 };
         let mut found = None;
         super::module::each_child_block(module_block, |id, reader| {
@@ -591,7 +591,7 @@ impl<'a> super::Module<'a> {
     /// attachment kinds and the global objects' attachments. Function-local metadata comes
     /// with each function's [`Body`](super::Body).
     pub fn metadata(&self) -> Result<Metadata<'a>, Error> {
-        let input = self.block.reader()?.stream().bytes();
+        let input = self.block.stream().bytes();
         Ok(Metadata { table: MdTable::read_module(&self.block)?, input })
     }
 

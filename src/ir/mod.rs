@@ -64,7 +64,7 @@ pub use asm::AsmSymbol;
 pub(crate) use asm::is_darwin;
 pub use attributes::{AttrIndex, AttrKind, Attribute, AttributeGroup, AttributeList, AttributesDisplay, ConstantRange};
 pub use body::{
-    BasicBlock, Bodies, Body, Bundle, CallInfo, DebugLoc, DebugRecord, InstKind, Instruction, NO_TYPE, Operand,
+    Attachment, BasicBlock, Bodies, Body, Bundle, CallInfo, DebugLoc, DebugRecord, InstKind, Instruction, NO_TYPE, Operand,
     Ordering, TailKind, Value, binary_op_name, cast_op_name, predicate_name, rmw_op_name,
 };
 pub use constants::{Constant, ConstantDisplay, ConstantKind, GlobalVarDisplay, ModuleConstants, Operands};
