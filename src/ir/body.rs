@@ -455,6 +455,10 @@ pub struct DebugLoc {
     pub inlined_at: Option<u64>,
     /// `isImplicitCode`.
     pub implicit: bool,
+    /// The key-instructions atom group (LLVM 21 and later), 0 for none.
+    pub atom_group: u64,
+    /// The rank within the atom group, 0 for none.
+    pub atom_rank: u64,
 }
 
 /// A debug record of LLVM 19 and later (`#dbg_value`, `#dbg_declare`, `#dbg_assign`,
@@ -848,6 +852,16 @@ impl<'m, 'a> Bodies<'m, 'a> {
         })
     }
 
+    /// The type id of `metadata`, if the module has it.
+    pub(crate) fn metadata_type(&self) -> Option<TypeId> {
+        Some(self.index.metadata).filter(|&t| t != NO_TYPE)
+    }
+
+    /// The type id of `void`, if the module has it.
+    pub(crate) fn void_type(&self) -> Option<TypeId> {
+        Some(self.index.void).filter(|&t| t != NO_TYPE)
+    }
+
     /// The bytes of the stream the module is in.
     pub(crate) fn input(&self) -> &'a [u8] {
         self.module.block.stream().bytes()
@@ -1095,6 +1109,9 @@ impl Decoder<'_, '_, '_> {
                             }
                             Ok(())
                         })?;
+                        // The function's first, then by instruction (the writer's order
+                        // already; a stable sort keeps each one's kinds as written).
+                        attachments.sort_by_key(|a| a.instruction.map_or(0, |i| u64::from(i) + 1));
                     } else {
                         // Metadata, metadata attachments and blocks of newer LLVMs: the
                         // metadata layer reads them.
@@ -1321,6 +1338,8 @@ impl Decoder<'_, '_, '_> {
                     scope: ops.get(2).and_then(|v| v.checked_sub(1)),
                     inlined_at: ops.get(3).and_then(|v| v.checked_sub(1)),
                     implicit: ops.get(4).is_some_and(|&v| v != 0),
+                    atom_group: ops.get(5).copied().unwrap_or(0),
+                    atom_rank: ops.get(6).copied().unwrap_or(0),
                 };
                 self.body.debug_locs.push(loc);
                 let index = (self.body.debug_locs.len() - 1) as u32;

@@ -28,9 +28,10 @@
 use alloc::vec::Vec;
 use core::fmt::{self, Write as _};
 
+use super::slots::ModuleSlots;
 use super::body::{Bodies, Body, InstKind, Operand, Ordering, TailKind, Value, binary_op_name, cast_op_name};
 use super::constants::{Printer, write_comdat, write_global_prefix};
-use super::globals::{Function, UnnamedAddr};
+use super::globals::UnnamedAddr;
 use super::types::{Type, TypeId, write_escaped, write_llvm_name};
 use super::{AttrIndex, AttributeList};
 
@@ -61,6 +62,9 @@ pub struct FunctionDisplay<'d, 'm, 'a> {
     index: usize,
     body: Option<&'d Body>,
     options: DisOptions,
+    /// The module's numbering and the function's scope in it, when printing the whole
+    /// module; a function printed alone numbers as LLVM's `Function::print` does.
+    slots: Option<(&'d ModuleSlots, usize)>,
 }
 
 impl<'m, 'a> Bodies<'m, 'a> {
@@ -73,7 +77,7 @@ impl<'m, 'a> Bodies<'m, 'a> {
         body: Option<&'d Body>,
         options: DisOptions,
     ) -> FunctionDisplay<'d, 'm, 'a> {
-        FunctionDisplay { bodies: self, index, body, options }
+        FunctionDisplay { bodies: self, index, body, options, slots: None }
     }
 
     /// The whole module as `llvm-dis` prints it: the module-level lines, global
@@ -127,10 +131,25 @@ impl fmt::Display for ModuleDisplay<'_, '_, '_> {
                 writeln!(f, "{s}")?;
             }
         }
+        let mut slots = ModuleSlots::new(b, self.options.llvm_version);
+        let printer = Printer::new(b.constants(), m, opaque).for_version(self.options.llvm_version);
         if !m.globals.is_empty() {
             f.write_char('\n')?;
-            for i in 0..m.globals.len() {
-                writeln!(f, "{}", m.display_global_var(i, b.constants(), opaque))?;
+            let md = b.module_metadata();
+            for (i, g) in m.globals.iter().enumerate() {
+                write!(f, "{}", m.display_global_var(i, b.constants(), opaque))?;
+                let pairs: Vec<(u64, u64)> = md
+                    .global_attachments
+                    .iter()
+                    .filter(|(v, _)| *v == g.common.value_id)
+                    .flat_map(|&(_, ops)| md.ops(ops).chunks_exact(2).map(|p| (p[0], p[1])))
+                    .collect();
+                write_attachments(f, b, &slots, None, pairs, ", ", &printer)?;
+                let list = g.attributes.and_then(|a| a.checked_sub(1));
+                if let Some(slot) = super::slots::function_group(b, list).and_then(|g| slots.group_slot(g)) {
+                    write!(f, " #{slot}")?;
+                }
+                f.write_char('\n')?;
             }
         }
         if !m.aliases.is_empty() {
@@ -149,50 +168,129 @@ impl fmt::Display for ModuleDisplay<'_, '_, '_> {
         }
         // One body's storage, reused by every function.
         let mut body = Body::default();
-        for (index, function) in m.functions.iter().enumerate() {
+        let mut text = alloc::string::String::new();
+        for index in 0..m.functions.len() {
             f.write_char('\n')?;
-            if let Some(comment) = function_attrs_comment(b, function) {
+            if let Some(comment) = function_attrs_comment(b, index, self.options.llvm_version) {
                 writeln!(f, "; Function Attrs: {comment}")?;
             }
-            match b.body_into(index, &mut body) {
-                Ok(defined) => writeln!(f, "{}", b.display_function(index, defined.then_some(&body), self.options))?,
-                Err(e) => {
-                    writeln!(f, "{}", b.display_function(index, None, self.options))?;
-                    writeln!(f, "; error: the body of this function does not decode: {e}")?;
-                }
+            let (defined, error) = match b.body_into(index, &mut body) {
+                Ok(defined) => (defined, None),
+                Err(e) => (false, Some(e)),
+            };
+            let scope = slots.add_function(b, index, defined.then_some(&body));
+            let display = FunctionDisplay {
+                bodies: b,
+                index,
+                body: defined.then_some(&body),
+                options: self.options,
+                slots: Some((&slots, scope)),
+            };
+            text.clear();
+            display.write(&mut text)?;
+            f.write_str(&text)?;
+            f.write_char('\n')?;
+            if let Some(e) = error {
+                writeln!(f, "; error: the body of this function does not decode: {e}")?;
             }
         }
-        let groups: Vec<_> = m.attribute_groups.iter().filter(|g| g.index == AttrIndex::Function).collect();
-        if !groups.is_empty() {
+        if !slots.groups.is_empty() {
             f.write_char('\n')?;
-            for g in groups {
-                if g.attributes.is_empty() {
-                    writeln!(f, "attributes #{} = {{ }}", g.id)?;
-                } else {
-                    writeln!(f, "attributes #{} = {{ {} }}", g.id, g.display(&m.types))?;
+            for (slot, g) in slots.groups.iter().enumerate() {
+                writeln!(f, "attributes #{slot} = {{ {} }}", g.display(&m.types))?;
+            }
+        }
+        let md = b.module_metadata();
+        if !md.named.is_empty() {
+            f.write_char('\n')?;
+            for &(name, ops) in &md.named {
+                write_metadata_name(f, md.owned_bytes(name))?;
+                f.write_str(" = !{")?;
+                for (i, &id) in md.ops(ops).iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write_md_ref(f, b, &slots, slots.key(None, id), &printer)?;
                 }
+                f.write_str("}\n")?;
+            }
+        }
+        if !slots.order.is_empty() {
+            f.write_char('\n')?;
+            let mut line = alloc::string::String::new();
+            for (slot, &key) in slots.order.iter().enumerate() {
+                line.clear();
+                write!(line, "!{slot} = ")?;
+                write_node(&mut line, b, &slots, key, &printer, self.options)?;
+                line.push('\n');
+                f.write_str(&line)?;
             }
         }
         Ok(())
     }
 }
 
+/// A numbered node's body: `!{…}`, `distinct !DISubprogram(…)`.
+fn write_node(
+    f: &mut dyn fmt::Write,
+    b: &Bodies<'_, '_>,
+    md: &ModuleSlots,
+    key: u64,
+    printer: &Printer<'_, '_>,
+    _options: DisOptions,
+) -> fmt::Result {
+    use super::MetadataNode as N;
+    let Some((scope, node)) = md.node(b, key) else { return f.write_str("<badref>") };
+    let operand = |f: &mut dyn fmt::Write, plus_one: u64| match plus_one.checked_sub(1) {
+        None => f.write_str("null"),
+        Some(id) => write_md_ref(f, b, md, md.key(scope, id), printer),
+    };
+    match node {
+        N::Tuple { distinct, operands } => {
+            if distinct {
+                f.write_str("distinct ")?;
+            }
+            f.write_str("!{")?;
+            for (i, &op) in operands.iter().enumerate() {
+                if i > 0 {
+                    f.write_str(", ")?;
+                }
+                operand(f, op)?;
+            }
+            f.write_char('}')
+        }
+        N::OldTuple { pairs, .. } => {
+            f.write_str("!{")?;
+            for (i, p) in pairs.chunks_exact(2).enumerate() {
+                if i > 0 {
+                    f.write_str(", ")?;
+                }
+                if Some(super::TypeId(p[0] as u32)) == b.metadata_type() {
+                    operand(f, p[1].saturating_add(1))?;
+                } else if Some(super::TypeId(p[0] as u32)) == b.void_type() {
+                    f.write_str("null")?;
+                } else {
+                    printer.ty(f, super::TypeId(p[0] as u32))?;
+                    f.write_char(' ')?;
+                    printer.value(f, p[1], 0)?;
+                }
+            }
+            f.write_char('}')
+        }
+        N::Debug { code, .. } => write!(f, "<debug node {code}>"),
+        N::Unknown { code, operands } => write!(f, "!{{}} ; unknown metadata record {code} with {} operands", operands.len()),
+        _ => write_md_ref(f, b, md, Some(key), printer),
+    }
+}
+
 /// The `; Function Attrs:` comment: the function's non-string attributes.
-fn function_attrs_comment(b: &Bodies<'_, '_>, function: &Function<'_>) -> Option<alloc::string::String> {
-    let list = function.attributes.and_then(|a| b.module().attribute_lists.get(a.checked_sub(1)? as usize))?;
-    let AttributeList::Groups(ids) = list else { return None };
-    let attributes: Vec<super::Attribute> = ids
-        .iter()
-        .filter_map(|&id| b.attribute_group(id))
-        .filter(|g| g.index == AttrIndex::Function)
-        .flat_map(|g| &g.attributes)
-        .filter(|a| !matches!(a, super::Attribute::String { .. }))
-        .cloned()
-        .collect();
-    if attributes.is_empty() {
+fn function_attrs_comment(b: &Bodies<'_, '_>, index: usize, llvm_version: u32) -> Option<alloc::string::String> {
+    let key = super::slots::function_group_key(b, index, llvm_version)?;
+    let mut group = super::slots::group_content(b, key)?;
+    group.attributes.retain(|a| !matches!(a, super::Attribute::String { .. }));
+    if group.attributes.is_empty() {
         return None;
     }
-    let group = super::AttributeGroup { id: 0, index: AttrIndex::Function, attributes, bit: 0 };
     Some(alloc::format!("{}", group.display_inline(&b.module().types, false)))
 }
 
@@ -331,6 +429,9 @@ struct BodyPrinter<'d, 'm, 'a> {
     slots: Slots,
     locals: Vec<u32>,
     options: DisOptions,
+    /// The metadata numbering, and the function's scope in it.
+    md: &'d ModuleSlots,
+    scope: usize,
 }
 
 impl BodyPrinter<'_, '_, '_> {
@@ -374,23 +475,20 @@ impl BodyPrinter<'_, '_, '_> {
 
     /// What metadata id `id` is, in the module's table or this function's.
     fn md_node(&self, id: u64) -> Option<super::MetadataNode<'_>> {
-        let module = self.bodies.module_metadata();
-        let table = if id >= module.end() { &self.body.metadata } else { module };
-        super::MetadataNode::of(table, self.bodies.input(), table.entry(id)?)
+        let key = self.md.key(Some(self.scope), id)?;
+        self.md.node(self.bodies, key).map(|(_, n)| n)
     }
 
-    /// A metadata operand as `llvm-dis` prints it: values as metadata, expressions and
-    /// argument lists inline (`i32 %x`, `!DIExpression()`, `!DIArgList(…)`), any other node
-    /// as `!N` with the file's id.
+    /// A metadata operand as `llvm-dis` prints it: values as metadata (`i32 %x`),
+    /// expressions and argument lists inline (`!DIExpression()`, `!DIArgList(…)`), strings
+    /// as `!"text"`, nodes as `!N`, their slot.
     fn metadata(&self, f: &mut dyn fmt::Write, id: u64) -> fmt::Result {
         use super::MetadataNode as N;
-        use super::mdrefs::write_expression;
         match self.md_node(id) {
             Some(N::Value { ty, value }) => {
                 let value = self.body.value_of(value, self.bodies.constants().base);
                 self.operand(f, &Operand { value, ty }, true)
             }
-            Some(N::Expression { elements, .. }) => write_expression(f, elements),
             Some(N::ArgList(args)) => {
                 f.write_str("!DIArgList(")?;
                 for (i, &arg) in args.iter().enumerate() {
@@ -405,7 +503,10 @@ impl BodyPrinter<'_, '_, '_> {
                 }
                 f.write_char(')')
             }
-            _ => write!(f, "!{id}"),
+            _ => {
+                let key = self.md.key(Some(self.scope), id);
+                write_md_ref(f, self.bodies, self.md, key, &self.constants)
+            }
         }
     }
 
@@ -417,6 +518,39 @@ impl BodyPrinter<'_, '_, '_> {
             }
             _ => None,
         }
+    }
+
+    /// The function's attachments: ` !dbg !N`, … by kind.
+    fn function_attachments(&self, f: &mut dyn fmt::Write) -> fmt::Result {
+        let pairs: Vec<(u64, u64)> = if self.body.instructions.is_empty() && self.body.attachments.is_empty() {
+            let module = self.bodies.module_metadata();
+            let value_id = self.bodies.module().functions.get(self.body.function).map(|f| f.common.value_id);
+            module
+                .global_attachments
+                .iter()
+                .filter(|(v, _)| Some(*v) == value_id)
+                .flat_map(|&(_, ops)| module.ops(ops).chunks_exact(2).map(|p| (p[0], p[1])))
+                .collect()
+        } else {
+            self.body.attachments.iter().take_while(|a| a.instruction.is_none()).map(|a| (a.kind, a.node)).collect()
+        };
+        write_attachments(f, self.bodies, self.md, Some(self.scope), pairs, " ", &self.constants)
+    }
+
+    /// The instruction's attachments: `, !dbg !N`, then the others by kind.
+    fn attachments(&self, f: &mut dyn fmt::Write, index: usize) -> fmt::Result {
+        let inst = &self.body.instructions[index];
+        if let Some(&key) = inst.debug_loc.and_then(|l| self.md.scopes.get(self.scope)?.locations.get(l as usize)) {
+            f.write_str(", !dbg ")?;
+            write_md_ref(f, self.bodies, self.md, Some(key), &self.constants)?;
+        }
+        let first = self.body.attachments.partition_point(|a| a.instruction.is_none_or(|i| (i as usize) < index));
+        let pairs: Vec<(u64, u64)> = self.body.attachments[first..]
+            .iter()
+            .take_while(|a| a.instruction == Some(index as u32))
+            .map(|a| (a.kind, a.node))
+            .collect();
+        write_attachments(f, self.bodies, self.md, Some(self.scope), pairs, ", ", &self.constants)
     }
 
     fn operand(&self, f: &mut dyn fmt::Write, o: &Operand, with_type: bool) -> fmt::Result {
@@ -458,14 +592,10 @@ impl BodyPrinter<'_, '_, '_> {
         Ok(any)
     }
 
+    /// The `#N` of attribute list `list`'s function attributes, if it has any.
     fn function_group(&self, list: Option<u32>) -> Option<u64> {
-        let m = self.bodies.module();
-        let Some(AttributeList::Groups(ids)) = list.and_then(|l| m.attribute_lists.get(l as usize)) else {
-            return None;
-        };
-        ids.iter().copied().find(|&id| {
-            self.bodies.attribute_group(id).is_some_and(|g| g.index == AttrIndex::Function && !g.attributes.is_empty())
-        })
+        let group = super::slots::function_group(self.bodies, list)?;
+        Some(self.md.group_slot(group).map_or(group, u64::from))
     }
 
     fn fast_math(f: &mut dyn fmt::Write, flags: u32) -> fmt::Result {
@@ -1132,10 +1262,34 @@ impl FunctionDisplay<'_, '_, '_> {
         let constants =
             Printer::new(b.constants(), m, opaque).for_version(self.options.llvm_version).with_local(&body.constants);
         let locals = body.instruction_locals();
-        let p =
-            BodyPrinter { bodies: b, body, constants, slots: Slots::new(body, &locals), locals, options: self.options };
+        let own;
+        let (md, scope) = match self.slots {
+            Some(s) => s,
+            None => {
+                let mut slots = ModuleSlots::new(b, self.options.llvm_version);
+                let scope = slots.add_function(b, self.index, self.body);
+                own = slots;
+                (&own, scope)
+            }
+        };
+        let p = BodyPrinter {
+            bodies: b,
+            body,
+            constants,
+            slots: Slots::new(body, &locals),
+            locals,
+            options: self.options,
+            md,
+            scope,
+        };
         let list = function.attributes.and_then(|a| a.checked_sub(1)).map(|a| a as u32);
-        f.write_str(if self.body.is_some() { "define " } else { "declare " })?;
+        if self.body.is_some() {
+            f.write_str("define ")?;
+        } else {
+            f.write_str("declare")?;
+            p.function_attachments(f)?;
+            f.write_char(' ')?;
+        }
         write_global_prefix(f, c)?;
         if function.calling_conv != 0 {
             write_cc(f, function.calling_conv as u32, self.options.llvm_version)?;
@@ -1190,9 +1344,9 @@ impl FunctionDisplay<'_, '_, '_> {
         if c.address_space != 0 || program_address_space != 0 {
             write!(f, " addrspace({})", c.address_space)?;
         }
-        if let Some(id) = p.function_group(list) {
+        if let Some(key) = super::slots::function_group_key(b, self.index, self.options.llvm_version) {
             f.write_str(" #")?;
-            write_decimal(f, id)?;
+            write_decimal(f, md.group_slot(key).map_or(key, u64::from))?;
         }
         if let Some(section) = &function.section {
             f.write_str(" section \"")?;
@@ -1225,6 +1379,7 @@ impl FunctionDisplay<'_, '_, '_> {
         if self.body.is_none() {
             return Ok(());
         }
+        p.function_attachments(f)?;
         f.write_str(" {")?;
         let preds = p.predecessors();
         for (bi, block) in body.blocks.iter().enumerate() {
@@ -1270,6 +1425,7 @@ impl FunctionDisplay<'_, '_, '_> {
                     write_debug_record(f, &p, r)?;
                 }
                 p.instruction(f, i as usize)?;
+                p.attachments(f, i as usize)?;
                 f.write_char('\n')?;
             }
         }
@@ -1314,4 +1470,84 @@ fn write_debug_record(f: &mut dyn fmt::Write, p: &BodyPrinter<'_, '_, '_>, r: &s
         p.metadata(f, *id)?;
     }
     f.write_str(")\n")
+}
+
+/// Attachments `(kind, node)` in kind order, each after `separator`: `, !tbaa !5`.
+fn write_attachments(
+    f: &mut dyn fmt::Write,
+    b: &Bodies<'_, '_>,
+    md: &ModuleSlots,
+    scope: Option<usize>,
+    mut pairs: Vec<(u64, u64)>,
+    separator: &str,
+    constants: &Printer<'_, '_>,
+) -> fmt::Result {
+    pairs.sort_by_key(|p| p.0);
+    for (kind, node) in pairs {
+        f.write_str(separator)?;
+        write_kind(f, b, kind)?;
+        f.write_char(' ')?;
+        write_md_ref(f, b, md, md.key(scope, node), constants)?;
+    }
+    Ok(())
+}
+
+/// `!name` of an attachment kind, as `printMetadataIdentifier` spells it.
+fn write_kind(f: &mut dyn fmt::Write, b: &Bodies<'_, '_>, kind: u64) -> fmt::Result {
+    let module = b.module_metadata();
+    match module.kinds.iter().find(|(id, _)| *id == kind) {
+        Some(&(_, name)) => write_metadata_name(f, module.owned_bytes(name)),
+        None => write!(f, "!<unknown kind #{kind}>"),
+    }
+}
+
+/// `!name` as LLVM's `printMetadataIdentifier`: `[-a-zA-Z$._][-a-zA-Z$._0-9]*` as it is,
+/// any other byte as `\XX`.
+fn write_metadata_name(f: &mut dyn fmt::Write, name: &[u8]) -> fmt::Result {
+    f.write_char('!')?;
+    if name.is_empty() {
+        return f.write_str("<empty name> ");
+    }
+    let ok = |c: u8, first: bool| {
+        c.is_ascii_alphabetic() || b"-$._".contains(&c) || (!first && (c.is_ascii_digit() || c == b'\\'))
+    };
+    for (i, &c) in name.iter().enumerate() {
+        if ok(c, i == 0) {
+            f.write_char(c as char)?;
+        } else {
+            write!(f, "\\{c:02X}")?;
+        }
+    }
+    Ok(())
+}
+
+/// A metadata operand that is not a local value: `!N` for a numbered node, `!"text"`
+/// for a string, values and expressions inline.
+fn write_md_ref(
+    f: &mut dyn fmt::Write,
+    b: &Bodies<'_, '_>,
+    md: &ModuleSlots,
+    key: Option<u64>,
+    constants: &Printer<'_, '_>,
+) -> fmt::Result {
+    use super::MetadataNode as N;
+    let Some(key) = key else { return f.write_str("<badref>") };
+    if let Some(slot) = md.slot(key) {
+        f.write_char('!')?;
+        return write_decimal(f, u64::from(slot));
+    }
+    match md.node(b, key) {
+        Some((_, N::String(text))) => {
+            f.write_str("!\"")?;
+            write_escaped(f, text)?;
+            f.write_char('"')
+        }
+        Some((_, N::Value { ty, value })) => {
+            constants.ty(f, ty)?;
+            f.write_char(' ')?;
+            constants.value(f, value, 0)
+        }
+        Some((_, N::Expression { elements, .. })) => super::mdrefs::write_expression(f, elements),
+        _ => write!(f, "<{key}>"),
+    }
 }

@@ -124,11 +124,6 @@ impl MdTable {
         self.entries.len() as u64
     }
 
-    /// The id after the scope's last.
-    pub(crate) fn end(&self) -> u64 {
-        self.base.saturating_add(self.len())
-    }
-
     fn push_pool(&mut self, values: &[u64]) -> Operands {
         let start = self.pool.len();
         self.pool.extend_from_slice(values);

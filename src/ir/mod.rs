@@ -54,6 +54,7 @@ mod libcalls;
 mod mdrefs;
 mod metadata;
 mod module;
+mod slots;
 mod symbol;
 mod symbols;
 pub mod symtab;

@@ -1,0 +1,466 @@
+//! The numbering `llvm-dis` gives metadata nodes (`!N`) and attribute groups (`#N`):
+//! LLVM's `SlotTracker` (AsmWriter.cpp), which numbers them in the order the printer
+//! meets them, not in the file's order.
+//!
+//! Metadata ids are the file's, per scope: the module's, then each function's own (which
+//! restart after the module's in every function). A node here is a *key*: the module's
+//! ids are keys `0..M`, each function's table gets the next range, and the locations a
+//! body's DEBUG_LOC records make (LLVM builds a `DILocation` from each) are appended to
+//! their function's table. Uniqued locations with equal fields are one node, as in LLVM.
+
+use alloc::collections::BTreeMap;
+use alloc::vec::Vec;
+
+use super::body::{Bodies, Body, InstKind};
+use super::constants::Operands;
+use super::metadata::{MdEntry, MdTable};
+use super::{AttrIndex, AttrKind, Attribute, AttributeGroup, AttributeList, MetadataNode, Value};
+use crate::ids::llvm_ir::raw as ids;
+
+/// No slot (yet).
+pub(crate) const NO_SLOT: u32 = u32::MAX;
+
+/// A function's metadata: its table (with the locations of its DEBUG_LOCs appended) and
+/// where its keys start.
+#[derive(Debug, Default)]
+pub(crate) struct Scope {
+    pub(crate) first_key: u64,
+    pub(crate) table: MdTable,
+    /// The key of each of the body's DEBUG_LOCs.
+    pub(crate) locations: Vec<u64>,
+}
+
+/// A uniqued `DILocation`'s fields, its scope and inlined-at as canonical keys.
+type LocationKey = [u64; 7];
+
+/// The slot tracker of one printed module.
+#[derive(Debug, Default)]
+pub(crate) struct ModuleSlots {
+    module_len: u64,
+    pub(crate) scopes: Vec<Scope>,
+    next_key: u64,
+    /// The slot of each key, [`NO_SLOT`] if none.
+    slots: Vec<u32>,
+    /// The keys in slot order.
+    pub(crate) order: Vec<u64>,
+    locations: BTreeMap<LocationKey, u64>,
+    /// Keys that are the same node as another (a uniqued location met twice).
+    alias: BTreeMap<u64, u64>,
+    /// Attribute groups in slot order (their attributes as printed), and the slot of each
+    /// group key ([`group_key`]).
+    pub(crate) groups: Vec<AttributeGroup>,
+    group_slots: BTreeMap<u64, u32>,
+
+    stack: Vec<u64>,
+    refs: Vec<u64>,
+    /// The type id of `metadata`, for the (type, value) pairs of pre-3.6 tuples.
+    metadata_type: Option<u32>,
+    void_type: Option<u32>,
+}
+
+impl ModuleSlots {
+    /// The tracker before any function: LLVM's `processModule` (global variables'
+    /// attachments and attribute groups, named metadata, functions' attribute groups).
+    pub(crate) fn new(b: &Bodies<'_, '_>, llvm_version: u32) -> Self {
+        let module = b.module_metadata();
+        let mut s =
+            ModuleSlots { module_len: module.len(), next_key: module.len(), ..ModuleSlots::default() };
+        s.slots.resize(module.entries.len(), NO_SLOT);
+        s.metadata_type = b.metadata_type().map(|t| t.0);
+        s.void_type = b.void_type().map(|t| t.0);
+        for (id, e) in module.entries.iter().enumerate() {
+            s.register_location(b, None, id as u64, *e);
+        }
+        let m = b.module();
+        for g in &m.globals {
+            let mut pairs: Vec<(u64, u64)> = module
+                .global_attachments
+                .iter()
+                .filter(|(value, _)| *value == g.common.value_id)
+                .flat_map(|&(_, ops)| module.ops(ops).chunks_exact(2).map(|p| (p[0], p[1])))
+                .collect();
+            pairs.sort_by_key(|p| p.0);
+            for (_, node) in pairs {
+                s.create(b, None, node);
+            }
+            if let Some(group) = function_group(b, g.attributes.and_then(|a| a.checked_sub(1))) {
+                s.create_group(b, group);
+            }
+        }
+        for &(_, ops) in &module.named {
+            for &node in module.ops(ops) {
+                s.create(b, None, node);
+            }
+        }
+        for (i, f) in m.functions.iter().enumerate() {
+            let _ = f;
+            if let Some(key) = function_group_key(b, i, llvm_version) {
+                s.create_group(b, key);
+            }
+        }
+        s
+    }
+
+    /// Adds a function: copies its metadata table from `body`, makes
+    /// its DEBUG_LOCs' locations, and numbers what LLVM's `processFunction` numbers.
+    /// Returns the function's scope. `body` is `None` for a declaration.
+    pub(crate) fn add_function(&mut self, b: &Bodies<'_, '_>, index: usize, body: Option<&Body>) -> usize {
+        let mut scope = Scope { first_key: self.next_key, ..Scope::default() };
+        if let Some(body) = body {
+            scope.table = body.metadata.clone();
+        }
+        if scope.table.entries.is_empty() {
+            scope.table.base = self.module_len;
+        }
+        let n = self.scopes.len();
+        // The DEBUG_LOCs become locations in the function's table (uniqued below).
+        if let Some(body) = body {
+            for loc in &body.debug_locs {
+                let ops = [
+                    0,
+                    u64::from(loc.line),
+                    u64::from(loc.column),
+                    loc.scope.unwrap_or(u64::MAX),
+                    loc.inlined_at.map_or(0, |i| i.saturating_add(1)),
+                    u64::from(loc.implicit),
+                    loc.atom_group,
+                    loc.atom_rank,
+                ];
+                let start = scope.table.pool.len();
+                scope.table.pool.extend_from_slice(&ops);
+                scope.table.entries.push(MdEntry {
+                    code: ids::METADATA_LOCATION,
+                    ops: Operands { start: start as u32, len: ops.len() as u32 },
+                });
+            }
+        }
+        let len = scope.table.len();
+        let local_locations = body.map_or(0, |b| b.debug_locs.len() as u64);
+        self.next_key = self.next_key.saturating_add(len);
+        self.slots.resize(self.slots.len() + len as usize, NO_SLOT);
+        self.scopes.push(scope);
+        for i in 0..len {
+            let table = &self.scopes[n].table;
+            let e = table.entries[i as usize];
+            let id = table.base + i;
+            self.register_location(b, Some(n), id, e);
+        }
+        let first_location = len - local_locations;
+        let keys: Vec<u64> =
+            (first_location..len).map(|i| self.canonical(self.scopes[n].first_key + i)).collect();
+        self.scopes[n].locations = keys;
+        let Some(body) = body else {
+            self.function_attachments(b, index, n, None);
+            return n;
+        };
+        self.function_attachments(b, index, n, Some(body));
+        n
+    }
+
+    fn function_attachments(&mut self, b: &Bodies<'_, '_>, index: usize, n: usize, body: Option<&Body>) {
+        let Some(body) = body else {
+            // A declaration's attachments are the module's GLOBAL_DECL_ATTACHMENT.
+            let module = b.module_metadata();
+            let Some(f) = b.module().functions.get(index) else { return };
+            let mut pairs: Vec<(u64, u64)> = module
+                .global_attachments
+                .iter()
+                .filter(|(value, _)| *value == f.common.value_id)
+                .flat_map(|&(_, ops)| module.ops(ops).chunks_exact(2).map(|p| (p[0], p[1])))
+                .collect();
+            pairs.sort_by_key(|p| p.0);
+            for (_, node) in pairs {
+                self.create(b, Some(n), node);
+            }
+            return;
+        };
+        let mut own: Vec<(u64, u64)> =
+            body.attachments.iter().filter(|a| a.instruction.is_none()).map(|a| (a.kind, a.node)).collect();
+        own.sort_by_key(|p| p.0);
+        for (_, node) in own {
+            self.create(b, Some(n), node);
+        }
+        // The instructions' attachments, by instruction (the file lists them in order).
+        let mut attached = body.attachments.iter().filter(|a| a.instruction.is_some()).peekable();
+        let mut records = body.debug_records.iter().peekable();
+        let mut pairs: Vec<(u64, u64)> = Vec::new();
+        for (i, inst) in body.instructions.iter().enumerate() {
+            while let Some(r) = records.next_if(|r| r.before as usize <= i) {
+                let md = body.literal_range(r.operands);
+                // [location, variable or label, expression, value, (assign id, address, …)]
+                let is_label = r.code == ids::FUNC_CODE_DEBUG_RECORD_LABEL;
+                if !is_label {
+                    if r.value.is_none() {
+                        if let Some(&v) = md.get(3) {
+                            self.create_if_tuple(b, Some(n), v);
+                        }
+                    }
+                    if let Some(&v) = md.get(1) {
+                        self.create(b, Some(n), v);
+                    }
+                    if r.code == ids::FUNC_CODE_DEBUG_RECORD_ASSIGN {
+                        if let Some(&v) = md.get(4) {
+                            self.create(b, Some(n), v);
+                        }
+                        if let Some(&v) = md.get(5) {
+                            self.create_if_tuple(b, Some(n), v);
+                        }
+                    }
+                } else if let Some(&v) = md.get(1) {
+                    self.create(b, Some(n), v);
+                }
+                if let Some(&v) = md.first() {
+                    self.create(b, Some(n), v);
+                }
+            }
+            // Metadata operands of intrinsic calls.
+            if let InstKind::Call { .. } = inst.kind {
+                let ops = body.operands(inst);
+                let intrinsic = ops.first().is_some_and(|callee| match callee.value {
+                    Value::Global(id) => b.module().global(id).is_some_and(|g| g.name.starts_with(b"llvm.")),
+                    _ => false,
+                });
+                if intrinsic {
+                    for o in ops.iter().skip(1) {
+                        if let Value::Metadata(id) = o.value {
+                            self.create(b, Some(n), id);
+                        }
+                    }
+                }
+            }
+            // `!dbg` first, then the others by kind.
+            if let Some(loc) = inst.debug_loc.and_then(|l| self.scopes[n].locations.get(l as usize)) {
+                let key = *loc;
+                self.create_key(b, key);
+            }
+            pairs.clear();
+            while let Some(a) = attached.next_if(|a| a.instruction == Some(i as u32)) {
+                pairs.push((a.kind, a.node));
+            }
+            pairs.sort_by_key(|p| p.0);
+            for &(_, node) in &pairs {
+                self.create(b, Some(n), node);
+            }
+            if let InstKind::Call { call, .. } | InstKind::Invoke(call) | InstKind::CallBr { call, .. } = &inst.kind {
+                if let Some(group) = function_group(b, call.attributes) {
+                    self.create_group(b, group);
+                }
+            }
+        }
+    }
+
+    /// LLVM's `CreateAttributeSetSlot`: attribute sets are uniqued by their contents, so
+    /// two of the file's groups with the same attributes are one `#N`.
+    fn create_group(&mut self, b: &Bodies<'_, '_>, key: u64) {
+        if self.group_slots.contains_key(&key) {
+            return;
+        }
+        let Some(group) = group_content(b, key) else { return };
+        let slot = match self.groups.iter().position(|g| g.attributes == group.attributes) {
+            Some(slot) => slot,
+            None => {
+                self.groups.push(group);
+                self.groups.len() - 1
+            }
+        };
+        self.group_slots.insert(key, slot as u32);
+    }
+
+    /// The `#N` of a group key.
+    pub(crate) fn group_slot(&self, key: u64) -> Option<u32> {
+        self.group_slots.get(&key).copied()
+    }
+
+
+    /// The key of id `id` seen from `scope` (a function's, or the module's).
+    pub(crate) fn key(&self, scope: Option<usize>, id: u64) -> Option<u64> {
+        if id < self.module_len {
+            return Some(self.canonical(id));
+        }
+        let s = self.scopes.get(scope?)?;
+        let offset = id.checked_sub(s.table.base)?;
+        (offset < s.table.len()).then(|| self.canonical(s.first_key + offset))
+    }
+
+    fn canonical(&self, key: u64) -> u64 {
+        self.alias.get(&key).copied().unwrap_or(key)
+    }
+
+    /// The table a key is in, its scope and its id there.
+    pub(crate) fn locate(&self, key: u64) -> Option<(Option<usize>, u64)> {
+        if key < self.module_len {
+            return Some((None, key));
+        }
+        let i = self.scopes.partition_point(|s| s.first_key <= key).checked_sub(1)?;
+        let s = &self.scopes[i];
+        let offset = key - s.first_key;
+        (offset < s.table.len()).then_some((Some(i), s.table.base + offset))
+    }
+
+    /// The table of a scope.
+    pub(crate) fn table<'t>(&'t self, b: &'t Bodies<'_, '_>, scope: Option<usize>) -> &'t MdTable {
+        match scope.and_then(|s| self.scopes.get(s)) {
+            Some(s) => &s.table,
+            None => b.module_metadata(),
+        }
+    }
+
+    /// The node a key is.
+    pub(crate) fn node<'t>(&'t self, b: &'t Bodies<'_, '_>, key: u64) -> Option<(Option<usize>, MetadataNode<'t>)> {
+        let (scope, id) = self.locate(key)?;
+        let table = self.table(b, scope);
+        Some((scope, MetadataNode::of(table, b.input(), table.entry(id)?)?))
+    }
+
+    /// The slot of a key.
+    pub(crate) fn slot(&self, key: u64) -> Option<u32> {
+        self.slots.get(usize::try_from(self.canonical(key)).ok()?).copied().filter(|&s| s != NO_SLOT)
+    }
+
+    /// A uniqued location is one node with any other of the same fields.
+    fn register_location(&mut self, b: &Bodies<'_, '_>, scope: Option<usize>, id: u64, e: MdEntry) {
+        if e.code != ids::METADATA_LOCATION {
+            return;
+        }
+        let table = self.table(b, scope);
+        let ops = table.ops(e.ops);
+        if ops.first().is_some_and(|d| d & 1 != 0) {
+            return; // distinct
+        }
+        let field = |i: usize| ops.get(i).copied().unwrap_or(0);
+        let scope_key = self.key(scope, field(3)).unwrap_or(u64::MAX);
+        let ia_key = field(4).checked_sub(1).and_then(|ia| self.key(scope, ia)).unwrap_or(u64::MAX);
+        let content = [field(1), field(2), scope_key, ia_key, field(5), field(6), field(7)];
+        let Some(key) = self.key(scope, id) else { return };
+        match self.locations.get(&content) {
+            Some(&first) if first != key => {
+                self.alias.insert(key, first);
+            }
+            Some(_) => {}
+            None => {
+                self.locations.insert(content, key);
+            }
+        }
+    }
+
+    /// LLVM's `CreateMetadataSlot` for id `id` seen from `scope`.
+    fn create(&mut self, b: &Bodies<'_, '_>, scope: Option<usize>, id: u64) {
+        if let Some(key) = self.key(scope, id) {
+            self.create_key(b, key);
+        }
+    }
+
+    /// Numbers an empty-tuple location operand of a debug record (`!{}`): the only
+    /// metadata node such an operand can be.
+    fn create_if_tuple(&mut self, b: &Bodies<'_, '_>, scope: Option<usize>, id: u64) {
+        if let Some(key) = self.key(scope, id) {
+            if let Some((_, MetadataNode::Tuple { .. })) = self.node(b, key) {
+                self.create_key(b, key);
+            }
+        }
+    }
+
+    /// Numbers `key` and, depth first, the nodes its operands are (an explicit stack:
+    /// chains in a hostile file can be as long as the file).
+    fn create_key(&mut self, b: &Bodies<'_, '_>, key: u64) {
+        self.stack.clear();
+        self.stack.push(key);
+        while let Some(key) = self.stack.pop() {
+            let key = self.canonical(key);
+            if self.slot(key).is_some() {
+                continue;
+            }
+            let mut refs = core::mem::take(&mut self.refs);
+            refs.clear();
+            let Some((scope, node)) = self.node(b, key) else {
+                self.refs = refs;
+                continue;
+            };
+            match node {
+                MetadataNode::Tuple { operands, .. } => refs.extend_from_slice(operands),
+                MetadataNode::OldTuple { pairs, .. } => {
+                    for p in pairs.chunks_exact(2) {
+                        if Some(p[0] as u32) == self.metadata_type {
+                            refs.push(p[1].saturating_add(1));
+                        }
+                    }
+                }
+                MetadataNode::Debug { code, operands } => debug_operands(code, operands, &mut refs),
+                MetadataNode::Unknown { .. } => {}
+                // Not nodes, or printed inline.
+                _ => {
+                    self.refs = refs;
+                    continue;
+                }
+            }
+            let Some(slot) = usize::try_from(key).ok().and_then(|k| self.slots.get_mut(k)) else {
+                self.refs = refs;
+                continue;
+            };
+            *slot = self.order.len() as u32;
+            self.order.push(key);
+            for &r in refs.iter().rev() {
+                if let Some(k) = r.checked_sub(1).and_then(|id| self.key(scope, id)) {
+                    self.stack.push(k);
+                }
+            }
+            self.refs = refs;
+        }
+    }
+}
+
+/// The file's id of the function-index attribute group of attribute list `list`, if it
+/// has attributes.
+pub(crate) fn function_group(b: &Bodies<'_, '_>, list: Option<impl TryInto<usize>>) -> Option<u64> {
+    let m = b.module();
+    let Some(AttributeList::Groups(ids)) = list.and_then(|l| l.try_into().ok()).and_then(|l| m.attribute_lists.get(l)) else {
+        return None;
+    };
+    ids.iter()
+        .copied()
+        .find(|&id| b.attribute_group(id).is_some_and(|g| g.index == AttrIndex::Function && !g.attributes.is_empty()))
+}
+
+/// The operands of a debug-info node that can be nodes, in LLVM's operand order (each as
+/// id + 1, 0 for none).
+fn debug_operands(code: u32, ops: &[u64], out: &mut Vec<u64>) {
+    if code == ids::METADATA_LOCATION {
+        // [distinct, line, column, scope (id), inlined-at (id + 1), …]
+        out.extend(ops.get(3).map(|s| s.saturating_add(1)));
+        out.extend(ops.get(4).copied());
+    }
+}
+
+/// A group key's bit that marks an intrinsic declaration's attributes as LLVM 22's reader
+/// leaves them (see [`function_group_key`]).
+const INTRINSIC_BIT: u64 = 1 << 63;
+
+/// The attribute kind `mustprogress`.
+const MUST_PROGRESS: u64 = 70;
+
+/// The group key of function `index`'s own attributes: the file's group id, or, for an
+/// intrinsic's declaration read by LLVM 22 or later, that id marked. LLVM 22's reader
+/// gives an intrinsic the attributes of its definition in LLVM's intrinsic table rather
+/// than the file's; this crate has no such table, and drops the one attribute older
+/// writers (rustc's LLVM 21) put there that no intrinsic has, `mustprogress`.
+pub(crate) fn function_group_key(b: &Bodies<'_, '_>, index: usize, llvm_version: u32) -> Option<u64> {
+    let f = b.module().functions.get(index)?;
+    let group = function_group(b, f.attributes.and_then(|a| a.checked_sub(1)))?;
+    let intrinsic = f.is_declaration && f.common.name.starts_with(b"llvm.");
+    if intrinsic && llvm_version >= 22 && group & INTRINSIC_BIT == 0 {
+        let has = b.attribute_group(group)?.attributes.iter().any(|a| *a == Attribute::Enum(AttrKind(MUST_PROGRESS)));
+        if has {
+            return Some(group | INTRINSIC_BIT);
+        }
+    }
+    Some(group)
+}
+
+/// The attributes a group key stands for.
+pub(crate) fn group_content(b: &Bodies<'_, '_>, key: u64) -> Option<AttributeGroup> {
+    let mut group = b.attribute_group(key & !INTRINSIC_BIT)?.clone();
+    if key & INTRINSIC_BIT != 0 {
+        group.attributes.retain(|a| *a != Attribute::Enum(AttrKind(MUST_PROGRESS)));
+    }
+    Some(group)
+}
