@@ -448,7 +448,7 @@ pub(crate) fn function_group_key(b: &Bodies<'_, '_>, index: usize, llvm_version:
     let group = function_group(b, f.attributes.and_then(|a| a.checked_sub(1)))?;
     let intrinsic = f.is_declaration && f.common.name.starts_with(b"llvm.");
     if intrinsic && llvm_version >= 22 && group & INTRINSIC_BIT == 0 {
-        let has = b.attribute_group(group)?.attributes.iter().any(|a| *a == Attribute::Enum(AttrKind(MUST_PROGRESS)));
+        let has = b.attribute_group(group)?.attributes.contains(&Attribute::Enum(AttrKind(MUST_PROGRESS)));
         if has {
             return Some(group | INTRINSIC_BIT);
         }
