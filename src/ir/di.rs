@@ -1415,10 +1415,11 @@ impl Fields<'_> {
         self.name(name)?;
         self.f.write_str(if v { "true" } else { "false" })
     }
-    /// `printDwarfEnum`: the name from `table`, or the number; zero is skipped whatever
-    /// the caller asks (AsmWriter tests `!Value` before `ShouldSkipZero`).
-    fn dwarf(&mut self, name: &str, v: u64, table: fn(u64) -> Option<&'static str>) -> fmt::Result {
-        if v == 0 {
+    /// `printDwarfEnum`: the name from `table`, or the number. LLVM 14 and 19 skip zero
+    /// whatever the caller asks (`if (!Value) return;`); LLVM 22 prints it when told not
+    /// to skip it (`language: 0`, `enumKind: DW_APPLE_ENUM_KIND_Closed`).
+    fn dwarf(&mut self, name: &str, v: u64, table: fn(u64) -> Option<&'static str>, skip_zero: bool) -> fmt::Result {
+        if v == 0 && (skip_zero || self.w.llvm_version() <= 19) {
             return Ok(());
         }
         self.name(name)?;
@@ -1613,12 +1614,12 @@ pub(crate) fn write_node(f: &mut dyn Write, node: &DiNode, w: &dyn MdWriter) -> 
             p.string("name", n.name, true)?;
             p.size("size", n.size)?;
             p.int("align", n.align.into(), true)?;
-            p.dwarf("encoding", n.encoding.into(), dwarf::ate_name)?;
-            if v >= 19 {
-                p.int("num_extra_inhabitants", n.num_extra_inhabitants.into(), true)?;
-            }
             if v >= 21 {
                 p.int("dataSize", n.data_size.into(), true)?;
+            }
+            p.dwarf("encoding", n.encoding.into(), dwarf::ate_name, true)?;
+            if v >= 19 {
+                p.int("num_extra_inhabitants", n.num_extra_inhabitants.into(), true)?;
             }
             p.di_flags("flags", n.flags)?;
         }
@@ -1630,7 +1631,7 @@ pub(crate) fn write_node(f: &mut dyn Write, node: &DiNode, w: &dyn MdWriter) -> 
             p.string("name", b.name, true)?;
             p.size("size", b.size)?;
             p.int("align", b.align.into(), true)?;
-            p.dwarf("encoding", b.encoding.into(), dwarf::ate_name)?;
+            p.dwarf("encoding", b.encoding.into(), dwarf::ate_name, true)?;
             p.di_flags("flags", b.flags)?;
             p.name("kind")?;
             match n.kind {
@@ -1640,10 +1641,12 @@ pub(crate) fn write_node(f: &mut dyn Write, node: &DiNode, w: &dyn MdWriter) -> 
                 k => write!(p.f, "{k}")?,
             }
             if n.kind == 2 {
+                // Signed as the encoding is (DW_ATE_signed_fixed), zero printed.
+                let signed = b.encoding == 0x0d;
                 p.name("numerator")?;
-                n.numerator.write(p.f, true)?;
+                n.numerator.write(p.f, signed)?;
                 p.name("denominator")?;
-                n.denominator.write(p.f, true)?;
+                n.denominator.write(p.f, signed)?;
             } else {
                 p.sint("factor", n.factor.into(), true)?;
             }
@@ -1658,7 +1661,7 @@ pub(crate) fn write_node(f: &mut dyn Write, node: &DiNode, w: &dyn MdWriter) -> 
             p.md("stringLocationExpression", n.string_location_exp, true)?;
             p.size("size", n.size)?;
             p.int("align", n.align.into(), true)?;
-            p.dwarf("encoding", n.encoding.into(), dwarf::ate_name)?;
+            p.dwarf("encoding", n.encoding.into(), dwarf::ate_name, true)?;
         }
         DiNode::DerivedType(n) => {
             p.tag(n.tag)?;
@@ -1703,7 +1706,7 @@ pub(crate) fn write_node(f: &mut dyn Write, node: &DiNode, w: &dyn MdWriter) -> 
             }
             p.di_flags("flags", n.flags)?;
             p.md("elements", n.elements, true)?;
-            p.dwarf("runtimeLang", n.runtime_lang.into(), dwarf::lang_name)?;
+            p.dwarf("runtimeLang", n.runtime_lang.into(), dwarf::lang_name, true)?;
             p.md("vtableHolder", n.vtable_holder, true)?;
             p.md("templateParams", n.template_params, true)?;
             p.string("identifier", n.identifier, true)?;
@@ -1721,17 +1724,15 @@ pub(crate) fn write_node(f: &mut dyn Write, node: &DiNode, w: &dyn MdWriter) -> 
             }
             if v >= 21 {
                 if let Some(k) = n.enum_kind {
-                    p.dwarf("enumKind", k.into(), dwarf::apple_enum_kind_name)?;
+                    p.dwarf("enumKind", k.into(), dwarf::apple_enum_kind_name, false)?;
                 }
-                match w.constant_int(n.bit_stride) {
-                    Some(s) => p.sint("bitStride", s, false)?,
-                    None => p.md("bitStride", n.bit_stride, true)?,
-                }
+                // Unlike `rank:`, a constant stride prints as the constant (`i32 4`).
+                p.md("bitStride", n.bit_stride, true)?;
             }
         }
         DiNode::SubroutineType(n) => {
             p.di_flags("flags", n.flags)?;
-            p.dwarf("cc", n.cc.into(), dwarf::cc_name)?;
+            p.dwarf("cc", n.cc.into(), dwarf::cc_name, true)?;
             p.md("types", n.types, false)?;
         }
         DiNode::File(n) => {
@@ -1756,7 +1757,7 @@ pub(crate) fn write_node(f: &mut dyn Write, node: &DiNode, w: &dyn MdWriter) -> 
                 }
                 p.int("sourceLanguageVersion", n.source_language_version.into(), true)?;
             } else {
-                p.dwarf("language", n.source_language, dwarf::lang_name)?;
+                p.dwarf("language", n.source_language, dwarf::lang_name, false)?;
             }
             p.md("file", n.file, false)?;
             p.string("producer", n.producer, true)?;
@@ -2150,12 +2151,17 @@ mod tests {
     /// (`None`) when the tool is not installed.
     fn compare(file: &str, tool: &str, version: u32) -> Option<BTreeMap<String, (usize, usize)>> {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata").join(file);
+        compare_path(&path, tool, version)
+    }
+
+    fn compare_path(path: &std::path::Path, tool: &str, version: u32) -> Option<BTreeMap<String, (usize, usize)>> {
+        let file = path.display();
         let out = std::process::Command::new(tool).arg(&path).arg("-o").arg("-").output().ok()?;
         if !out.status.success() {
             return None;
         }
         let theirs = llvm_lines(&String::from_utf8_lossy(&out.stdout));
-        let bytes = std::fs::read(&path).unwrap();
+        let bytes = std::fs::read(path).unwrap();
         let (ours, failed) = our_lines(&bytes, version);
         assert_eq!(failed, 0, "{file}: records that did not decode");
         let mut pool: BTreeMap<&str, usize> = BTreeMap::new();
@@ -2213,5 +2219,17 @@ mod tests {
         all_identical(compare("llvm14_ir_debuginfo.bc", "llvm-dis-14", 14));
         all_identical(compare("llvm14_ir_debuginfo.bc", "llvm-dis-19", 19));
         all_identical(compare("llvm14_ir_debuginfo.bc", "llvm-dis-22", 22));
+    }
+
+    /// `DI_CHECK="file.bc,llvm-dis-22,22;other.bc,llvm-dis-14,14"`: the same comparison on
+    /// files made by hand (`llvm-as-N` of `.ll` covering every field).
+    #[test]
+    #[ignore]
+    fn files_from_env_print_as_llvm_dis() {
+        for spec in std::env::var("DI_CHECK").unwrap_or_default().split(';').filter(|s| !s.is_empty()) {
+            let mut parts = spec.split(',');
+            let (file, tool, version) = (parts.next().unwrap(), parts.next().unwrap(), parts.next().unwrap());
+            all_identical(compare_path(std::path::Path::new(file), tool, version.parse().unwrap()));
+        }
     }
 }
