@@ -244,7 +244,7 @@ pub(crate) struct DiBasicType {
     pub(crate) encoding: u32,
     /// DIFlags (7th operand, LLVM 8+).
     pub(crate) flags: u32,
-    /// `num_extra_inhabitants` (LLVM 19+).
+    /// `num_extra_inhabitants` (LLVM 20+).
     pub(crate) num_extra_inhabitants: u32,
     /// `dataSize` in bits (LLVM 21+).
     pub(crate) data_size: u32,
@@ -1463,23 +1463,20 @@ impl Fields<'_> {
     /// `isDefinition: true`), `0` when empty.
     fn sp_flags(&mut self, name: &str, flags: u32) -> fmt::Result {
         self.name(name)?;
-        let mut rest = flags;
+        let f = &mut *self.f;
         let mut any = false;
-        for &(bit, n) in dwarf::SP_FLAGS {
-            if rest & bit != 0 {
-                if any {
-                    self.f.write_str(" | ")?;
-                }
-                any = true;
-                self.f.write_str(n)?;
-                rest &= !bit;
+        let rest = dwarf::split_sp_flags(flags, |n| {
+            if any {
+                f.write_str(" | ")?;
             }
-        }
+            any = true;
+            f.write_str(n)
+        })?;
         if rest != 0 || !any {
             if any {
-                self.f.write_str(" | ")?;
+                f.write_str(" | ")?;
             }
-            write!(self.f, "{rest}")?;
+            write!(f, "{rest}")?;
         }
         Ok(())
     }
@@ -1618,7 +1615,7 @@ pub(crate) fn write_node(f: &mut dyn Write, node: &DiNode, w: &dyn MdWriter) -> 
                 p.int("dataSize", n.data_size.into(), true)?;
             }
             p.dwarf("encoding", n.encoding.into(), dwarf::ate_name, true)?;
-            if v >= 19 {
+            if v >= 20 {
                 p.int("num_extra_inhabitants", n.num_extra_inhabitants.into(), true)?;
             }
             p.di_flags("flags", n.flags)?;
@@ -1701,7 +1698,7 @@ pub(crate) fn write_node(f: &mut dyn Write, node: &DiNode, w: &dyn MdWriter) -> 
             p.size("size", n.size)?;
             p.int("align", n.align.into(), true)?;
             p.size("offset", n.offset)?;
-            if v >= 19 {
+            if v >= 20 {
                 p.int("num_extra_inhabitants", n.num_extra_inhabitants.into(), true)?;
             }
             p.di_flags("flags", n.flags)?;
@@ -1719,7 +1716,7 @@ pub(crate) fn write_node(f: &mut dyn Write, node: &DiNode, w: &dyn MdWriter) -> 
                 None => p.md("rank", n.rank, true)?,
             }
             p.md("annotations", n.annotations, true)?;
-            if v >= 19 {
+            if v >= 20 {
                 p.md("specification", n.specification, true)?;
             }
             if v >= 21 {

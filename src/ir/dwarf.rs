@@ -425,37 +425,61 @@ const DI_FLAGS_BEFORE_22: usize = DI_FLAGS.len() - 1;
 
 /// `DINode::splitFlags`: the names of the flags set in `flags`, in print order, then the
 /// bits no name covers (printed in decimal after them, or alone when nothing is named).
+///
+/// DIFlags is an `LLVM_MARK_AS_BITMASK_ENUM`, whose `~` keeps only the bits up to the
+/// largest flag: once a flag has been taken out (`Flags &= ~Bit`), bits above it are
+/// lost and never print. The largest is bit 29 in LLVM 14 and 19, bit 30 in LLVM 22.
 pub(crate) fn split_di_flags(
-    mut flags: u32,
+    flags: u32,
     llvm_version: u32,
     mut name: impl FnMut(&'static str) -> core::fmt::Result,
 ) -> Result<u32, core::fmt::Error> {
+    let mask: u32 = if llvm_version >= 22 { (1 << 31) - 1 } else { (1 << 30) - 1 };
+    let mut rest = flags;
+    let mut take = |rest: &mut u32, bits: u32, n: &'static str| {
+        *rest &= !bits & mask;
+        name(n)
+    };
     match flags & 3 {
         0 => {}
-        1 => name("DIFlagPrivate")?,
-        2 => name("DIFlagProtected")?,
-        _ => name("DIFlagPublic")?,
+        1 => take(&mut rest, 3, "DIFlagPrivate")?,
+        2 => take(&mut rest, 3, "DIFlagProtected")?,
+        _ => take(&mut rest, 3, "DIFlagPublic")?,
     }
     match flags & (3 << 16) {
         0 => {}
-        0x1_0000 => name("DIFlagSingleInheritance")?,
-        0x2_0000 => name("DIFlagMultipleInheritance")?,
-        _ => name("DIFlagVirtualInheritance")?,
+        0x1_0000 => take(&mut rest, 3 << 16, "DIFlagSingleInheritance")?,
+        0x2_0000 => take(&mut rest, 3 << 16, "DIFlagMultipleInheritance")?,
+        _ => take(&mut rest, 3 << 16, "DIFlagVirtualInheritance")?,
     }
-    flags &= !(3 | (3 << 16));
     const INDIRECT_VIRTUAL_BASE: u32 = (1 << 2) | (1 << 5);
-    if flags & INDIRECT_VIRTUAL_BASE == INDIRECT_VIRTUAL_BASE {
-        name("DIFlagIndirectVirtualBase")?;
-        flags &= !INDIRECT_VIRTUAL_BASE;
+    if rest & INDIRECT_VIRTUAL_BASE == INDIRECT_VIRTUAL_BASE {
+        take(&mut rest, INDIRECT_VIRTUAL_BASE, "DIFlagIndirectVirtualBase")?;
     }
     let known = if llvm_version >= 22 { DI_FLAGS } else { &DI_FLAGS[..DI_FLAGS_BEFORE_22] };
     for &(bit, n) in known {
-        if flags & bit != 0 {
-            name(n)?;
-            flags &= !bit;
+        if rest & bit != 0 {
+            take(&mut rest, bit, n)?;
         }
     }
-    Ok(flags)
+    Ok(rest)
+}
+
+/// `DISubprogram::splitFlags`, as [`split_di_flags`]: the bits past the largest flag
+/// (bit 11, the same in LLVM 14, 19 and 22) are lost once a flag is taken out.
+pub(crate) fn split_sp_flags(
+    flags: u32,
+    mut name: impl FnMut(&'static str) -> core::fmt::Result,
+) -> Result<u32, core::fmt::Error> {
+    const MASK: u32 = (1 << 12) - 1;
+    let mut rest = flags;
+    for &(bit, n) in SP_FLAGS {
+        if rest & bit != 0 {
+            rest &= !bit & MASK;
+            name(n)?;
+        }
+    }
+    Ok(rest)
 }
 
 /// The `DISPFlag*`s in `DebugInfoFlags.def` order (`DISubprogram::splitFlags`); the same
