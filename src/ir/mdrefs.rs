@@ -122,22 +122,6 @@ pub(crate) fn dwarf_op(op: u64) -> Option<(&'static str, usize)> {
     })
 }
 
-/// `DW_ATE_*` names, for `DW_OP_LLVM_convert`'s second argument.
-pub(crate) fn dwarf_encoding(e: u64) -> Option<&'static str> {
-    Some(match e {
-        0x01 => "DW_ATE_address",
-        0x02 => "DW_ATE_boolean",
-        0x03 => "DW_ATE_complex_float",
-        0x04 => "DW_ATE_float",
-        0x05 => "DW_ATE_signed",
-        0x06 => "DW_ATE_signed_char",
-        0x07 => "DW_ATE_unsigned",
-        0x08 => "DW_ATE_unsigned_char",
-        0x10 => "DW_ATE_UTF",
-        _ => return None,
-    })
-}
-
 /// `!DIExpression(…)` as `AsmWriter` prints it (the current element layout, version 3;
 /// an expression it cannot read as operations prints its raw elements, as LLVM prints an
 /// invalid one).
@@ -172,7 +156,7 @@ pub(crate) fn write_expression(f: &mut dyn core::fmt::Write, elements: &[u64]) -
             f.write_str(name)?;
             for (k, &arg) in elements[i + 1..i + 1 + n].iter().enumerate() {
                 sep(f)?;
-                match (elements[i], k, dwarf_encoding(arg)) {
+                match (elements[i], k, super::dwarf::ate_name(arg)) {
                     (0x1001, 1, Some(e)) => f.write_str(e)?,
                     _ => write!(f, "{arg}")?,
                 }
