@@ -2393,3 +2393,116 @@ mod tests {
         }
     }
 }
+
+impl DiNode {
+    /// The node's metadata operands in LLVM's `MDNode` operand order (which is not the
+    /// record's): the order `SlotTracker` numbers the nodes they refer to. Each as the
+    /// record stores it, id + 1 (0 for none). Strings are included; they get no number.
+    pub(crate) fn operands(&self, out: &mut alloc::vec::Vec<u64>) {
+        let mut push = |refs: &[MdRef]| out.extend(refs.iter().map(|r| u64::from(r.0)));
+        let int_or_md = |v: IntOrMd| match v {
+            IntOrMd::Md(r) => r,
+            _ => MdRef(0),
+        };
+        match self {
+            DiNode::Location(n) => push(&[n.scope, n.inlined_at]),
+            DiNode::Generic(n) => {
+                push(&[n.header]);
+                push(n.operands.get(..n.num_operands as usize).unwrap_or(&[]));
+            }
+            DiNode::Subrange(n) => push(&[int_or_md(n.count), int_or_md(n.lower_bound), n.upper_bound, n.stride]),
+            DiNode::GenericSubrange(n) => push(&[n.count, n.lower_bound, n.upper_bound, n.stride]),
+            DiNode::Enumerator(n) => push(&[n.name]),
+            DiNode::BasicType(n) => push(&[n.file, n.scope, n.name]),
+            DiNode::FixedPointType(n) => push(&[n.base.file, n.base.scope, n.base.name]),
+            DiNode::StringType(n) => {
+                push(&[MdRef(0), MdRef(0), n.name, MdRef(0), n.string_length, n.string_length_exp, n.string_location_exp])
+            }
+            DiNode::DerivedType(n) => push(&[n.file, n.scope, n.name, n.base_type, n.extra_data, n.annotations]),
+            DiNode::CompositeType(n) => push(&[
+                n.file,
+                n.scope,
+                n.name,
+                n.base_type,
+                n.elements,
+                n.vtable_holder,
+                n.template_params,
+                n.identifier,
+                n.discriminator,
+                n.data_location,
+                n.associated,
+                n.allocated,
+                n.rank,
+                n.annotations,
+                n.specification,
+                n.bit_stride,
+            ]),
+            DiNode::SubroutineType(n) => push(&[MdRef(0), MdRef(0), MdRef(0), n.types]),
+            DiNode::File(n) => push(&[n.filename, n.directory, n.source]),
+            DiNode::CompileUnit(n) => push(&[
+                n.file,
+                n.producer,
+                n.flags,
+                n.split_debug_filename,
+                n.enums,
+                n.retained_types,
+                n.globals,
+                n.imports,
+                n.macros,
+                n.sysroot,
+                n.sdk,
+            ]),
+            DiNode::Subprogram(n) => push(&[
+                n.file,
+                n.scope,
+                n.name,
+                n.linkage_name,
+                n.type_,
+                n.unit,
+                n.declaration,
+                n.retained_nodes,
+                n.containing_type,
+                n.template_params,
+                n.thrown_types,
+                n.annotations,
+                n.target_func_name,
+            ]),
+            DiNode::LexicalBlock(n) => push(&[n.file, n.scope]),
+            DiNode::LexicalBlockFile(n) => push(&[n.file, n.scope]),
+            DiNode::Namespace(n) => push(&[MdRef(0), n.scope, n.name]),
+            DiNode::CommonBlock(n) => push(&[n.scope, n.declaration, n.name, n.file]),
+            DiNode::Macro(n) => push(&[n.name, n.value]),
+            DiNode::MacroFile(n) => push(&[n.file, n.elements]),
+            DiNode::Module(n) => push(&[n.file, n.scope, n.name, n.config_macros, n.include_path, n.apinotes]),
+            DiNode::TemplateTypeParameter(n) => push(&[n.name, n.type_]),
+            DiNode::TemplateValueParameter(n) => push(&[n.name, n.type_, n.value]),
+            DiNode::GlobalVariable(n) => push(&[
+                n.scope,
+                n.name,
+                n.file,
+                n.type_,
+                n.name,
+                n.linkage_name,
+                n.declaration,
+                n.template_params,
+                n.annotations,
+            ]),
+            DiNode::LocalVariable(n) => push(&[n.scope, n.name, n.file, n.type_, n.annotations]),
+            DiNode::Label(n) => push(&[n.scope, n.name, n.file]),
+            DiNode::GlobalVariableExpression(n) => push(&[n.var, n.expr]),
+            DiNode::ObjCProperty(n) => push(&[n.name, n.file, n.op4_name, n.op5_name, n.type_]),
+            DiNode::ImportedEntity(n) => push(&[n.scope, n.entity, n.name, n.file, n.elements]),
+            DiNode::AssignId => {}
+            DiNode::SubrangeType(n) => push(&[
+                n.file,
+                n.scope,
+                n.name,
+                n.base_type,
+                n.lower_bound,
+                n.upper_bound,
+                n.stride,
+                n.bias,
+            ]),
+        }
+    }
+}

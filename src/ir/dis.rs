@@ -237,7 +237,7 @@ fn write_node(
     md: &ModuleSlots,
     key: u64,
     printer: &Printer<'_, '_>,
-    _options: DisOptions,
+    options: DisOptions,
 ) -> fmt::Result {
     use super::MetadataNode as N;
     let Some((scope, node)) = md.node(b, key) else { return f.write_str("<badref>") };
@@ -277,7 +277,16 @@ fn write_node(
             }
             f.write_char('}')
         }
-        N::Debug { code, .. } => write!(f, "<debug node {code}>"),
+        N::Debug { code, operands } => match super::di::decode(code, operands) {
+            Some((distinct, node)) => {
+                if distinct {
+                    f.write_str("distinct ")?;
+                }
+                let writer = NodeWriter { b, md, scope, printer, llvm_version: options.llvm_version };
+                super::di::write_node(f, &node, &writer)
+            }
+            None => write!(f, "!{{}} ; metadata record {code} with {} operands does not decode", operands.len()),
+        },
         N::Unknown { code, operands } => write!(f, "!{{}} ; unknown metadata record {code} with {} operands", operands.len()),
         _ => write_md_ref(f, b, md, Some(key), printer),
     }
@@ -1549,5 +1558,56 @@ fn write_md_ref(
         }
         Some((_, N::Expression { elements, .. })) => super::mdrefs::write_expression(f, elements),
         _ => write!(f, "<{key}>"),
+    }
+}
+
+/// What the debug-info printer asks of the module: references by slot, strings, constants.
+struct NodeWriter<'w, 'm, 'a, 'p, 'q> {
+    b: &'w Bodies<'m, 'a>,
+    md: &'w ModuleSlots,
+    scope: Option<usize>,
+    printer: &'w Printer<'p, 'q>,
+    llvm_version: u32,
+}
+
+impl NodeWriter<'_, '_, '_, '_, '_> {
+    fn node(&self, r: super::di::MdRef) -> Option<super::MetadataNode<'_>> {
+        let key = self.md.key(self.scope, u64::from(r.0.checked_sub(1)?))?;
+        self.md.node(self.b, key).map(|(_, n)| n)
+    }
+}
+
+impl super::di::MdWriter for NodeWriter<'_, '_, '_, '_, '_> {
+    fn write_ref(&self, f: &mut dyn fmt::Write, r: super::di::MdRef) -> fmt::Result {
+        match r.0.checked_sub(1) {
+            None => f.write_str("null"),
+            Some(id) => write_md_ref(f, self.b, self.md, self.md.key(self.scope, u64::from(id)), self.printer),
+        }
+    }
+
+    fn string(&self, r: super::di::MdRef) -> Option<&[u8]> {
+        match self.node(r)? {
+            super::MetadataNode::String(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    fn llvm_version(&self) -> u32 {
+        self.llvm_version
+    }
+
+    fn constant_int(&self, r: super::di::MdRef) -> Option<i64> {
+        let super::MetadataNode::Value { value, .. } = self.node(r)? else { return None };
+        match self.b.constants().get(value)?.kind {
+            super::ConstantKind::Int(v) => Some(v),
+            _ => None,
+        }
+    }
+
+    fn expression(&self, r: super::di::MdRef) -> Option<&[u64]> {
+        match self.node(r)? {
+            super::MetadataNode::Expression { elements, .. } => Some(elements),
+            _ => None,
+        }
     }
 }

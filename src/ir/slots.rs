@@ -421,13 +421,10 @@ pub(crate) fn function_group(b: &Bodies<'_, '_>, list: Option<impl TryInto<usize
         .find(|&id| b.attribute_group(id).is_some_and(|g| g.index == AttrIndex::Function && !g.attributes.is_empty()))
 }
 
-/// The operands of a debug-info node that can be nodes, in LLVM's operand order (each as
-/// id + 1, 0 for none).
+/// The operands of a debug-info node in LLVM's operand order (each as id + 1, 0 for none).
 fn debug_operands(code: u32, ops: &[u64], out: &mut Vec<u64>) {
-    if code == ids::METADATA_LOCATION {
-        // [distinct, line, column, scope (id), inlined-at (id + 1), …]
-        out.extend(ops.get(3).map(|s| s.saturating_add(1)));
-        out.extend(ops.get(4).copied());
+    if let Some((_, node)) = super::di::decode(code, ops) {
+        node.operands(out);
     }
 }
 
