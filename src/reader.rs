@@ -526,11 +526,19 @@ impl<'a> Reader<'a> {
     /// where it was.
     pub fn jump_within_block(&mut self, bit: u64) -> Result<()> {
         let Some(scope) = self.depth.checked_sub(1).and_then(|d| self.scopes.get(d)) else {
-            return Err(Error::InvalidValue { bit: self.cursor.position(), what: "jump target (no block is open)", value: bit });
+            return Err(Error::InvalidValue {
+                bit: self.cursor.position(),
+                what: "jump target (no block is open)",
+                value: bit,
+            });
         };
         let bookmark = scope.bookmark;
         if bit < bookmark.content_bit || bit >= bookmark.end_bit() {
-            return Err(Error::InvalidValue { bit: self.cursor.position(), what: "jump target outside the open block", value: bit });
+            return Err(Error::InvalidValue {
+                bit: self.cursor.position(),
+                what: "jump target outside the open block",
+                value: bit,
+            });
         }
         self.cursor.jump_to(bit)?;
         self.state = State::Running;

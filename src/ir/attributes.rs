@@ -284,13 +284,28 @@ impl AttributeGroup {
     /// Prints the attributes as `llvm-dis` prints them inside `attributes #N = { … }`,
     /// space-separated (types are named from `types`).
     pub fn display<'t>(&'t self, types: &'t TypeTable) -> AttributesDisplay<'t> {
-        AttributesDisplay { attributes: &self.attributes, types, in_group: true, opaque_pointers: false }
+        AttributesDisplay {
+            attributes: &self.attributes,
+            types,
+            in_group: true,
+            opaque_pointers: false,
+            llvm_version: 22,
+        }
     }
 
     /// The attributes as `llvm-dis` prints them on a parameter, a return value or a call
     /// (`align 8`, not `align=8`), types with opaque pointers if `opaque_pointers`.
     pub fn display_inline<'t>(&'t self, types: &'t TypeTable, opaque_pointers: bool) -> AttributesDisplay<'t> {
-        AttributesDisplay { attributes: &self.attributes, types, in_group: false, opaque_pointers }
+        AttributesDisplay { attributes: &self.attributes, types, in_group: false, opaque_pointers, llvm_version: 22 }
+    }
+}
+
+impl AttributesDisplay<'_> {
+    /// Prints as `llvm-dis` of LLVM `llvm_version` prints (22 unless told): `memory(…)`
+    /// names the locations that LLVM knows (errnomem from 21, the target memories from 22).
+    pub fn for_llvm(mut self, llvm_version: u32) -> Self {
+        self.llvm_version = llvm_version;
+        self
     }
 }
 
@@ -300,6 +315,7 @@ pub struct AttributesDisplay<'t> {
     types: &'t TypeTable,
     in_group: bool,
     opaque_pointers: bool,
+    llvm_version: u32,
 }
 
 impl fmt::Display for AttributesDisplay<'_> {
@@ -320,7 +336,7 @@ fn write_attribute(f: &mut fmt::Formatter<'_>, a: &Attribute, how: &AttributesDi
     let types = how.types;
     match a {
         Attribute::Enum(k) => write!(f, "{k}"),
-        Attribute::Int(k, v) => write_int_attribute(f, *k, *v, how.in_group),
+        Attribute::Int(k, v) => write_int_attribute(f, *k, *v, how.in_group, how.llvm_version),
         Attribute::String { key, value } => {
             f.write_char('"')?;
             write_escaped(f, key.as_bytes())?;
@@ -363,7 +379,13 @@ fn mod_ref(v: u64) -> &'static str {
     ["none", "read", "write", "readwrite"][(v & 3) as usize]
 }
 
-fn write_int_attribute(f: &mut fmt::Formatter<'_>, kind: AttrKind, v: u64, in_group: bool) -> fmt::Result {
+fn write_int_attribute(
+    f: &mut fmt::Formatter<'_>,
+    kind: AttrKind,
+    v: u64,
+    in_group: bool,
+    llvm_version: u32,
+) -> fmt::Result {
     use crate::ids::llvm_ir::raw::*;
     let Ok(k) = u32::try_from(kind.0) else { return write!(f, "{kind}({v})") };
     match k {
@@ -401,28 +423,39 @@ fn write_int_attribute(f: &mut fmt::Formatter<'_>, kind: AttrKind, v: u64, in_gr
             }
             f.write_str("\")")
         }
-        ATTR_KIND_MEMORY => write_memory(f, v),
+        ATTR_KIND_MEMORY => write_memory(f, v, llvm_version),
         ATTR_KIND_NOFPCLASS => write_nofpclass(f, v),
         ATTR_KIND_CAPTURES => write_captures(f, v),
         _ => write!(f, "{kind}({v})"),
     }
 }
 
-/// `memory(...)` as LLVM 22's `Attribute::getAsString` prints it: the access to "other"
-/// memory first, as the default, then every location that differs. The encoding's top
-/// byte is its version: 0 (LLVM 16-20) has argmem, inaccessiblemem, other; 1 adds
-/// errnomem before other; 2 adds two target memories after other. LLVM 22 reads the
-/// older versions as it has them now (`BitcodeReader`): errnomem as other's in version 0,
-/// the target memories as none before version 2; so does this.
-fn write_memory(f: &mut fmt::Formatter<'_>, encoded: u64) -> fmt::Result {
+/// `memory(...)` as `Attribute::getAsString` prints it: the access to "other" memory
+/// first, as the default, then every location that differs. The encoding's top byte is
+/// its version: 0 (LLVM 16-20) has argmem, inaccessiblemem, other; from version 1 every
+/// location LLVM knows has its two bits (errnomem before other, then two target
+/// memories), as LLVM 22 reads them (`MemoryEffects::createFromIntValue`). Version 0 is
+/// read as LLVM 22's `BitcodeReader` reads it: errnomem as other's, the target memories
+/// none. `llvm_version` says which locations are printed: argmem and inaccessiblemem,
+/// errnomem from LLVM 21, the target memories from 22.
+fn write_memory(f: &mut fmt::Formatter<'_>, encoded: u64, llvm_version: u32) -> fmt::Result {
     const LOCATIONS: [&str; 6] = ["argmem", "inaccessiblemem", "errnomem", "", "target_mem0", "target_mem1"];
     const OTHER: usize = 3;
     let bits = |i: u64| (encoded >> (2 * i)) & 3;
     let access: [u64; 6] = match encoded >> 56 {
         0 => [bits(0), bits(1), bits(2), bits(2), 0, 0],
-        1 => [bits(0), bits(1), bits(2), bits(3), 0, 0],
         _ => [bits(0), bits(1), bits(2), bits(3), bits(4), bits(5)],
     };
+    let known = match llvm_version {
+        ..=20 => 2,
+        21 => 3,
+        _ => 6,
+    };
+    // A location the printing LLVM does not know is part of "other" there.
+    let mut access = access;
+    for i in (known..access.len()).filter(|&i| i != OTHER) {
+        access[i] = access[OTHER];
+    }
     let other = access[OTHER];
     let all = access.iter().fold(0, |acc, a| acc | a);
     f.write_str("memory(")?;

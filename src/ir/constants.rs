@@ -44,7 +44,7 @@ pub struct Operands {
 }
 
 impl Operands {
-    fn range(self) -> Range<usize> {
+    pub(crate) fn range(self) -> Range<usize> {
         self.start as usize..self.start as usize + self.len as usize
     }
 }
@@ -168,6 +168,23 @@ pub enum ConstantKind {
         /// The record's operands.
         operands: Operands,
     },
+}
+
+impl ConstantKind {
+    /// Whether it is a constant expression (LLVM's `ConstantExpr`: a cast, an operator,
+    /// a `getelementptr`, a `select`, a compare or a vector operation), which `llvm-dis`
+    /// prints without its type where an aliasee or resolver stands.
+    pub fn is_expression(&self) -> bool {
+        matches!(
+            self,
+            ConstantKind::Cast { .. }
+                | ConstantKind::Binary { .. }
+                | ConstantKind::Unary { .. }
+                | ConstantKind::Gep { .. }
+                | ConstantKind::Select { .. }
+                | ConstantKind::Expression { .. }
+        )
+    }
 }
 
 /// One constant: its type and what it is.
@@ -414,7 +431,13 @@ impl<'a> Module<'a> {
         constants: &'t ModuleConstants,
         opaque_pointers: bool,
     ) -> GlobalVarDisplay<'t, 'a> {
-        GlobalVarDisplay { module: self, constants, index, opaque_pointers }
+        GlobalVarDisplay {
+            module: self,
+            constants,
+            index,
+            opaque_pointers,
+            llvm_version: if opaque_pointers { 22 } else { 14 },
+        }
     }
 }
 
@@ -424,30 +447,33 @@ pub struct GlobalVarDisplay<'t, 'a> {
     constants: &'t ModuleConstants,
     index: usize,
     opaque_pointers: bool,
+    llvm_version: u32,
+}
+
+impl GlobalVarDisplay<'_, '_> {
+    /// Prints as `llvm-dis` of LLVM `llvm_version` prints (by default 22 with opaque
+    /// pointers, 14 without): `splat (…)` from LLVM 20.
+    pub fn for_llvm(mut self, llvm_version: u32) -> Self {
+        self.llvm_version = llvm_version;
+        self
+    }
 }
 
 impl fmt::Display for GlobalVarDisplay<'_, '_> {
     /// `AssemblyWriter::printGlobal`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use super::globals::{Linkage, ThreadLocal, UnnamedAddr};
+        use super::globals::{Linkage, UnnamedAddr};
         let m = self.module;
         let Some(g) = m.globals.get(self.index) else { return f.write_str("<no such global>") };
         let c = &g.common;
-        let p = Printer::new(self.constants, m, self.opaque_pointers);
+        let p = Printer::new(self.constants, m, self.opaque_pointers).for_version(self.llvm_version);
         p.global_name(f, c.value_id)?;
         f.write_str(" = ")?;
         if g.initializer.is_none() && c.linkage == Linkage::External {
             f.write_str("external ")?;
         }
         write_global_prefix(f, c)?;
-        match c.thread_local {
-            ThreadLocal::No => {}
-            ThreadLocal::GeneralDynamic => f.write_str("thread_local ")?,
-            ThreadLocal::LocalDynamic => f.write_str("thread_local(localdynamic) ")?,
-            ThreadLocal::InitialExec => f.write_str("thread_local(initialexec) ")?,
-            ThreadLocal::LocalExec => f.write_str("thread_local(localexec) ")?,
-            ThreadLocal::Unknown(n) => write!(f, "thread_local({n}) ")?,
-        }
+        write_thread_local(f, c.thread_local)?;
         match c.unnamed_addr {
             UnnamedAddr::Global => f.write_str("unnamed_addr ")?,
             UnnamedAddr::Local => f.write_str("local_unnamed_addr ")?,
@@ -503,6 +529,19 @@ impl fmt::Display for GlobalVarDisplay<'_, '_> {
             write!(f, ", align {align}")?;
         }
         Ok(())
+    }
+}
+
+/// `thread_local(…) ` as `PrintThreadLocalModel` prints it, nothing if not thread-local.
+pub(crate) fn write_thread_local(f: &mut dyn fmt::Write, t: super::ThreadLocal) -> fmt::Result {
+    use super::ThreadLocal;
+    match t {
+        ThreadLocal::No => Ok(()),
+        ThreadLocal::GeneralDynamic => f.write_str("thread_local "),
+        ThreadLocal::LocalDynamic => f.write_str("thread_local(localdynamic) "),
+        ThreadLocal::InitialExec => f.write_str("thread_local(initialexec) "),
+        ThreadLocal::LocalExec => f.write_str("thread_local(localexec) "),
+        ThreadLocal::Unknown(n) => write!(f, "thread_local({n}) "),
     }
 }
 

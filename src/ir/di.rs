@@ -14,7 +14,6 @@
 //! through the other [`MdWriter`] methods.
 
 // Not yet wired into the module printer; the tests below exercise all of it.
-#![allow(dead_code)]
 
 use core::fmt::{self, Write};
 
@@ -2415,9 +2414,15 @@ impl DiNode {
             DiNode::Enumerator(n) => push(&[n.name]),
             DiNode::BasicType(n) => push(&[n.file, n.scope, n.name]),
             DiNode::FixedPointType(n) => push(&[n.base.file, n.base.scope, n.base.name]),
-            DiNode::StringType(n) => {
-                push(&[MdRef(0), MdRef(0), n.name, MdRef(0), n.string_length, n.string_length_exp, n.string_location_exp])
-            }
+            DiNode::StringType(n) => push(&[
+                MdRef(0),
+                MdRef(0),
+                n.name,
+                MdRef(0),
+                n.string_length,
+                n.string_length_exp,
+                n.string_location_exp,
+            ]),
             DiNode::DerivedType(n) => push(&[n.file, n.scope, n.name, n.base_type, n.extra_data, n.annotations]),
             DiNode::CompositeType(n) => push(&[
                 n.file,
@@ -2493,16 +2498,9 @@ impl DiNode {
             DiNode::ObjCProperty(n) => push(&[n.name, n.file, n.op4_name, n.op5_name, n.type_]),
             DiNode::ImportedEntity(n) => push(&[n.scope, n.entity, n.name, n.file, n.elements]),
             DiNode::AssignId => {}
-            DiNode::SubrangeType(n) => push(&[
-                n.file,
-                n.scope,
-                n.name,
-                n.base_type,
-                n.lower_bound,
-                n.upper_bound,
-                n.stride,
-                n.bias,
-            ]),
+            DiNode::SubrangeType(n) => {
+                push(&[n.file, n.scope, n.name, n.base_type, n.lower_bound, n.upper_bound, n.stride, n.bias])
+            }
         }
     }
 }

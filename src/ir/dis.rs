@@ -28,10 +28,10 @@
 use alloc::vec::Vec;
 use core::fmt::{self, Write as _};
 
-use super::slots::ModuleSlots;
 use super::body::{Bodies, Body, InstKind, Operand, Ordering, TailKind, Value, binary_op_name, cast_op_name};
-use super::constants::{Printer, write_comdat, write_global_prefix};
+use super::constants::{Printer, write_comdat, write_global_prefix, write_thread_local};
 use super::globals::UnnamedAddr;
+use super::slots::ModuleSlots;
 use super::types::{Type, TypeId, write_escaped, write_llvm_name};
 use super::{AttrIndex, AttributeList};
 
@@ -114,22 +114,50 @@ impl fmt::Display for ModuleDisplay<'_, '_, '_> {
             write_escaped(f, triple.as_bytes())?;
             f.write_str("\"\n")?;
         }
-        if !m.asm.is_empty() {
+        // The last MODULE_CODE_ASM record is the module's asm (the reader sets it, not
+        // appends), printed a line at a time; a final newline ends the last line.
+        if let Some(asm) = m.asm.last().filter(|a| !a.is_empty()) {
             f.write_char('\n')?;
-            for chunk in &m.asm {
-                for line in chunk.split('\n') {
-                    f.write_str("module asm \"")?;
-                    write_escaped(f, line.as_bytes())?;
-                    f.write_str("\"\n")?;
+            let mut rest = asm.as_str();
+            loop {
+                let (line, after) = rest.split_once('\n').unwrap_or((rest, ""));
+                f.write_str("module asm \"")?;
+                write_escaped(f, line.as_bytes())?;
+                f.write_str("\"\n")?;
+                rest = after;
+                if rest.is_empty() {
+                    break;
                 }
             }
         }
-        let structs: Vec<_> = m.types.struct_definitions(opaque).collect();
+        // One body's storage, reused by every function (and by the type walk first).
+        let mut body = Body::default();
+        // The numbered structs (`%0 = type …`) first, by number, then the named ones in
+        // the order the module uses them (AsmWriter's `printTypeIdentities`).
+        let mut structs = super::typefinder::struct_order(b, &mut body);
+        structs.sort_by_key(|&t| !m.types.is_numbered_struct(t));
+        let numbered = structs.iter().take_while(|&&t| m.types.is_numbered_struct(t)).count();
+        structs[..numbered].sort();
         if !structs.is_empty() {
             f.write_char('\n')?;
-            for s in structs {
+            for s in structs.iter().filter_map(|&t| m.types.struct_definition(t, opaque)) {
                 writeln!(f, "{s}")?;
             }
+        }
+        // The comdats the module's functions, then its variables, use, in that order.
+        let mut comdats: Vec<u64> = Vec::new();
+        for c in m.functions.iter().map(|f| f.comdat).chain(m.globals.iter().map(|g| g.comdat)).flatten() {
+            if !comdats.contains(&c) {
+                comdats.push(c);
+            }
+        }
+        for (i, c) in comdats.iter().filter_map(|&c| m.comdats.get(usize::try_from(c).ok()?)).enumerate() {
+            f.write_str(if i == 0 { "\n$" } else { "\n\n$" })?;
+            write_llvm_name(f, &c.name)?;
+            write!(f, " = comdat {}", c.selection)?;
+        }
+        if !comdats.is_empty() {
+            f.write_char('\n')?;
         }
         let mut slots = ModuleSlots::new(b, self.options.llvm_version);
         let printer = Printer::new(b.constants(), m, opaque).for_version(self.options.llvm_version);
@@ -137,7 +165,7 @@ impl fmt::Display for ModuleDisplay<'_, '_, '_> {
             f.write_char('\n')?;
             let md = b.module_metadata();
             for (i, g) in m.globals.iter().enumerate() {
-                write!(f, "{}", m.display_global_var(i, b.constants(), opaque))?;
+                write!(f, "{}", m.display_global_var(i, b.constants(), opaque).for_llvm(self.options.llvm_version))?;
                 let pairs: Vec<(u64, u64)> = md
                     .global_attachments
                     .iter()
@@ -152,22 +180,39 @@ impl fmt::Display for ModuleDisplay<'_, '_, '_> {
                 f.write_char('\n')?;
             }
         }
-        if !m.aliases.is_empty() {
-            f.write_char('\n')?;
-            for a in &m.aliases {
-                let p = Printer::new(b.constants(), m, opaque);
-                p.global_name(f, a.common.value_id)?;
+        // Aliases, then ifuncs; an aliasee that is a constant expression has no type.
+        for ifunc in [false, true] {
+            let mut first = true;
+            for a in m.aliases.iter().filter(|a| a.is_ifunc == ifunc) {
+                if core::mem::take(&mut first) {
+                    f.write_char('\n')?;
+                }
+                printer.global_name(f, a.common.value_id)?;
                 f.write_str(" = ")?;
                 write_global_prefix(f, &a.common)?;
-                f.write_str(if a.is_ifunc { "ifunc " } else { "alias " })?;
-                p.ty(f, a.common.value_type)?;
+                write_thread_local(f, a.common.thread_local)?;
+                match a.common.unnamed_addr {
+                    super::UnnamedAddr::Global => f.write_str("unnamed_addr ")?,
+                    super::UnnamedAddr::Local => f.write_str("local_unnamed_addr ")?,
+                    _ => {}
+                }
+                f.write_str(if ifunc { "ifunc " } else { "alias " })?;
+                printer.ty(f, a.common.value_type)?;
                 f.write_str(", ")?;
-                p.operand(f, a.target, 0)?;
+                let expression = b.constants().get(a.target).is_some_and(|c| c.kind.is_expression());
+                if expression {
+                    printer.value(f, a.target, 0)?;
+                } else {
+                    printer.operand(f, a.target, 0)?;
+                }
+                if let Some(partition) = a.common.partition.as_ref().filter(|p| !p.is_empty()) {
+                    f.write_str(", partition \"")?;
+                    write_escaped(f, partition)?;
+                    f.write_char('"')?;
+                }
                 f.write_char('\n')?;
             }
         }
-        // One body's storage, reused by every function.
-        let mut body = Body::default();
         let mut text = alloc::string::String::new();
         for index in 0..m.functions.len() {
             f.write_char('\n')?;
@@ -197,7 +242,7 @@ impl fmt::Display for ModuleDisplay<'_, '_, '_> {
         if !slots.groups.is_empty() {
             f.write_char('\n')?;
             for (slot, g) in slots.groups.iter().enumerate() {
-                writeln!(f, "attributes #{slot} = {{ {} }}", g.display(&m.types))?;
+                writeln!(f, "attributes #{slot} = {{ {} }}", g.display(&m.types).for_llvm(self.options.llvm_version))?;
             }
         }
         let md = b.module_metadata();
@@ -287,7 +332,9 @@ fn write_node(
             }
             None => write!(f, "!{{}} ; metadata record {code} with {} operands does not decode", operands.len()),
         },
-        N::Unknown { code, operands } => write!(f, "!{{}} ; unknown metadata record {code} with {} operands", operands.len()),
+        N::Unknown { code, operands } => {
+            write!(f, "!{{}} ; unknown metadata record {code} with {} operands", operands.len())
+        }
         _ => write_md_ref(f, b, md, Some(key), printer),
     }
 }
@@ -300,7 +347,7 @@ fn function_attrs_comment(b: &Bodies<'_, '_>, index: usize, llvm_version: u32) -
     if group.attributes.is_empty() {
         return None;
     }
-    Some(alloc::format!("{}", group.display_inline(&b.module().types, false)))
+    Some(alloc::format!("{}", group.display_inline(&b.module().types, false).for_llvm(llvm_version)))
 }
 
 /// A number in decimal, without the formatting machinery (slots and alignments are most
@@ -595,7 +642,7 @@ impl BodyPrinter<'_, '_, '_> {
             if any {
                 f.write_char(' ')?;
             }
-            write!(f, "{}", g.display_inline(&m.types, self.options.opaque()))?;
+            write!(f, "{}", g.display_inline(&m.types, self.options.opaque()).for_llvm(self.options.llvm_version))?;
             any = true;
         }
         Ok(any)
@@ -1275,6 +1322,21 @@ impl FunctionDisplay<'_, '_, '_> {
         let (md, scope) = match self.slots {
             Some(s) => s,
             None => {
+                // The comdats the module's functions, then its variables, use, in that order.
+                let mut comdats: Vec<u64> = Vec::new();
+                for c in m.functions.iter().map(|f| f.comdat).chain(m.globals.iter().map(|g| g.comdat)).flatten() {
+                    if !comdats.contains(&c) {
+                        comdats.push(c);
+                    }
+                }
+                for (i, c) in comdats.iter().filter_map(|&c| m.comdats.get(usize::try_from(c).ok()?)).enumerate() {
+                    f.write_str(if i == 0 { "\n$" } else { "\n\n$" })?;
+                    write_llvm_name(f, &c.name)?;
+                    write!(f, " = comdat {}", c.selection)?;
+                }
+                if !comdats.is_empty() {
+                    f.write_char('\n')?;
+                }
                 let mut slots = ModuleSlots::new(b, self.options.llvm_version);
                 let scope = slots.add_function(b, self.index, self.body);
                 own = slots;
@@ -1598,8 +1660,13 @@ impl super::di::MdWriter for NodeWriter<'_, '_, '_, '_, '_> {
 
     fn constant_int(&self, r: super::di::MdRef) -> Option<i64> {
         let super::MetadataNode::Value { value, .. } = self.node(r)? else { return None };
-        match self.b.constants().get(value)?.kind {
+        let c = self.b.constants().get(value)?;
+        match c.kind {
             super::ConstantKind::Int(v) => Some(v),
+            // `i64 0` is written as a null constant.
+            super::ConstantKind::Null if matches!(self.b.module().types.get(c.ty), Some(super::Type::Integer(_))) => {
+                Some(0)
+            }
             _ => None,
         }
     }

@@ -10,7 +10,6 @@
 //! 19 print that bit as part of the decimal remainder).
 
 // Some tables are used only by the debug-info printer (ir/di.rs), not wired in yet.
-#![allow(dead_code)]
 
 /// `DW_TAG_*` (`dwarf::TagString`).
 pub(crate) fn tag_name(v: u64) -> Option<&'static str> {

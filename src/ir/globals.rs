@@ -229,6 +229,21 @@ impl ComdatSelection {
     }
 }
 
+impl fmt::Display for ComdatSelection {
+    /// As `llvm-dis` prints it after `comdat` (`any`, `nodeduplicate`, …); an unknown code
+    /// as `unknown(N)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ComdatSelection::Any => f.pad("any"),
+            ComdatSelection::ExactMatch => f.pad("exactmatch"),
+            ComdatSelection::Largest => f.pad("largest"),
+            ComdatSelection::NoDeduplicate => f.pad("nodeduplicate"),
+            ComdatSelection::SameSize => f.pad("samesize"),
+            ComdatSelection::Unknown(n) => f.pad(&alloc::format!("unknown({n})")),
+        }
+    }
+}
+
 /// A global value's name: borrowed from the STRTAB (VERSION 2), or decoded from a
 /// VALUE_SYMTAB or COMDAT record (older files). Empty for an unnamed value.
 pub type Name<'a> = Cow<'a, [u8]>;

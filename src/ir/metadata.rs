@@ -182,7 +182,13 @@ impl MdTable {
     }
 
     /// One record of a METADATA_BLOCK (or METADATA_KIND_BLOCK).
-    fn record(&mut self, r: &RecordRef<'_, '_>, input: &[u8], bit: u64, pending_name: &mut Option<Operands>) -> Result<(), Error> {
+    fn record(
+        &mut self,
+        r: &RecordRef<'_, '_>,
+        input: &[u8],
+        bit: u64,
+        pending_name: &mut Option<Operands>,
+    ) -> Result<(), Error> {
         let code = r.code();
         let ops = r.operand_slice();
         match code {
@@ -228,7 +234,11 @@ impl MdTable {
     /// lengths, then the characters.
     fn strings_record(&mut self, ops: &[u64], blob: Option<&[u8]>, input: &[u8], bit: u64) -> Result<(), Error> {
         let (Some(&count), Some(&offset), Some(blob)) = (ops.first(), ops.get(1), blob) else {
-            return Err(Error::InvalidValue { bit, what: "METADATA_STRINGS record without its count, offset and blob", value: ops.len() as u64 });
+            return Err(Error::InvalidValue {
+                bit,
+                what: "METADATA_STRINGS record without its count, offset and blob",
+                value: ops.len() as u64,
+            });
         };
         let blob_start = (blob.as_ptr() as usize).wrapping_sub(input.as_ptr() as usize);
         let chars = usize::try_from(offset).ok().filter(|&o| o <= blob.len()).ok_or(Error::InvalidValue {
@@ -240,7 +250,11 @@ impl MdTable {
         let mut at = chars;
         // Every length takes at least 6 bits of the blob: the count never sizes anything.
         for _ in 0..count {
-            let len = lengths.read_vbr(6).map_err(|_| Error::InvalidValue { bit, what: "METADATA_STRINGS lengths (cut short)", value: count })?;
+            let len = lengths.read_vbr(6).map_err(|_| Error::InvalidValue {
+                bit,
+                what: "METADATA_STRINGS lengths (cut short)",
+                value: count,
+            })?;
             let end = usize::try_from(len).ok().and_then(|l| at.checked_add(l)).filter(|&e| e <= blob.len()).ok_or(
                 Error::InvalidValue { bit, what: "METADATA_STRINGS string length (past the blob)", value: len },
             )?;
@@ -350,9 +364,10 @@ impl<'m> MetadataNode<'m> {
             ids::METADATA_VALUE => MetadataNode::Value { ty: TypeId(*ops.first()? as u32), value: *ops.get(1)? },
             ids::METADATA_OLD_NODE => MetadataNode::OldTuple { function_local: false, pairs: ops },
             ids::METADATA_OLD_FN_NODE => MetadataNode::OldTuple { function_local: true, pairs: ops },
-            ids::METADATA_EXPRESSION => {
-                MetadataNode::Expression { version: ops.first().map_or(0, |v| v >> 1), elements: ops.get(1..).unwrap_or(&[]) }
-            }
+            ids::METADATA_EXPRESSION => MetadataNode::Expression {
+                version: ops.first().map_or(0, |v| v >> 1),
+                elements: ops.get(1..).unwrap_or(&[]),
+            },
             ids::METADATA_ARG_LIST => MetadataNode::ArgList(ops),
             code if is_known(code) => MetadataNode::Debug { code, operands: ops },
             code => MetadataNode::Unknown { code, operands: ops },
@@ -541,7 +556,8 @@ impl<'a> LazyMetadata<'a> {
         }
         let Some(reader) = self.reader.as_mut() else { return Ok(()) };
         let slot = (id - self.table.base) as usize;
-        let Some(&at) = usize::try_from(id.saturating_sub(self.table.string_ids)).ok().and_then(|i| self.table.index.get(i))
+        let Some(&at) =
+            usize::try_from(id.saturating_sub(self.table.string_ids)).ok().and_then(|i| self.table.index.get(i))
         else {
             return Ok(());
         };

@@ -60,6 +60,7 @@ mod slots;
 mod symbol;
 mod symbols;
 pub mod symtab;
+mod typefinder;
 mod types;
 
 pub use asm::AsmSymbol;
@@ -67,8 +68,8 @@ pub use asm::AsmSymbol;
 pub(crate) use asm::is_darwin;
 pub use attributes::{AttrIndex, AttrKind, Attribute, AttributeGroup, AttributeList, AttributesDisplay, ConstantRange};
 pub use body::{
-    Attachment, BasicBlock, Bodies, Body, Bundle, CallInfo, DebugLoc, DebugRecord, InstKind, Instruction, NO_TYPE, Operand,
-    Ordering, TailKind, Value, binary_op_name, cast_op_name, predicate_name, rmw_op_name,
+    Attachment, BasicBlock, Bodies, Body, Bundle, CallInfo, DebugLoc, DebugRecord, InstKind, Instruction, NO_TYPE,
+    Operand, Ordering, TailKind, Value, binary_op_name, cast_op_name, predicate_name, rmw_op_name,
 };
 pub use constants::{Constant, ConstantDisplay, ConstantKind, GlobalVarDisplay, ModuleConstants, Operands};
 pub use dis::{DisOptions, FunctionDisplay, ModuleDisplay, calling_conv_name};

@@ -63,8 +63,7 @@ impl ModuleSlots {
     /// attachments and attribute groups, named metadata, functions' attribute groups).
     pub(crate) fn new(b: &Bodies<'_, '_>, llvm_version: u32) -> Self {
         let module = b.module_metadata();
-        let mut s =
-            ModuleSlots { module_len: module.len(), next_key: module.len(), ..ModuleSlots::default() };
+        let mut s = ModuleSlots { module_len: module.len(), next_key: module.len(), ..ModuleSlots::default() };
         s.slots.resize(module.entries.len(), NO_SLOT);
         s.metadata_type = b.metadata_type().map(|t| t.0);
         s.void_type = b.void_type().map(|t| t.0);
@@ -146,8 +145,7 @@ impl ModuleSlots {
             self.register_location(b, Some(n), id, e);
         }
         let first_location = len - local_locations;
-        let keys: Vec<u64> =
-            (first_location..len).map(|i| self.canonical(self.scopes[n].first_key + i)).collect();
+        let keys: Vec<u64> = (first_location..len).map(|i| self.canonical(self.scopes[n].first_key + i)).collect();
         self.scopes[n].locations = keys;
         let Some(body) = body else {
             self.function_attachments(b, index, n, None);
@@ -270,7 +268,6 @@ impl ModuleSlots {
     pub(crate) fn group_slot(&self, key: u64) -> Option<u32> {
         self.group_slots.get(&key).copied()
     }
-
 
     /// The key of id `id` seen from `scope` (a function's, or the module's).
     pub(crate) fn key(&self, scope: Option<usize>, id: u64) -> Option<u64> {
@@ -413,7 +410,8 @@ impl ModuleSlots {
 /// has attributes.
 pub(crate) fn function_group(b: &Bodies<'_, '_>, list: Option<impl TryInto<usize>>) -> Option<u64> {
     let m = b.module();
-    let Some(AttributeList::Groups(ids)) = list.and_then(|l| l.try_into().ok()).and_then(|l| m.attribute_lists.get(l)) else {
+    let Some(AttributeList::Groups(ids)) = list.and_then(|l| l.try_into().ok()).and_then(|l| m.attribute_lists.get(l))
+    else {
         return None;
     };
     ids.iter()
@@ -444,7 +442,7 @@ pub(crate) fn function_group_key(b: &Bodies<'_, '_>, index: usize, llvm_version:
     let f = b.module().functions.get(index)?;
     let group = function_group(b, f.attributes.and_then(|a| a.checked_sub(1)))?;
     let intrinsic = f.is_declaration && f.common.name.starts_with(b"llvm.");
-    if intrinsic && llvm_version >= 22 && group & INTRINSIC_BIT == 0 {
+    if intrinsic && (llvm_version == 14 || llvm_version >= 22) && group & INTRINSIC_BIT == 0 {
         let has = b.attribute_group(group)?.attributes.contains(&Attribute::Enum(AttrKind(MUST_PROGRESS)));
         if has {
             return Some(group | INTRINSIC_BIT);

@@ -187,29 +187,34 @@ impl TypeTable {
     }
 
     /// The identified structs with their bodies, as `llvm-dis` prints them at the top of
-    /// a module: `%struct.Foo = type { i32 }`, `%T = type opaque`.
+    /// a module: `%struct.Foo = type { i32 }`, `%T = type opaque`; in table order (which
+    /// `llvm-dis` does not follow: it prints the structs in the order the module uses
+    /// them, which [`Bodies::display_module`](super::Bodies::display_module) follows).
     pub fn struct_definitions(&self, opaque_pointers: bool) -> impl Iterator<Item = String> + '_ {
+        (0..self.types.len()).filter_map(move |i| self.struct_definition(TypeId(i as u32), opaque_pointers))
+    }
+
+    /// The definition of identified struct `id` (`%struct.Foo = type { i32 }`), `None`
+    /// if `id` is not an identified struct.
+    pub(crate) fn struct_definition(&self, id: TypeId, opaque_pointers: bool) -> Option<String> {
         use alloc::format;
-        self.types.iter().enumerate().filter(|(_, t)| t.is_identified_struct()).map(move |(i, t)| {
-            let id = TypeId(i as u32);
-            let name = if opaque_pointers { self.display_opaque(id) } else { self.display(id) };
-            let Type::Struct { packed, elements, .. } = t else { return String::new() };
-            match elements {
-                None => format!("{name} = type opaque"),
-                Some(e) => {
-                    let mut body = String::new();
-                    let _ = write_struct_body(
-                        &mut body,
-                        self,
-                        e,
-                        *packed,
-                        opaque_pointers,
-                        &Cell::new((DISPLAY_BUDGET, 0)),
-                    );
-                    format!("{name} = type {body}")
-                }
+        let t = self.get(id)?;
+        let Type::Struct { packed, elements, identified: true, .. } = t else { return None };
+        let name = if opaque_pointers { self.display_opaque(id) } else { self.display(id) };
+        Some(match elements {
+            None => format!("{name} = type opaque"),
+            Some(e) => {
+                let mut body = String::new();
+                let _ =
+                    write_struct_body(&mut body, self, e, *packed, opaque_pointers, &Cell::new((DISPLAY_BUDGET, 0)));
+                format!("{name} = type {body}")
             }
         })
+    }
+
+    /// Whether `id` is an identified struct without a name (printed `%N`).
+    pub(crate) fn is_numbered_struct(&self, id: TypeId) -> bool {
+        matches!(self.get(id), Some(Type::Struct { identified: true, name: None, .. }))
     }
 }
 

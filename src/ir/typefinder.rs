@@ -1,0 +1,421 @@
+//! The order `llvm-dis` prints a module's identified structs in: LLVM's `TypeFinder`
+//! (TypeFinder.cpp), which the AsmWriter runs over the whole module before printing. It
+//! meets types through global variables (value type, then initializer), aliases, ifuncs,
+//! then every function (its type, its type attributes, its personality, prefix and
+//! prologue, then each instruction's type, constant operands, GEP source and alloca types,
+//! call attributes, non-`!dbg` attachments and debug-record values), and last the named
+//! metadata. A struct nothing reaches is not printed at all.
+//!
+//! The walk is the same depth-first walk as LLVM's, with explicit stacks: a type is
+//! marked when pushed (as `TypeFinder::incorporateType` marks it), a constant or a
+//! metadata node when taken off the stack (as the recursive `incorporateValue` and
+//! `incorporateMDNode` do on entry), which gives the same order.
+
+use alloc::vec::Vec;
+
+use super::body::{Bodies, Body, InstKind, Operand, Value};
+use super::constants::{ConstantKind, ModuleConstants};
+use super::metadata::MdTable;
+use super::types::{Type, TypeId};
+use super::{AttrIndex, Attribute, AttributeList, MetadataNode};
+use crate::ids::llvm_ir::raw as ids;
+
+/// Something left to look at: a value (by value id) or a metadata node (by id).
+#[derive(Clone, Copy)]
+enum Item {
+    Value(u64),
+    Node(u64),
+}
+
+struct Finder<'f, 'm, 'a> {
+    b: &'f Bodies<'m, 'a>,
+    /// Types met (marked when pushed, as LLVM marks them).
+    types: Vec<bool>,
+    /// Module constants met, by index from the table's base.
+    module_constants: Vec<bool>,
+    /// The current function's constants met.
+    local_constants: Vec<bool>,
+    /// Module metadata nodes met, by id.
+    module_nodes: Vec<bool>,
+    /// The current function's metadata nodes met, by index from its table's base.
+    local_nodes: Vec<bool>,
+    /// Identified structs, in the order met.
+    structs: Vec<TypeId>,
+    /// Identified structs not met yet: the walk stops when none is left.
+    remaining: usize,
+    type_stack: Vec<TypeId>,
+    stack: Vec<Item>,
+}
+
+/// The module's identified structs in `TypeFinder`'s order. `body` is scratch storage
+/// for the function bodies, which are decoded until every identified struct is met (a
+/// body that fails to decode counts for what was read of it).
+pub(crate) fn struct_order(b: &Bodies<'_, '_>, body: &mut Body) -> Vec<TypeId> {
+    let m = b.module();
+    let mut f = Finder {
+        b,
+        types: alloc::vec![false; m.types.len()],
+        module_constants: alloc::vec![false; b.constants().constants.len()],
+        local_constants: Vec::new(),
+        module_nodes: alloc::vec![false; b.module_metadata().entries.len()],
+        local_nodes: Vec::new(),
+        structs: Vec::new(),
+        remaining: m.types.types.iter().filter(|t| t.is_identified_struct()).count(),
+        type_stack: Vec::new(),
+        stack: Vec::new(),
+    };
+    for g in &m.globals {
+        f.ty(g.common.value_type);
+        if let Some(init) = g.initializer {
+            f.value(init, None);
+        }
+    }
+    for a in m.aliases.iter().filter(|a| !a.is_ifunc) {
+        f.ty(a.common.value_type);
+        f.value(a.target, None);
+    }
+    for a in m.aliases.iter().filter(|a| a.is_ifunc) {
+        f.ty(a.common.value_type);
+    }
+    for (index, function) in m.functions.iter().enumerate() {
+        if f.remaining == 0 {
+            return f.structs;
+        }
+        f.ty(function.common.value_type);
+        f.attributes(function.attributes.and_then(|a| a.checked_sub(1)));
+        // Function::operands(): personality, prefix, prologue.
+        for v in [function.personality, function.prefix, function.prologue].into_iter().flatten() {
+            f.value(v, None);
+        }
+        if function.is_declaration {
+            continue;
+        }
+        let decoded = b.body_into(index, body);
+        if matches!(decoded, Ok(false)) {
+            continue;
+        }
+        f.function(body);
+    }
+    let md = b.module_metadata();
+    for &(_, ops) in &md.named {
+        for &id in md.ops(ops) {
+            f.node(id, None);
+        }
+    }
+    f.structs
+}
+
+impl Finder<'_, '_, '_> {
+    /// `incorporateType`.
+    fn ty(&mut self, ty: TypeId) {
+        let types = &self.b.module().types;
+        match self.types.get_mut(ty.0 as usize) {
+            Some(seen @ false) => *seen = true,
+            _ => return,
+        }
+        self.type_stack.push(ty);
+        while let Some(ty) = self.type_stack.pop() {
+            let Some(t) = types.get(ty) else { continue };
+            if t.is_identified_struct() {
+                self.structs.push(ty);
+                self.remaining = self.remaining.saturating_sub(1);
+            }
+            let first = self.type_stack.len();
+            for sub in t.contained() {
+                if let Some(seen @ false) = self.types.get_mut(sub.0 as usize) {
+                    *seen = true;
+                    self.type_stack.push(sub);
+                }
+            }
+            // Pushed in reverse, so that the first subtype is taken first.
+            self.type_stack[first..].reverse();
+        }
+    }
+
+    /// `incorporateAttributes`: the types of type attributes (`byval(%T)`), function
+    /// attributes first, then the return value's, then each parameter's.
+    fn attributes(&mut self, list: Option<u64>) {
+        let b = self.b;
+        let Some(AttributeList::Groups(groups)) =
+            list.and_then(|l| usize::try_from(l).ok()).and_then(|l| b.module().attribute_lists.get(l))
+        else {
+            return;
+        };
+        let rank = |index: AttrIndex| match index {
+            AttrIndex::Function => 0,
+            AttrIndex::Return => 1,
+            AttrIndex::Param(n) => u64::from(n) + 2,
+        };
+        let mut sets: Vec<_> = groups.iter().filter_map(|&g| b.attribute_group(g)).collect();
+        sets.sort_by_key(|g| rank(g.index));
+        for g in sets {
+            for a in &g.attributes {
+                if let Attribute::Type(_, Some(ty)) = a {
+                    self.ty(*ty);
+                }
+            }
+        }
+    }
+
+    /// One function body: its constants and metadata are its own.
+    fn function(&mut self, body: &Body) {
+        self.local_constants.clear();
+        self.local_constants.resize(body.constants.constants.len(), false);
+        self.local_nodes.clear();
+        self.local_nodes.resize(body.metadata.entries.len(), false);
+        let mut attachments = body.attachments.iter().filter(|a| a.instruction.is_some()).peekable();
+        let mut records = body.debug_records.iter().peekable();
+        let mut pairs: Vec<(u64, u64)> = Vec::new();
+        for (i, inst) in body.instructions.iter().enumerate() {
+            // Debug records stand before the instruction they are attached to; LLVM
+            // looks at them after it.
+            let before = records.clone();
+            while records.next_if(|r| r.before as usize <= i).is_some() {}
+            self.ty(inst.ty);
+            let ops = body.operands(inst);
+            let call = match &inst.kind {
+                InstKind::Call { call, .. } | InstKind::Invoke(call) | InstKind::CallBr { call, .. } => Some(call),
+                _ => None,
+            };
+            match call {
+                // User::operands() of a call: arguments, bundle inputs, then the callee.
+                Some(call) => {
+                    let (callee, rest) = ops.split_first().map_or((None, ops), |(c, r)| (Some(c), r));
+                    for o in rest {
+                        self.operand(o, body);
+                    }
+                    for bundle in body.bundles.get(call.bundles.range()).unwrap_or(&[]) {
+                        for o in body.operand_range(bundle.inputs) {
+                            self.operand(o, body);
+                        }
+                    }
+                    if let Some(o) = callee {
+                        self.operand(o, body);
+                    }
+                }
+                None => {
+                    for o in ops {
+                        self.operand(o, body);
+                    }
+                }
+            }
+            match &inst.kind {
+                InstKind::GetElementPtr { source, .. } => self.ty(*source),
+                InstKind::Alloca { allocated, .. } => self.ty(*allocated),
+                _ => {}
+            }
+            if let Some(call) = call {
+                self.attributes(call.attributes.map(u64::from));
+            }
+            pairs.clear();
+            while let Some(a) = attachments.next_if(|a| a.instruction.is_some_and(|n| n as usize <= i)) {
+                if a.instruction == Some(i as u32) && a.kind != 0 {
+                    pairs.push((a.kind, a.node));
+                }
+            }
+            pairs.sort_by_key(|p| p.0);
+            for &(_, node) in &pairs {
+                self.node(node, Some(body));
+            }
+            for r in before.take_while(|r| r.before as usize <= i) {
+                if r.code == ids::FUNC_CODE_DEBUG_RECORD_LABEL {
+                    continue;
+                }
+                match r.value {
+                    Some(o) => self.operand(&o, body),
+                    // The location is metadata: a value as metadata or a DIArgList.
+                    None => {
+                        if let Some(&id) = body.literal_range(r.operands).get(3) {
+                            self.metadata_value(id, body);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// An instruction operand: constants and metadata are looked into.
+    fn operand(&mut self, o: &Operand, body: &Body) {
+        match o.value {
+            Value::Constant(id) => self.value(id, Some(body)),
+            Value::Metadata(id) => self.metadata_value(id, body),
+            _ => {}
+        }
+    }
+
+    /// `incorporateValue` of a `MetadataAsValue`: a node, a value as metadata, or the
+    /// values of a DIArgList.
+    fn metadata_value(&mut self, id: u64, body: &Body) {
+        let Some(node) = metadata_node(self.b, id, Some(body)) else { return };
+        match node {
+            MetadataNode::Value { value, .. } => self.value(value, Some(body)),
+            MetadataNode::ArgList(args) => {
+                let args: Vec<u64> = args.to_vec();
+                for a in args {
+                    if let Some(MetadataNode::Value { value, .. }) = metadata_node(self.b, a, Some(body)) {
+                        self.value(value, Some(body));
+                    }
+                }
+            }
+            MetadataNode::String(_) => {}
+            _ => self.node(id, Some(body)),
+        }
+    }
+
+    /// `incorporateValue` of a constant (global values are not looked into), and what it
+    /// leads to, depth first.
+    fn value(&mut self, id: u64, body: Option<&Body>) {
+        self.stack.clear();
+        self.stack.push(Item::Value(id));
+        self.walk(body);
+    }
+
+    /// `incorporateMDNode`.
+    fn node(&mut self, id: u64, body: Option<&Body>) {
+        self.stack.clear();
+        self.stack.push(Item::Node(id));
+        self.walk(body);
+    }
+
+    fn walk(&mut self, body: Option<&Body>) {
+        let b = self.b;
+        let module_md_len = b.module_metadata().len();
+        let mut ops: Vec<Item> = Vec::new();
+        while let Some(item) = self.stack.pop() {
+            ops.clear();
+            match item {
+                Item::Value(id) => {
+                    let (c, table) = match body {
+                        Some(body) => match b.constant(body, id) {
+                            Some(found) => found,
+                            None => continue,
+                        },
+                        None => match b.constants().get(id) {
+                            Some(c) => (c, b.constants()),
+                            None => continue,
+                        },
+                    };
+                    let local = body.is_some_and(|body| core::ptr::eq(table, &body.constants));
+                    let seen = if local { &mut self.local_constants } else { &mut self.module_constants };
+                    let Some(i) = id.checked_sub(table.base).and_then(|i| usize::try_from(i).ok()) else { continue };
+                    match seen.get_mut(i) {
+                        Some(s @ false) => *s = true,
+                        _ => continue,
+                    }
+                    self.ty(c.ty);
+                    if let ConstantKind::Gep { source, operands, .. } = c.kind {
+                        match source {
+                            Some(s) => self.ty(s),
+                            // Old files: the base pointer's pointee.
+                            None => {
+                                if let Some(&t) = table.operands(operands).first() {
+                                    if let Some(Type::Pointer { pointee: Some(p), .. }) =
+                                        b.module().types.get(TypeId(t as u32))
+                                    {
+                                        self.ty(*p);
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    constant_operands(c.kind, table, |v| ops.push(Item::Value(v)));
+                }
+                Item::Node(id) => {
+                    let local = id >= module_md_len;
+                    let (seen, index) = if local {
+                        let base = body.map_or(u64::MAX, |body| body.metadata.base);
+                        (&mut self.local_nodes, id.checked_sub(base))
+                    } else {
+                        (&mut self.module_nodes, Some(id))
+                    };
+                    match index.and_then(|i| usize::try_from(i).ok()).and_then(|i| seen.get_mut(i)) {
+                        Some(s @ false) => *s = true,
+                        _ => continue,
+                    }
+                    let mut refs: Vec<u64> = Vec::new();
+                    match metadata_node(self.b, id, body) {
+                        Some(MetadataNode::Tuple { operands, .. }) => refs.extend_from_slice(operands),
+                        Some(MetadataNode::Debug { code, operands }) => {
+                            if let Some((_, node)) = super::di::decode(code, operands) {
+                                node.operands(&mut refs);
+                            }
+                        }
+                        Some(MetadataNode::OldTuple { pairs, .. }) => {
+                            let metadata_type = b.metadata_type();
+                            for p in pairs.chunks_exact(2) {
+                                if Some(TypeId(p[0] as u32)) == metadata_type {
+                                    refs.push(p[1].saturating_add(1));
+                                } else if !matches!(b.module().types.get(TypeId(p[0] as u32)), Some(Type::Void)) {
+                                    ops.push(Item::Value(p[1]));
+                                }
+                            }
+                        }
+                        _ => {}
+                    }
+                    for r in refs {
+                        let Some(op) = r.checked_sub(1) else { continue };
+                        match metadata_node(self.b, op, body) {
+                            Some(MetadataNode::Value { value, .. }) => ops.push(Item::Value(value)),
+                            Some(MetadataNode::String(_) | MetadataNode::ArgList(_)) | None => {}
+                            Some(_) => ops.push(Item::Node(op)),
+                        }
+                    }
+                }
+            }
+            self.stack.extend(ops.iter().rev());
+        }
+    }
+}
+
+/// The value ids a constant's `User::operands()` are, in order (global values among
+/// them are skipped by the caller's lookup, which finds no constant for them).
+fn constant_operands(kind: ConstantKind, table: &ModuleConstants, mut each: impl FnMut(u64)) {
+    match kind {
+        ConstantKind::Aggregate(r) => table.operands(r).iter().for_each(|&v| each(v)),
+        ConstantKind::Cast { operand, .. } | ConstantKind::Unary { operand, .. } => each(operand),
+        ConstantKind::Binary { lhs, rhs, .. } => {
+            each(lhs);
+            each(rhs);
+        }
+        ConstantKind::Gep { operands, .. } => table.operands(operands).chunks_exact(2).for_each(|p| each(p[1])),
+        ConstantKind::Select { condition, on_true, on_false } => {
+            each(condition);
+            each(on_true);
+            each(on_false);
+        }
+        ConstantKind::Expression { code, operands } => match (code, table.operands(operands)) {
+            (ids::CST_CODE_CE_CMP, &[_, l, r, ..]) => {
+                each(l);
+                each(r);
+            }
+            (ids::CST_CODE_CE_EXTRACTELT, &[_, v, _, i, ..]) => {
+                each(v);
+                each(i);
+            }
+            (ids::CST_CODE_CE_INSERTELT, &[v, e, _, i, ..]) => {
+                each(v);
+                each(e);
+                each(i);
+            }
+            (ids::CST_CODE_CE_SHUFFLEVEC, &[a, bb, ..]) | (ids::CST_CODE_CE_SHUFVEC_EX, &[_, a, bb, ..]) => {
+                each(a);
+                each(bb);
+            }
+            _ => {}
+        },
+        ConstantKind::Other { code: ids::CST_CODE_PTRAUTH | ids::CST_CODE_PTRAUTH2, operands } => {
+            table.operands(operands).iter().for_each(|&v| each(v))
+        }
+        _ => {}
+    }
+}
+
+/// Metadata id `id`: the module's, or, past the module's ids, the function's.
+fn metadata_node<'t>(b: &'t Bodies<'_, '_>, id: u64, body: Option<&'t Body>) -> Option<MetadataNode<'t>> {
+    let module = b.module_metadata();
+    let table: &MdTable = match body {
+        Some(body) if id >= module.len() => &body.metadata,
+        _ => module,
+    };
+    MetadataNode::of(table, b.input(), table.entry(id)?)
+}
