@@ -84,7 +84,7 @@ impl<'m, 'a> Bodies<'m, 'a> {
     /// variables, aliases, every function with its body decoded here (a body that fails
     /// to decode prints as a comment with the error), and the function attribute groups.
     pub fn display_module(&self, options: DisOptions) -> ModuleDisplay<'_, 'm, 'a> {
-        ModuleDisplay { bodies: self, options }
+        ModuleDisplay { bodies: self, options, module_id: None }
     }
 }
 
@@ -92,6 +92,17 @@ impl<'m, 'a> Bodies<'m, 'a> {
 pub struct ModuleDisplay<'d, 'm, 'a> {
     bodies: &'d Bodies<'m, 'a>,
     options: DisOptions,
+    module_id: Option<&'d str>,
+}
+
+impl<'d> ModuleDisplay<'d, '_, '_> {
+    /// Names the module as `llvm-dis` names it (the path it was given): printed first as
+    /// `; ModuleID = '…'`, and as the module's path in its ThinLTO summary. Without it,
+    /// neither line names the module.
+    pub fn with_module_id(mut self, id: &'d str) -> Self {
+        self.module_id = Some(id);
+        self
+    }
 }
 
 impl fmt::Display for ModuleDisplay<'_, '_, '_> {
@@ -99,12 +110,16 @@ impl fmt::Display for ModuleDisplay<'_, '_, '_> {
         let b = self.bodies;
         let m = b.module();
         let opaque = self.options.opaque();
+        if let Some(id) = self.module_id {
+            writeln!(f, "; ModuleID = '{id}'")?;
+        }
         if let Some(name) = &m.source_filename {
             f.write_str("source_filename = \"")?;
             write_escaped(f, name.as_bytes())?;
             f.write_str("\"\n")?;
         }
         if let Some(dl) = &m.datalayout {
+            let dl = upgraded_datalayout(dl, m.triple.as_deref().unwrap_or(""), self.options.llvm_version);
             f.write_str("target datalayout = \"")?;
             write_escaped(f, dl.as_bytes())?;
             f.write_str("\"\n")?;
@@ -271,8 +286,61 @@ impl fmt::Display for ModuleDisplay<'_, '_, '_> {
                 f.write_str(&line)?;
             }
         }
+        match super::summary::Summary::read(m) {
+            Ok(Some(summary)) => {
+                super::summary::write(f, m, &summary, self.module_id.unwrap_or(""), self.options.llvm_version)?
+            }
+            Ok(None) => {}
+            Err(e) => writeln!(f, "\n; error: the summary does not read: {e}")?,
+        }
         Ok(())
     }
+}
+
+/// The datalayout as the reader of LLVM `llvm_version` leaves it (`UpgradeDataLayoutString`),
+/// for x86 targets: the pointer-size address spaces 270-272 added after `e-m:X` (since
+/// LLVM 10), and `-i128:128` after the leading `m`/`p`/`i` components (since LLVM 18,
+/// but for Intel MCU). Other targets' upgrades are not made: Debian's libclc files of
+/// each version need none.
+fn upgraded_datalayout<'d>(dl: &'d str, triple: &str, llvm_version: u32) -> alloc::borrow::Cow<'d, str> {
+    use alloc::borrow::Cow;
+    let arch = triple.split('-').next().unwrap_or("");
+    let x86 = matches!(arch, "x86_64" | "amd64" | "x86" | "i386" | "i486" | "i586" | "i686");
+    if !x86 {
+        return Cow::Borrowed(dl);
+    }
+    let mut out = alloc::string::String::from(dl);
+    const SPACES: &str = "-p270:32:32-p271:32:32-p272:64:64";
+    if !out.contains(SPACES) {
+        // `(e-m:[a-z](-p:32:32)?)(-[if]64:.*$)`, at the start.
+        let b = out.as_bytes();
+        if b.len() > 5 && out.starts_with("e-m:") && b[4].is_ascii_lowercase() {
+            let mut at = 5;
+            if out[at..].starts_with("-p:32:32") {
+                at += 8;
+            }
+            if out[at..].starts_with("-i64:") || out[at..].starts_with("-f64:") {
+                out.insert_str(at, SPACES);
+            }
+        }
+    }
+    if llvm_version >= 18 && !triple.contains("elfiamcu") && !out.contains("-i128:128") {
+        // `^(e(-[mpi][^-]*)*)((-[^mpi][^-]*)*)$`: insert between the two runs.
+        let parts: Vec<&str> = out.split('-').collect();
+        if parts.first() == Some(&"e") {
+            let lead = 1 + parts[1..].iter().take_while(|p| p.starts_with(['m', 'p', 'i'])).count();
+            if parts[lead..].iter().all(|p| !p.is_empty() && !p.starts_with(['m', 'p', 'i'])) {
+                let mut upgraded = parts[..lead].join("-");
+                upgraded.push_str("-i128:128");
+                for p in &parts[lead..] {
+                    upgraded.push('-');
+                    upgraded.push_str(p);
+                }
+                out = upgraded;
+            }
+        }
+    }
+    if out == dl { Cow::Borrowed(dl) } else { Cow::Owned(out) }
 }
 
 /// A numbered node's body: `!{…}`, `distinct !DISubprogram(…)`.
@@ -1313,7 +1381,9 @@ impl FunctionDisplay<'_, '_, '_> {
         let Some(function) = m.functions.get(self.index) else { return f.write_str("; no such function") };
         let c = &function.common;
         let opaque = self.options.opaque();
-        let empty = Body::default();
+        // A declaration has no body: an empty one, of this function (for its attachments).
+        let mut empty = Body::default();
+        empty.function = self.index;
         let body = self.body.unwrap_or(&empty);
         let constants =
             Printer::new(b.constants(), m, opaque).for_version(self.options.llvm_version).with_local(&body.constants);
@@ -1322,21 +1392,6 @@ impl FunctionDisplay<'_, '_, '_> {
         let (md, scope) = match self.slots {
             Some(s) => s,
             None => {
-                // The comdats the module's functions, then its variables, use, in that order.
-                let mut comdats: Vec<u64> = Vec::new();
-                for c in m.functions.iter().map(|f| f.comdat).chain(m.globals.iter().map(|g| g.comdat)).flatten() {
-                    if !comdats.contains(&c) {
-                        comdats.push(c);
-                    }
-                }
-                for (i, c) in comdats.iter().filter_map(|&c| m.comdats.get(usize::try_from(c).ok()?)).enumerate() {
-                    f.write_str(if i == 0 { "\n$" } else { "\n\n$" })?;
-                    write_llvm_name(f, &c.name)?;
-                    write!(f, " = comdat {}", c.selection)?;
-                }
-                if !comdats.is_empty() {
-                    f.write_char('\n')?;
-                }
                 let mut slots = ModuleSlots::new(b, self.options.llvm_version);
                 let scope = slots.add_function(b, self.index, self.body);
                 own = slots;

@@ -57,6 +57,7 @@ mod mdrefs;
 mod metadata;
 mod module;
 mod slots;
+mod summary;
 mod symbol;
 mod symbols;
 pub mod symtab;

@@ -88,12 +88,8 @@ fn run(path: &str, options: DisOptions, out: &mut impl Write) -> Result<(), Stri
         let modules = Module::parse_all(stream.bytes).map_err(|e| format!("{}: {e}", stream.provenance))?;
         for module in &modules {
             let bodies = module.bodies().map_err(|e| e.to_string())?;
-            if raw {
-                writeln!(out, "; ModuleID = '{path}'").map_err(io_text)?;
-            } else {
-                writeln!(out, "; ModuleID = '{}'", stream.provenance).map_err(io_text)?;
-            }
-            write!(out, "{}", bodies.display_module(options)).map_err(io_text)?;
+            let id = if raw { path.to_string() } else { stream.provenance.to_string() };
+            write!(out, "{}", bodies.display_module(options).with_module_id(&id)).map_err(io_text)?;
         }
     }
     Ok(())
