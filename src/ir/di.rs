@@ -13,8 +13,6 @@
 //! points to (a string's bytes, a constant's value, an expression's elements) is asked
 //! through the other [`MdWriter`] methods.
 
-// Not yet wired into the module printer; the tests below exercise all of it.
-
 use core::fmt::{self, Write};
 
 use super::dwarf;
@@ -35,6 +33,7 @@ impl MdRef {
     }
 
     /// The metadata id this refers to, `None` for null.
+    #[cfg(test)]
     pub(crate) fn id(self) -> Option<u32> {
         self.0.checked_sub(1)
     }
@@ -1969,7 +1968,8 @@ mod tests {
     use crate::cursor::BitCursor;
     use crate::ir::Module;
     use crate::ir::constants::ModuleConstants;
-    use crate::ir::mdrefs::{defines_id, write_expression};
+    use crate::ir::mdrefs::write_expression;
+    use crate::ir::metadata::defines_id;
 
     /// The module's metadata as far as printing a DI node needs it.
     struct Meta<'m, 'a> {

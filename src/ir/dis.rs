@@ -19,11 +19,14 @@
 //!
 //! What is printed is `AssemblyWriter`'s text: names quoted as LLVM quotes them, unnamed
 //! values numbered as its slot tracker numbers them, constants spelled as it spells them,
-//! predecessors in the order LLVM's use lists give (USELIST_BLOCK applied). Metadata
-//! operands print inline where `llvm-dis` does (`metadata i32 %x`, `!DIExpression()`,
-//! `!DIArgList(…)`); until the metadata layer, other nodes print as the file's ids
-//! (`!7`), attribute groups as the file's group ids (`#3`), and metadata attachments are
-//! left out.
+//! predecessors in the order LLVM's use lists give (USELIST_BLOCK applied). A whole module
+//! ([`Bodies::display_module`]) is the whole file as `llvm-dis` of the chosen version
+//! prints it: structs in the order LLVM's `TypeFinder` meets them, comdats, globals,
+//! aliases and ifuncs, functions with their metadata attachments and debug records,
+//! attribute groups and metadata nodes numbered as LLVM's `SlotTracker` numbers them,
+//! named metadata, every debug-info node, and the ThinLTO summary. A function printed
+//! alone numbers metadata and attribute groups as `Function::print` does (its own
+//! attachments and operands only).
 
 use alloc::vec::Vec;
 use core::fmt::{self, Write as _};
@@ -80,9 +83,27 @@ impl<'m, 'a> Bodies<'m, 'a> {
         FunctionDisplay { bodies: self, index, body, options, slots: None }
     }
 
-    /// The whole module as `llvm-dis` prints it: the module-level lines, global
-    /// variables, aliases, every function with its body decoded here (a body that fails
-    /// to decode prints as a comment with the error), and the function attribute groups.
+    /// The whole module as `llvm-dis` prints it, byte for byte on every file of the test
+    /// corpora: the module-level lines, structs, comdats, global variables, aliases and
+    /// ifuncs, every function with its body decoded here (a body that fails to decode
+    /// prints as a comment with the error), attribute groups, named metadata, metadata
+    /// nodes and the ThinLTO summary. [`ModuleDisplay::with_module_id`] adds the
+    /// `; ModuleID` line `llvm-dis` starts with. The bodies are decoded twice: once to
+    /// find the structs in use (stopping once every struct is found), once to print.
+    ///
+    /// ```
+    /// use llvm_bitstream_reader::ir::{DisOptions, Module};
+    ///
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/llvm14_ir_debuginfo.bc"))?;
+    /// let module = Module::parse(&bytes)?;
+    /// let bodies = module.bodies()?;
+    /// let text = bodies.display_module(DisOptions { llvm_version: 14 }).with_module_id("x.bc").to_string();
+    /// assert!(text.starts_with("; ModuleID = 'x.bc'\n"));
+    /// assert!(text.contains("!llvm.dbg.cu = !{!2}"));
+    /// assert!(text.contains("distinct !DICompileUnit("));
+    /// # Ok(()) }
+    /// ```
     pub fn display_module(&self, options: DisOptions) -> ModuleDisplay<'_, 'm, 'a> {
         ModuleDisplay { bodies: self, options, module_id: None }
     }
@@ -109,7 +130,7 @@ impl fmt::Display for ModuleDisplay<'_, '_, '_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let b = self.bodies;
         let m = b.module();
-        let opaque = self.options.opaque();
+        let opaque = self.options.opaque() || !b.typed_pointers();
         if let Some(id) = self.module_id {
             writeln!(f, "; ModuleID = '{id}'")?;
         }
@@ -710,7 +731,12 @@ impl BodyPrinter<'_, '_, '_> {
             if any {
                 f.write_char(' ')?;
             }
-            write!(f, "{}", g.display_inline(&m.types, self.options.opaque()).for_llvm(self.options.llvm_version))?;
+            write!(
+                f,
+                "{}",
+                g.display_inline(&m.types, self.options.opaque() || !self.bodies.typed_pointers())
+                    .for_llvm(self.options.llvm_version)
+            )?;
             any = true;
         }
         Ok(any)
@@ -776,6 +802,7 @@ impl BodyPrinter<'_, '_, '_> {
         // The short form prints the return type, unless the callee is variadic (or, in
         // LLVM 14 and before, returns a pointer to a function).
         let returns_fn_pointer = !self.options.opaque()
+            && self.bodies.typed_pointers()
             && matches!(types.get(ret), Some(Type::Pointer { pointee: Some(p), .. })
                 if matches!(types.get(*p), Some(Type::Function { .. })));
         self.ty(f, if vararg || returns_fn_pointer { call.function_type } else { ret })?;
@@ -1380,7 +1407,7 @@ impl FunctionDisplay<'_, '_, '_> {
         let m = b.module();
         let Some(function) = m.functions.get(self.index) else { return f.write_str("; no such function") };
         let c = &function.common;
-        let opaque = self.options.opaque();
+        let opaque = self.options.opaque() || !b.typed_pointers();
         // A declaration has no body: an empty one, of this function (for its attachments).
         let mut empty = Body::default();
         empty.function = self.index;

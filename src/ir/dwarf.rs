@@ -9,8 +9,6 @@
 //! gated where it is printed (`DIFlagNameIsSimplified`, bit 30, LLVM 22; LLVM 14 and
 //! 19 print that bit as part of the decimal remainder).
 
-// Some tables are used only by the debug-info printer (ir/di.rs), not wired in yet.
-
 /// `DW_TAG_*` (`dwarf::TagString`).
 pub(crate) fn tag_name(v: u64) -> Option<&'static str> {
     Some(match v {
@@ -317,16 +315,6 @@ pub(crate) fn cc_name(v: u64) -> Option<&'static str> {
         0xcf => "DW_CC_LLVM_SwiftTail",
         0xd0 => "DW_CC_LLVM_RISCVVLSCall",
         0xff => "DW_CC_GDB_IBM_OpenCL",
-        _ => return None,
-    })
-}
-
-/// `DW_VIRTUALITY_*` (`dwarf::VirtualityString`).
-pub(crate) fn virtuality_name(v: u64) -> Option<&'static str> {
-    Some(match v {
-        0x0 => "DW_VIRTUALITY_none",
-        0x1 => "DW_VIRTUALITY_virtual",
-        0x2 => "DW_VIRTUALITY_pure_virtual",
         _ => return None,
     })
 }

@@ -108,47 +108,45 @@ impl Summary {
     /// One record, as `ModuleSummaryIndexBitcodeReader::parseEntireSummary` reads it; a
     /// record too short for its layout is skipped like one of an unknown code.
     fn record(&mut self, code: u32, ops: &[u64], pending_tests: &mut Vec<u64>) {
-        let v = self.version;
-        let get = |i: usize| ops.get(i).copied();
-        let done = match code {
-            ids::FS_VERSION => get(0).map(|x| self.version = x),
-            ids::FS_FLAGS => get(0).map(|x| self.flags = x),
-            ids::FS_BLOCK_COUNT => get(0).map(|x| self.block_count = x),
-            ids::FS_VALUE_GUID => match (get(0), get(1), get(2)) {
-                (Some(id), Some(hi), Some(lo)) if v >= 11 => Some(self.value_guids.push((id, (hi << 32) | lo))),
-                (Some(id), Some(guid), _) => Some(self.value_guids.push((id, guid))),
-                _ => None,
-            },
-            ids::FS_TYPE_TESTS => Some(pending_tests.extend_from_slice(ops)),
-            ids::FS_TYPE_ID_METADATA => match ops {
-                [offset, size, pairs @ ..] => {
-                    let pairs = self.push(pairs);
-                    Some(self.vtables.push(((*offset, *size), pairs)))
-                }
-                _ => None,
-            },
-            ids::FS_PERMODULE | ids::FS_PERMODULE_PROFILE | ids::FS_PERMODULE_RELBF => {
-                self.function(code, ops, pending_tests)
-            }
-            ids::FS_PERMODULE_GLOBALVAR_INIT_REFS | ids::FS_PERMODULE_VTABLE_GLOBALVAR_INIT_REFS => {
-                self.variable(code, ops)
-            }
-            ids::FS_ALIAS => match (get(0), get(1), get(2)) {
-                (Some(value_id), Some(flags), Some(aliasee)) => Some(self.entries.push(Entry {
-                    value_id,
-                    flags,
-                    kind: Kind::Alias { aliasee },
-                    refs: (0, 0),
-                    read_only: 0,
-                    write_only: 0,
-                })),
-                _ => None,
-            },
-            _ => None,
-        };
-        if done.is_none() {
+        if self.record_known(code, ops, pending_tests).is_none() {
             self.skipped.push(code);
         }
+    }
+
+    /// `None` for a record not printed: of another code, or too short.
+    fn record_known(&mut self, code: u32, ops: &[u64], pending_tests: &mut Vec<u64>) -> Option<()> {
+        let get = |i: usize| ops.get(i).copied();
+        match code {
+            ids::FS_VERSION => self.version = get(0)?,
+            ids::FS_FLAGS => self.flags = get(0)?,
+            ids::FS_BLOCK_COUNT => self.block_count = get(0)?,
+            ids::FS_VALUE_GUID => {
+                let guid = if self.version >= 11 { (get(1)? << 32) | get(2)? } else { get(1)? };
+                self.value_guids.push((get(0)?, guid));
+            }
+            ids::FS_TYPE_TESTS => pending_tests.extend_from_slice(ops),
+            ids::FS_TYPE_ID_METADATA => {
+                let [offset, size, pairs @ ..] = ops else { return None };
+                let pairs = self.push(pairs);
+                self.vtables.push(((*offset, *size), pairs));
+            }
+            ids::FS_PERMODULE | ids::FS_PERMODULE_PROFILE | ids::FS_PERMODULE_RELBF => {
+                self.function(code, ops, pending_tests)?
+            }
+            ids::FS_PERMODULE_GLOBALVAR_INIT_REFS | ids::FS_PERMODULE_VTABLE_GLOBALVAR_INIT_REFS => {
+                self.variable(code, ops)?
+            }
+            ids::FS_ALIAS => self.entries.push(Entry {
+                value_id: get(0)?,
+                flags: get(1)?,
+                kind: Kind::Alias { aliasee: get(2)? },
+                refs: (0, 0),
+                read_only: 0,
+                write_only: 0,
+            }),
+            _ => return None,
+        }
+        Some(())
     }
 
     fn function(&mut self, code: u32, ops: &[u64], pending_tests: &mut Vec<u64>) -> Option<()> {

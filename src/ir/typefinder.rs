@@ -144,7 +144,7 @@ impl Finder<'_, '_, '_> {
         let rank = |index: AttrIndex| match index {
             AttrIndex::Function => 0,
             AttrIndex::Return => 1,
-            AttrIndex::Param(n) => u64::from(n) + 2,
+            AttrIndex::Param(n) => n + 2,
         };
         let mut sets: Vec<_> = groups.iter().filter_map(|&g| b.attribute_group(g)).collect();
         sets.sort_by_key(|g| rank(g.index));

@@ -1,5 +1,5 @@
-//! `bitstream-dump --dis --llvm-dis-version V` against `llvm-dis` V (14, 19 and 22), function
-//! by function, on three corpora:
+//! `bitstream-dump --dis --llvm-dis-version V` against `llvm-dis` V (14, 19 and 22), whole
+//! file and function by function, on these corpora:
 //! - `ir_bodies`: `testdata/src/ir_bodies/*.ll`, assembled here with `llvm-as` V (which file
 //!   each version takes: [`assembled_by`], and that folder's README);
 //! - `testdata`: the committed `testdata/llvm14_*.bc` (V = 14) and `testdata/rustc_llvm22_*.bc`
@@ -16,13 +16,18 @@
 //! - `sysroot` (V = 22): the bitcode of every member of the Rust sysroot's x86-64 rlibs
 //!   (rustc 1.95 writes LLVM 22 bitcode), cut out of the objects' `.llvmbc` sections.
 //!
-//! Both listings are cut into functions (from a line starting `define ` to the line `}`) and
-//! declarations (`declare ` lines), paired by function name and compared exactly after one
-//! normalization ([`listing`]): attribute group and metadata numbers become `#N` and `!N`, and
-//! metadata attachments are dropped. Each corpus and version reports identical / total and the
-//! first differing line of up to five functions. The test fails if our tool crashes on any
-//! file or fails on one `llvm-dis` reads, if any function or declaration differs (but in
-//! `extra`), or if fewer are identical than [`FLOORS`] says.
+//! Each file's two listings are compared whole, byte for byte: the module header, structs,
+//! comdats, globals, functions, attribute groups, named metadata, every metadata node with
+//! llvm-dis's numbering, and the ThinLTO summary. Both are also cut into functions (from a
+//! line starting `define ` to the line `}`) and declarations (`declare ` lines), paired by
+//! name and compared exactly, numbers and attachments included ([`exact_listing`]). Each
+//! corpus and version reports whole files, functions and declarations identical / total,
+//! and the first differing line of up to five of each. The test fails if our tool crashes
+//! on any file or fails on one `llvm-dis` reads, if any file, function or declaration
+//! differs (but in `extra`), or if fewer are identical than [`FLOORS`] says.
+//!
+//! The normalizing cut ([`listing`]: `#N`/`!N` numbers, attachments dropped) is kept for
+//! the harness's own check: llvm-dis against its renumbered re-assembly.
 
 mod common;
 
@@ -69,6 +74,17 @@ struct Listing {
 /// line and after the `declare` of a declaration, where LLVM prints them). Nothing else is
 /// touched.
 fn listing(text: &str) -> Listing {
+    cut(text, true)
+}
+
+/// Cuts a listing into functions and declarations as they are: metadata and attribute
+/// group numbers and attachments included (the whole-module comparison).
+fn exact_listing(text: &str) -> Listing {
+    cut(text, false)
+}
+
+/// [`listing`] (`normalize`) or [`exact_listing`].
+fn cut(text: &str, normalize: bool) -> Listing {
     /// `#12` → `#N`, `!3` → `!N`.
     fn renumbered(line: &str) -> String {
         let mut out = String::with_capacity(line.len());
@@ -139,12 +155,20 @@ fn listing(text: &str) -> Listing {
     let mut function: Option<(String, Vec<String>)> = None;
     for line in text.lines() {
         if let Some((_, lines)) = &mut function {
-            lines.push(without_attachments(&renumbered(line), ", ").to_string());
+            lines.push(if normalize {
+                without_attachments(&renumbered(line), ", ").to_string()
+            } else {
+                line.to_string()
+            });
             if line == "}" {
                 let (name, lines) = function.take().unwrap();
                 out.functions.insert(name, lines);
             }
         } else if line.starts_with("define ") {
+            if !normalize {
+                function = Some((function_name(line), vec![line.to_string()]));
+                continue;
+            }
             let line = renumbered(line);
             let define = match line.strip_suffix(" {") {
                 Some(head) => format!("{} {{", without_attachments(head, " ")),
@@ -152,6 +176,10 @@ fn listing(text: &str) -> Listing {
             };
             function = Some((function_name(&line), vec![define]));
         } else if line.starts_with("declare ") {
+            if !normalize {
+                out.declarations.insert(function_name(line), line.to_string());
+                continue;
+            }
             let line = renumbered(line);
             out.declarations.insert(function_name(&line), declare_without_attachments(&line));
         }
@@ -207,6 +235,10 @@ fn run<S: AsRef<OsStr>>(program: &Path, args: &[S]) -> Run {
 #[derive(Default)]
 struct Tally {
     files: usize,
+    /// Files whose whole listing is identical, byte for byte.
+    identical_files: usize,
+    /// The first differing line of the first [`SHOWN`] files that differ.
+    shown_files: Vec<String>,
     functions: usize,
     identical_functions: usize,
     /// Functions that differ only in lines with metadata operands (`metadata …`,
@@ -274,16 +306,18 @@ impl Tally {
 
     fn report(&self, corpus: &str, major: u32) {
         eprintln!(
-            "{corpus}, LLVM {major}: {} / {} functions and {} / {} declarations identical to llvm-dis {major} ({} files); \
-             {} more differ only in lines with metadata operands",
+            "{corpus}, LLVM {major}: {} / {} whole files, {} / {} functions and {} / {} declarations identical to \
+             llvm-dis {major} (metadata and attribute numbers and attachments included); {} more functions differ \
+             only in lines with metadata operands",
+            self.identical_files,
+            self.files,
             self.identical_functions,
             self.functions,
             self.identical_declarations,
             self.declarations,
-            self.files,
             self.differ_only_in_metadata
         );
-        for s in self.shown.iter().chain(&self.shown_declarations) {
+        for s in self.shown_files.iter().chain(&self.shown).chain(&self.shown_declarations) {
             eprintln!("  {s}");
         }
         for r in &self.rejected {
@@ -334,7 +368,22 @@ fn check_file(llvm_dis: &Path, major: u32, file: &Path, tally: &mut Tally) {
         return;
     }
     tally.files += 1;
-    tally.compare(&label, &listing(&theirs.stdout), &listing(&ours.stdout));
+    if theirs.stdout == ours.stdout {
+        tally.identical_files += 1;
+    } else if tally.shown_files.len() < SHOWN {
+        let (t, o): (Vec<&str>, Vec<&str>) = (theirs.stdout.lines().collect(), ours.stdout.lines().collect());
+        let at = t.iter().zip(&o).take_while(|(a, b)| a == b).count();
+        let line = |lines: &[&str]| lines.get(at).map_or("(no line)".to_string(), |l| format!("{l:?}"));
+        tally.shown_files.push(format!(
+            "{label}, line {} of {} (ours has {}):\n    llvm-dis: {}\n    ours:     {}",
+            at + 1,
+            t.len(),
+            o.len(),
+            line(&t),
+            line(&o)
+        ));
+    }
+    tally.compare(&label, &exact_listing(&theirs.stdout), &exact_listing(&ours.stdout));
 }
 
 /// Whether `llvm-as` of LLVM `major` takes the `ir_bodies` source `name`: `*.typed.ll` (typed
@@ -508,6 +557,13 @@ fn differential(major: u32) {
         }
         // Files of other LLVMs (`extra`) meet `llvm-dis` 14's upgrades: reported only.
         let held = *corpus != "extra";
+        if held && tally.identical_files != tally.files {
+            problems.push(format!(
+                "{corpus}, LLVM {major}: {} of {} whole files differ",
+                tally.files - tally.identical_files,
+                tally.files
+            ));
+        }
         if held && (tally.identical_functions != tally.functions || tally.identical_declarations != tally.declarations)
         {
             problems.push(format!(
