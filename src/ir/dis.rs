@@ -202,13 +202,7 @@ impl fmt::Display for ModuleDisplay<'_, '_, '_> {
             let md = b.module_metadata();
             for (i, g) in m.globals.iter().enumerate() {
                 write!(f, "{}", m.display_global_var(i, b.constants(), opaque).for_llvm(self.options.llvm_version))?;
-                let pairs: Vec<(u64, u64)> = md
-                    .global_attachments
-                    .iter()
-                    .filter(|(v, _)| *v == g.common.value_id)
-                    .flat_map(|&(_, ops)| md.ops(ops).chunks_exact(2).map(|p| (p[0], p[1])))
-                    .collect();
-                write_attachments(f, b, &slots, None, pairs, ", ", &printer)?;
+                write_attachments(f, b, &slots, None, md.attachments_of(g.common.value_id), ", ", &printer)?;
                 let list = g.attributes.and_then(|a| a.checked_sub(1));
                 if let Some(slot) = super::slots::function_group(b, list).and_then(|g| slots.group_slot(g)) {
                     write!(f, " #{slot}")?;
@@ -669,13 +663,8 @@ impl BodyPrinter<'_, '_, '_> {
     fn function_attachments(&self, f: &mut dyn fmt::Write) -> fmt::Result {
         let pairs: Vec<(u64, u64)> = if self.body.instructions.is_empty() && self.body.attachments.is_empty() {
             let module = self.bodies.module_metadata();
-            let value_id = self.bodies.module().functions.get(self.body.function).map(|f| f.common.value_id);
-            module
-                .global_attachments
-                .iter()
-                .filter(|(v, _)| Some(*v) == value_id)
-                .flat_map(|&(_, ops)| module.ops(ops).chunks_exact(2).map(|p| (p[0], p[1])))
-                .collect()
+            let function = self.bodies.module().functions.get(self.body.function);
+            function.map_or_else(Vec::new, |f| module.attachments_of(f.common.value_id))
         } else {
             self.body.attachments.iter().take_while(|a| a.instruction.is_none()).map(|a| (a.kind, a.node)).collect()
         };

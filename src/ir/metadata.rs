@@ -119,6 +119,16 @@ impl MdTable {
         self.string_ids = 0;
     }
 
+    /// The (kind, node id) attachments of global value `value_id`
+    /// (METADATA_GLOBAL_DECL_ATTACHMENT), in the file's order.
+    pub(crate) fn attachments_of(&self, value_id: u64) -> Vec<(u64, u64)> {
+        self.global_attachments
+            .iter()
+            .filter(|(v, _)| *v == value_id)
+            .flat_map(|&(_, ops)| self.ops(ops).chunks_exact(2).map(|p| (p[0], p[1])))
+            .collect()
+    }
+
     /// The number of ids the scope defines.
     pub(crate) fn len(&self) -> u64 {
         self.entries.len() as u64

@@ -72,12 +72,7 @@ impl ModuleSlots {
         }
         let m = b.module();
         for g in &m.globals {
-            let mut pairs: Vec<(u64, u64)> = module
-                .global_attachments
-                .iter()
-                .filter(|(value, _)| *value == g.common.value_id)
-                .flat_map(|&(_, ops)| module.ops(ops).chunks_exact(2).map(|p| (p[0], p[1])))
-                .collect();
+            let mut pairs = module.attachments_of(g.common.value_id);
             pairs.sort_by_key(|p| p.0);
             for (_, node) in pairs {
                 s.create(b, None, node);
@@ -160,12 +155,7 @@ impl ModuleSlots {
             // A declaration's attachments are the module's GLOBAL_DECL_ATTACHMENT.
             let module = b.module_metadata();
             let Some(f) = b.module().functions.get(index) else { return };
-            let mut pairs: Vec<(u64, u64)> = module
-                .global_attachments
-                .iter()
-                .filter(|(value, _)| *value == f.common.value_id)
-                .flat_map(|&(_, ops)| module.ops(ops).chunks_exact(2).map(|p| (p[0], p[1])))
-                .collect();
+            let mut pairs = module.attachments_of(f.common.value_id);
             pairs.sort_by_key(|p| p.0);
             for (_, node) in pairs {
                 self.create(b, Some(n), node);
