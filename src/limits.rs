@@ -73,3 +73,8 @@ pub const INLINE_OPERANDS: usize = 4;
 /// such limit, but a record over it needs gigabytes of input, and counting operands in a
 /// `u32` keeps records small.
 pub const MAX_RECORD_OPERANDS: u64 = u32::MAX as u64;
+
+/// Most steps a debug-info walk takes up a scope chain or an inlined-at chain
+/// ([`ir::DebugInfo`](crate::ir::DebugInfo)). Ours: LLVM trusts its verifier; a hostile
+/// file can make either chain a cycle, and real ones are a few dozen long.
+pub const MAX_SCOPE_DEPTH: usize = 4096;

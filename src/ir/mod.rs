@@ -46,6 +46,7 @@ mod asm;
 mod attributes;
 mod body;
 mod constants;
+mod debug;
 mod di;
 mod dis;
 mod dwarf;
@@ -73,6 +74,9 @@ pub use body::{
     Operand, Ordering, TailKind, Value, binary_op_name, cast_op_name, predicate_name, rmw_op_name,
 };
 pub use constants::{Constant, ConstantDisplay, ConstantKind, GlobalVarDisplay, ModuleConstants, Operands};
+pub use debug::{
+    Checksum, CompileUnit, DebugInfo, SourceFile, Subprogram, Variable, VariableLocation, VariableLocationKind,
+};
 pub use dis::{DisOptions, FunctionDisplay, ModuleDisplay, calling_conv_name};
 pub use globals::{
     Alias, Comdat, ComdatSelection, DllStorage, Function, GlobalCommon, GlobalVar, Linkage, Name, ThreadLocal,
