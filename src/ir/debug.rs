@@ -179,6 +179,17 @@ impl<'b> DebugInfo<'b> {
         }
     }
 
+    /// How many metadata ids it sees: the module's, and the function's after them. Asking
+    /// reads the module's METADATA_BLOCK (once per [`Bodies`]).
+    pub fn len(&self) -> u64 {
+        self.module.len() + self.function.map_or(0, |f| f.len())
+    }
+
+    /// Whether it sees no metadata.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
     /// The `!DIFile` with metadata id `id`.
     pub fn file(&self, id: u64) -> Option<SourceFile<'b>> {
         let DiNode::File(f) = self.decode(id)? else { return None };
@@ -199,8 +210,7 @@ impl<'b> DebugInfo<'b> {
 
     /// Every `!DIFile` of the module (and of the function), with its metadata id.
     pub fn files(&self) -> impl Iterator<Item = (u64, SourceFile<'b>)> + '_ {
-        let len = self.module.len() + self.function.map_or(0, |f| f.len());
-        (0..len).filter_map(move |id| Some((id, self.file(id)?)))
+        (0..self.len()).filter_map(move |id| Some((id, self.file(id)?)))
     }
 
     /// The module's compile units: the operands of `!llvm.dbg.cu`.
