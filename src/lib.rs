@@ -19,6 +19,7 @@
 //! | module constants and global initializers, printed as `llvm-dis` prints them | [`ir::Module::constants`] | [`ir`] |
 //! | a function's instructions with typed, resolved operands, decoded on demand | [`ir::Module::bodies`] → [`ir::Bodies::body`] | `calls.rs`, `opcodes.rs` |
 //! | a function or a module as `llvm-dis` prints it | [`ir::Bodies::display_function`], [`ir::Bodies::display_module`] | `volatile_stores.rs` |
+//! | debug info: where an instruction came from, a function's source name, files, variables | [`ir::Bodies::debug_info`] → [`ir::DebugInfo`], [`ir::Bodies::variable_locations`] | `debuginfo.rs` |
 //! | the bitcode in objects, archives and rlibs | [`container::ContainerFile::open`] → [`bitstreams`](container::ContainerFile::bitstreams) | `symbols.rs` |
 //! | clang diagnostics with their notes and fix-its | [`diag::Diagnostics::parse`] | `diagnostics.rs` |
 //! | optimization remarks | [`remarks::RemarksFile::parse`] → [`remarks`](remarks::RemarksFile::remarks) | `remarks.rs` |
