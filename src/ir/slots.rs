@@ -33,6 +33,53 @@ pub(crate) struct Scope {
 /// A uniqued `DILocation`'s fields, its scope and inlined-at as canonical keys.
 type LocationKey = [u64; 7];
 
+/// No alias: the key is its own node.
+const NO_ALIAS: u64 = u64::MAX;
+
+/// The uniqued locations met so far, by their fields: an open-addressing hash table (a
+/// debug build has hundreds of thousands of locations; a `BTreeMap` of 7-word keys was a
+/// tenth of `--dis`).
+#[derive(Debug, Default)]
+struct LocationTable {
+    /// (fields, key) slots; `u64::MAX` as the key marks an empty one.
+    entries: Vec<(LocationKey, u64)>,
+    len: usize,
+}
+
+impl LocationTable {
+    fn hash(fields: &LocationKey) -> u64 {
+        fields
+            .iter()
+            .fold(0xcbf2_9ce4_8422_2325u64, |h, &f| (h ^ f).wrapping_mul(0x0000_0100_0000_01b3).rotate_left(29))
+    }
+
+    /// The key of the location with these fields, inserting `key` if there is none.
+    fn get_or_insert(&mut self, fields: LocationKey, key: u64) -> u64 {
+        if (self.len + 1) * 2 > self.entries.len() {
+            let old = core::mem::take(&mut self.entries);
+            self.entries = alloc::vec![([0; 7], u64::MAX); (old.len() * 2).max(64)];
+            self.len = 0;
+            for (f, k) in old.into_iter().filter(|e| e.1 != u64::MAX) {
+                self.get_or_insert(f, k);
+            }
+        }
+        let mask = self.entries.len() - 1;
+        let mut i = Self::hash(&fields) as usize & mask;
+        loop {
+            let e = &mut self.entries[i];
+            if e.1 == u64::MAX {
+                *e = (fields, key);
+                self.len += 1;
+                return key;
+            }
+            if e.0 == fields {
+                return e.1;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+}
+
 /// The slot tracker of one printed module.
 #[derive(Debug, Default)]
 pub(crate) struct ModuleSlots {
@@ -43,9 +90,9 @@ pub(crate) struct ModuleSlots {
     slots: Vec<u32>,
     /// The keys in slot order.
     pub(crate) order: Vec<u64>,
-    locations: BTreeMap<LocationKey, u64>,
+    locations: LocationTable,
     /// Keys that are the same node as another (a uniqued location met twice).
-    alias: BTreeMap<u64, u64>,
+    alias: Vec<u64>,
     /// Attribute groups in slot order (their attributes as printed), and the slot of each
     /// group key ([`group_key`]).
     pub(crate) groups: Vec<AttributeGroup>,
@@ -65,6 +112,7 @@ impl ModuleSlots {
         let module = b.module_metadata();
         let mut s = ModuleSlots { module_len: module.len(), next_key: module.len(), ..ModuleSlots::default() };
         s.slots.resize(module.entries.len(), NO_SLOT);
+        s.alias.resize(module.entries.len(), NO_ALIAS);
         s.metadata_type = b.metadata_type().map(|t| t.0);
         s.void_type = b.void_type().map(|t| t.0);
         for (id, e) in module.entries.iter().enumerate() {
@@ -132,6 +180,7 @@ impl ModuleSlots {
         let local_locations = body.map_or(0, |b| b.debug_locs.len() as u64);
         self.next_key = self.next_key.saturating_add(len);
         self.slots.resize(self.slots.len() + len as usize, NO_SLOT);
+        self.alias.resize(self.slots.len(), NO_ALIAS);
         self.scopes.push(scope);
         for i in 0..len {
             let table = &self.scopes[n].table;
@@ -270,7 +319,10 @@ impl ModuleSlots {
     }
 
     fn canonical(&self, key: u64) -> u64 {
-        self.alias.get(&key).copied().unwrap_or(key)
+        match self.alias.get(key as usize) {
+            Some(&a) if a != NO_ALIAS => a,
+            _ => key,
+        }
     }
 
     /// The table a key is in, its scope and its id there.
@@ -319,13 +371,10 @@ impl ModuleSlots {
         let ia_key = field(4).checked_sub(1).and_then(|ia| self.key(scope, ia)).unwrap_or(u64::MAX);
         let content = [field(1), field(2), scope_key, ia_key, field(5), field(6), field(7)];
         let Some(key) = self.key(scope, id) else { return };
-        match self.locations.get(&content) {
-            Some(&first) if first != key => {
-                self.alias.insert(key, first);
-            }
-            Some(_) => {}
-            None => {
-                self.locations.insert(content, key);
+        let first = self.locations.get_or_insert(content, key);
+        if first != key {
+            if let Some(a) = usize::try_from(key).ok().and_then(|k| self.alias.get_mut(k)) {
+                *a = first;
             }
         }
     }
