@@ -85,6 +85,9 @@ impl LocationTable {
 pub(crate) struct ModuleSlots {
     module_len: u64,
     pub(crate) scopes: Vec<Scope>,
+    /// Each scope's first key, for the binary search of [`ModuleSlots::locate`] (dense,
+    /// where the scopes are large).
+    first_keys: Vec<u64>,
     next_key: u64,
     /// The slot of each key, [`NO_SLOT`] if none.
     slots: Vec<u32>,
@@ -181,6 +184,7 @@ impl ModuleSlots {
         self.next_key = self.next_key.saturating_add(len);
         self.slots.resize(self.slots.len() + len as usize, NO_SLOT);
         self.alias.resize(self.slots.len(), NO_ALIAS);
+        self.first_keys.push(scope.first_key);
         self.scopes.push(scope);
         for i in 0..len {
             let table = &self.scopes[n].table;
@@ -330,7 +334,7 @@ impl ModuleSlots {
         if key < self.module_len {
             return Some((None, key));
         }
-        let i = self.scopes.partition_point(|s| s.first_key <= key).checked_sub(1)?;
+        let i = self.first_keys.partition_point(|&k| k <= key).checked_sub(1)?;
         let s = &self.scopes[i];
         let offset = key - s.first_key;
         (offset < s.table.len()).then_some((Some(i), s.table.base + offset))
