@@ -5,7 +5,8 @@
 //! the global attachments) and one node at a time through the writer's index
 //! (`Module::lazy_metadata`: every id read with `LazyMetadata::node`, in order), then its
 //! bodies prepared (`Module::bodies`) and the whole module printed as `llvm-dis` 14, 19
-//! and 22 print it (`Bodies::display_module`). Printing goes into a sink that counts bytes
+//! and 22 print it (`Bodies::display_module`), and the typed debug info asked of every id
+//! and every body (`Bodies::debug_info`, `Bodies::variable_locations`). Printing goes into a sink that counts bytes
 //! and stops with `fmt::Error` after 1 MiB, so a malformed module cannot print without
 //! bound. Seed it with the IR testdata (`llvm14_ir_debuginfo.bc`,
 //! `rustc_llvm22_o0_debuginfo.bc`, …) and small `clang -g` bitcode (see fuzz/README.md).
@@ -85,7 +86,23 @@ fuzz_target!(|data: &[u8]| {
         }
         let Ok(bodies) = module.bodies() else { continue };
         for llvm_version in [14, 19, 22] {
-            print(bodies.display_module(DisOptions { llvm_version }));
+            print(bodies.display_module(DisOptions { llvm_version }).with_module_id("fuzz.bc"));
+        }
+        // The typed debug info, of the module and of every body: every id asked as each
+        // kind, every location's inlined-at chain, every variable location.
+        let info = bodies.debug_info(None);
+        black_box(info.compile_units().count());
+        black_box(info.files().count());
+        for i in 0..module.functions.len() {
+            let Ok(Some(body)) = bodies.body(i) else { continue };
+            let info = bodies.debug_info(Some(&body));
+            for id in 0..info.len().min(4096) {
+                black_box((info.subprogram(id), info.variable(id), info.location(id), info.subprogram_of_scope(id)));
+            }
+            for loc in &body.debug_locs {
+                black_box(info.inlining_chain(*loc).count());
+            }
+            black_box(bodies.variable_locations(&body).len());
         }
     }
 });
