@@ -442,7 +442,7 @@ fn write_memory(f: &mut fmt::Formatter<'_>, encoded: u64, llvm_version: u32) -> 
     const LOCATIONS: [&str; 6] = ["argmem", "inaccessiblemem", "errnomem", "", "target_mem0", "target_mem1"];
     const OTHER: usize = 3;
     let bits = |i: u64| (encoded >> (2 * i)) & 3;
-    let access: [u64; 6] = match encoded >> 56 {
+    let mut access: [u64; 6] = match encoded >> 56 {
         0 => [bits(0), bits(1), bits(2), bits(2), 0, 0],
         _ => [bits(0), bits(1), bits(2), bits(3), bits(4), bits(5)],
     };
@@ -452,7 +452,6 @@ fn write_memory(f: &mut fmt::Formatter<'_>, encoded: u64, llvm_version: u32) -> 
         _ => 6,
     };
     // A location the printing LLVM does not know is part of "other" there.
-    let mut access = access;
     for i in (known..access.len()).filter(|&i| i != OTHER) {
         access[i] = access[OTHER];
     }

@@ -462,7 +462,7 @@ impl GlobalVarDisplay<'_, '_> {
 impl fmt::Display for GlobalVarDisplay<'_, '_> {
     /// `AssemblyWriter::printGlobal`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use super::globals::{Linkage, UnnamedAddr};
+        use super::globals::Linkage;
         let m = self.module;
         let Some(g) = m.globals.get(self.index) else { return f.write_str("<no such global>") };
         let c = &g.common;
@@ -474,11 +474,7 @@ impl fmt::Display for GlobalVarDisplay<'_, '_> {
         }
         write_global_prefix(f, c)?;
         write_thread_local(f, c.thread_local)?;
-        match c.unnamed_addr {
-            UnnamedAddr::Global => f.write_str("unnamed_addr ")?,
-            UnnamedAddr::Local => f.write_str("local_unnamed_addr ")?,
-            _ => {}
-        }
+        write_unnamed_addr(f, c.unnamed_addr)?;
         if c.address_space != 0 {
             write!(f, "addrspace({}) ", c.address_space)?;
         }
@@ -496,11 +492,7 @@ impl fmt::Display for GlobalVarDisplay<'_, '_> {
             write_escaped(f, section.as_bytes())?;
             f.write_char('"')?;
         }
-        if let Some(partition) = c.partition.as_ref().filter(|p| !p.is_empty()) {
-            f.write_str(", partition \"")?;
-            write_escaped(f, partition)?;
-            f.write_char('"')?;
-        }
+        write_partition(f, c)?;
         if let Some(model) = g.code_model {
             let name = match model {
                 1 => "tiny",
@@ -543,6 +535,23 @@ pub(crate) fn write_thread_local(f: &mut dyn fmt::Write, t: super::ThreadLocal) 
         ThreadLocal::LocalExec => f.write_str("thread_local(localexec) "),
         ThreadLocal::Unknown(n) => write!(f, "thread_local({n}) "),
     }
+}
+
+/// `unnamed_addr ` or `local_unnamed_addr `, nothing if neither.
+pub(crate) fn write_unnamed_addr(f: &mut dyn fmt::Write, u: super::UnnamedAddr) -> fmt::Result {
+    match u {
+        super::UnnamedAddr::Global => f.write_str("unnamed_addr "),
+        super::UnnamedAddr::Local => f.write_str("local_unnamed_addr "),
+        _ => Ok(()),
+    }
+}
+
+/// `, partition "…"` of a global value that has one.
+pub(crate) fn write_partition(f: &mut dyn fmt::Write, c: &super::GlobalCommon<'_>) -> fmt::Result {
+    let Some(partition) = c.partition.as_ref().filter(|p| !p.is_empty()) else { return Ok(()) };
+    f.write_str(", partition \"")?;
+    write_escaped(f, partition)?;
+    f.write_char('"')
 }
 
 /// `linkage dso_local visibility dllstorage ` as `AssemblyWriter` prints them before a

@@ -32,7 +32,9 @@ use alloc::vec::Vec;
 use core::fmt::{self, Write as _};
 
 use super::body::{Bodies, Body, InstKind, Operand, Ordering, TailKind, Value, binary_op_name, cast_op_name};
-use super::constants::{Printer, write_comdat, write_global_prefix, write_thread_local};
+use super::constants::{
+    Printer, write_comdat, write_global_prefix, write_partition, write_thread_local, write_unnamed_addr,
+};
 use super::globals::UnnamedAddr;
 use super::slots::ModuleSlots;
 use super::types::{Type, TypeId, write_escaped, write_llvm_name};
@@ -54,8 +56,10 @@ impl Default for DisOptions {
 }
 
 impl DisOptions {
-    fn opaque(self) -> bool {
-        self.llvm_version >= 17
+    /// Whether pointers print as `ptr`: from LLVM 17, and in a file whose pointers are
+    /// opaque already (LLVM 14's `-opaque-pointers` files).
+    fn opaque(self, b: &Bodies<'_, '_>) -> bool {
+        self.llvm_version >= 17 || !b.typed_pointers()
     }
 }
 
@@ -130,7 +134,7 @@ impl fmt::Display for ModuleDisplay<'_, '_, '_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let b = self.bodies;
         let m = b.module();
-        let opaque = self.options.opaque() || !b.typed_pointers();
+        let opaque = self.options.opaque(b);
         if let Some(id) = self.module_id {
             writeln!(f, "; ModuleID = '{id}'")?;
         }
@@ -170,13 +174,12 @@ impl fmt::Display for ModuleDisplay<'_, '_, '_> {
         let mut body = Body::default();
         // The numbered structs (`%0 = type …`) first, by number, then the named ones in
         // the order the module uses them (AsmWriter's `printTypeIdentities`).
-        let mut structs = super::typefinder::struct_order(b, &mut body);
-        structs.sort_by_key(|&t| !m.types.is_numbered_struct(t));
-        let numbered = structs.iter().take_while(|&&t| m.types.is_numbered_struct(t)).count();
-        structs[..numbered].sort();
-        if !structs.is_empty() {
+        let (mut numbered, named): (Vec<TypeId>, Vec<TypeId>) =
+            super::typefinder::struct_order(b, &mut body).into_iter().partition(|&t| m.types.is_numbered_struct(t));
+        numbered.sort();
+        if !numbered.is_empty() || !named.is_empty() {
             f.write_char('\n')?;
-            for s in structs.iter().filter_map(|&t| m.types.struct_definition(t, opaque)) {
+            for s in numbered.iter().chain(&named).filter_map(|&t| m.types.struct_definition(t, opaque)) {
                 writeln!(f, "{s}")?;
             }
         }
@@ -221,11 +224,7 @@ impl fmt::Display for ModuleDisplay<'_, '_, '_> {
                 f.write_str(" = ")?;
                 write_global_prefix(f, &a.common)?;
                 write_thread_local(f, a.common.thread_local)?;
-                match a.common.unnamed_addr {
-                    super::UnnamedAddr::Global => f.write_str("unnamed_addr ")?,
-                    super::UnnamedAddr::Local => f.write_str("local_unnamed_addr ")?,
-                    _ => {}
-                }
+                write_unnamed_addr(f, a.common.unnamed_addr)?;
                 f.write_str(if ifunc { "ifunc " } else { "alias " })?;
                 printer.ty(f, a.common.value_type)?;
                 f.write_str(", ")?;
@@ -235,11 +234,7 @@ impl fmt::Display for ModuleDisplay<'_, '_, '_> {
                 } else {
                     printer.operand(f, a.target, 0)?;
                 }
-                if let Some(partition) = a.common.partition.as_ref().filter(|p| !p.is_empty()) {
-                    f.write_str(", partition \"")?;
-                    write_escaped(f, partition)?;
-                    f.write_char('"')?;
-                }
+                write_partition(f, &a.common)?;
                 f.write_char('\n')?;
             }
         }
@@ -723,8 +718,7 @@ impl BodyPrinter<'_, '_, '_> {
             write!(
                 f,
                 "{}",
-                g.display_inline(&m.types, self.options.opaque() || !self.bodies.typed_pointers())
-                    .for_llvm(self.options.llvm_version)
+                g.display_inline(&m.types, self.options.opaque(self.bodies)).for_llvm(self.options.llvm_version)
             )?;
             any = true;
         }
@@ -790,8 +784,7 @@ impl BodyPrinter<'_, '_, '_> {
         f.write_char(' ')?;
         // The short form prints the return type, unless the callee is variadic (or, in
         // LLVM 14 and before, returns a pointer to a function).
-        let returns_fn_pointer = !self.options.opaque()
-            && self.bodies.typed_pointers()
+        let returns_fn_pointer = !self.options.opaque(self.bodies)
             && matches!(types.get(ret), Some(Type::Pointer { pointee: Some(p), .. })
                 if matches!(types.get(*p), Some(Type::Function { .. })));
         self.ty(f, if vararg || returns_fn_pointer { call.function_type } else { ret })?;
@@ -1396,7 +1389,7 @@ impl FunctionDisplay<'_, '_, '_> {
         let m = b.module();
         let Some(function) = m.functions.get(self.index) else { return f.write_str("; no such function") };
         let c = &function.common;
-        let opaque = self.options.opaque() || !b.typed_pointers();
+        let opaque = self.options.opaque(b);
         // A declaration has no body: an empty one, of this function (for its attachments).
         let mut empty = Body::default();
         empty.function = self.index;

@@ -179,11 +179,7 @@ impl TypeTable {
     /// The number `llvm-dis` gives an unnamed identified struct (`%0`, `%1`, …): its
     /// position among the unnamed identified structs of the table.
     fn struct_number(&self, id: TypeId) -> usize {
-        self.types
-            .iter()
-            .take(id.0 as usize)
-            .filter(|t| matches!(t, Type::Struct { identified: true, name: None, .. }))
-            .count()
+        (0..id.0).filter(|&i| self.is_numbered_struct(TypeId(i))).count()
     }
 
     /// The identified structs with their bodies, as `llvm-dis` prints them at the top of
