@@ -85,9 +85,6 @@ impl LocationTable {
 pub(crate) struct ModuleSlots {
     module_len: u64,
     pub(crate) scopes: Vec<Scope>,
-    /// Each scope's first key, for the binary search of [`ModuleSlots::locate`] (dense,
-    /// where the scopes are large).
-    first_keys: Vec<u64>,
     next_key: u64,
     /// The slot of each key, [`NO_SLOT`] if none.
     slots: Vec<u32>,
@@ -184,7 +181,6 @@ impl ModuleSlots {
         self.next_key = self.next_key.saturating_add(len);
         self.slots.resize(self.slots.len() + len as usize, NO_SLOT);
         self.alias.resize(self.slots.len(), NO_ALIAS);
-        self.first_keys.push(scope.first_key);
         self.scopes.push(scope);
         for i in 0..len {
             let table = &self.scopes[n].table;
@@ -334,7 +330,7 @@ impl ModuleSlots {
         if key < self.module_len {
             return Some((None, key));
         }
-        let i = self.first_keys.partition_point(|&k| k <= key).checked_sub(1)?;
+        let i = self.scopes.partition_point(|s| s.first_key <= key).checked_sub(1)?;
         let s = &self.scopes[i];
         let offset = key - s.first_key;
         (offset < s.table.len()).then_some((Some(i), s.table.base + offset))
@@ -469,18 +465,19 @@ fn debug_operands(code: u32, ops: &[u64], out: &mut Vec<u64>) {
     }
 }
 
-/// A group key's bit that marks an intrinsic declaration's attributes as LLVM 22's reader
-/// leaves them (see [`function_group_key`]).
+/// A group key's bit that marks an intrinsic declaration's attributes as LLVM 14's and
+/// 22's readers leave them (see [`function_group_key`]).
 const INTRINSIC_BIT: u64 = 1 << 63;
 
 /// The attribute kind `mustprogress`.
 const MUST_PROGRESS: u64 = 70;
 
 /// The group key of function `index`'s own attributes: the file's group id, or, for an
-/// intrinsic's declaration read by LLVM 22 or later, that id marked. LLVM 22's reader
-/// gives an intrinsic the attributes of its definition in LLVM's intrinsic table rather
-/// than the file's; this crate has no such table, and drops the one attribute older
-/// writers (rustc's LLVM 21) put there that no intrinsic has, `mustprogress`.
+/// intrinsic's declaration read by LLVM 14 or by 22 and later, that id marked. Those
+/// readers give an intrinsic the attributes of its definition in LLVM's intrinsic table
+/// rather than the file's; this crate has no such table, and drops the one attribute
+/// writers put there that no intrinsic has, `mustprogress` (rustc's LLVM 21, clang-14 at
+/// -O2). LLVM 19 was not seen doing it: no LLVM 19 corpus has such a declaration.
 pub(crate) fn function_group_key(b: &Bodies<'_, '_>, index: usize, llvm_version: u32) -> Option<u64> {
     let f = b.module().functions.get(index)?;
     let group = function_group(b, f.attributes.and_then(|a| a.checked_sub(1)))?;
