@@ -45,6 +45,11 @@ struct Finder<'f, 'm, 'a> {
     remaining: usize,
     type_stack: Vec<TypeId>,
     stack: Vec<Item>,
+    /// Scratch storage, reused so that the walk allocates per module, not per operand:
+    /// an item's operands, a node's references, an attribute list's groups.
+    items: Vec<Item>,
+    refs: Vec<u64>,
+    groups: Vec<u64>,
 }
 
 /// The module's identified structs in `TypeFinder`'s order. `body` is scratch storage
@@ -63,6 +68,9 @@ pub(crate) fn struct_order(b: &Bodies<'_, '_>, body: &mut Body) -> Vec<TypeId> {
         remaining: m.types.types.iter().filter(|t| t.is_identified_struct()).count(),
         type_stack: Vec::new(),
         stack: Vec::new(),
+        items: Vec::new(),
+        refs: Vec::new(),
+        groups: Vec::new(),
     };
     for g in &m.globals {
         f.ty(g.common.value_type);
@@ -146,15 +154,18 @@ impl Finder<'_, '_, '_> {
             AttrIndex::Return => 1,
             AttrIndex::Param(n) => n + 2,
         };
-        let mut sets: Vec<_> = groups.iter().filter_map(|&g| b.attribute_group(g)).collect();
-        sets.sort_by_key(|g| rank(g.index));
-        for g in sets {
+        let mut sets = core::mem::take(&mut self.groups);
+        sets.clear();
+        sets.extend(groups.iter().copied().filter(|&g| b.attribute_group(g).is_some()));
+        sets.sort_by_key(|&g| b.attribute_group(g).map(|g| rank(g.index)));
+        for g in sets.iter().filter_map(|&g| b.attribute_group(g)) {
             for a in &g.attributes {
                 if let Attribute::Type(_, Some(ty)) = a {
                     self.ty(*ty);
                 }
             }
         }
+        self.groups = sets;
     }
 
     /// One function body: its constants and metadata are its own.
@@ -280,7 +291,8 @@ impl Finder<'_, '_, '_> {
     fn walk(&mut self, body: Option<&Body>) {
         let b = self.b;
         let module_md_len = b.module_metadata().len();
-        let mut ops: Vec<Item> = Vec::new();
+        let mut ops = core::mem::take(&mut self.items);
+        let mut refs = core::mem::take(&mut self.refs);
         while let Some(item) = self.stack.pop() {
             ops.clear();
             match item {
@@ -332,7 +344,7 @@ impl Finder<'_, '_, '_> {
                         Some(s @ false) => *s = true,
                         _ => continue,
                     }
-                    let mut refs: Vec<u64> = Vec::new();
+                    refs.clear();
                     match metadata_node(self.b, id, body) {
                         Some(MetadataNode::Tuple { operands, .. }) => refs.extend_from_slice(operands),
                         Some(MetadataNode::Debug { code, operands }) => {
@@ -352,7 +364,7 @@ impl Finder<'_, '_, '_> {
                         }
                         _ => {}
                     }
-                    for r in refs {
+                    for &r in &refs {
                         let Some(op) = r.checked_sub(1) else { continue };
                         match metadata_node(self.b, op, body) {
                             Some(MetadataNode::Value { value, .. }) => ops.push(Item::Value(value)),
@@ -364,6 +376,8 @@ impl Finder<'_, '_, '_> {
             }
             self.stack.extend(ops.iter().rev());
         }
+        self.items = ops;
+        self.refs = refs;
     }
 }
 
