@@ -250,20 +250,20 @@ pub(crate) fn write(
     for &(value_id, guid) in &summary.value_guids {
         gvs.push(Gv { guid, name: None, value_id });
     }
+    // Each value id's GUID, kept before values of one GUID become one entry (one
+    // `ValueInfo` in LLVM): a value's slot is its GUID's.
+    let mut guid_of_value: Vec<(u64, u64)> = gvs.iter().map(|g| (g.value_id, g.guid)).collect();
+    guid_of_value.sort_unstable();
     gvs.sort_by_key(|g| g.guid);
     gvs.dedup_by_key(|g| g.guid);
-    let slot_of_value = |value_id: u64| -> Option<usize> {
-        let guid = gvs.iter().find(|g| g.value_id == value_id)?.guid;
+    let slot = |value_id: u64| -> Option<usize> {
+        let i = guid_of_value.binary_search_by_key(&value_id, |p| p.0).ok()?;
+        let guid = guid_of_value[i].1;
         gvs.binary_search_by_key(&guid, |g| g.guid).ok().map(|i| i + 1)
     };
-    let mut slots: Vec<(u64, usize)> = gvs.iter().enumerate().map(|(i, g)| (g.value_id, i + 1)).collect();
-    slots.sort_unstable();
-    let slot = |value_id: u64| -> Option<usize> {
-        match slots.binary_search_by_key(&value_id, |s| s.0) {
-            Ok(i) => Some(slots[i].1),
-            Err(_) => slot_of_value(value_id),
-        }
-    };
+    // The summaries by value id, in record order within one value.
+    let mut by_value: Vec<&Entry> = summary.entries.iter().collect();
+    by_value.sort_by_key(|e| e.value_id);
     let write_slot = |f: &mut dyn Write, value_id: u64| match slot(value_id) {
         Some(s) => write!(f, "^{s}"),
         None => f.write_str("null"),
@@ -293,7 +293,8 @@ pub(crate) fn write(
             }
             None => write!(f, "guid: {}", g.guid)?,
         }
-        let entries: Vec<&Entry> = summary.entries.iter().filter(|e| e.value_id == g.value_id).collect();
+        let first = by_value.partition_point(|e| e.value_id < g.value_id);
+        let entries = &by_value[first..first + by_value[first..].partition_point(|e| e.value_id == g.value_id)];
         if !entries.is_empty() {
             f.write_str(", summaries: (")?;
             for (k, e) in entries.iter().enumerate() {
@@ -312,7 +313,7 @@ pub(crate) fn write(
     }
     let mut next = gvs.len() + 1;
     // typeidCompatibleVTable: by name (several records of one name are one entry).
-    let strtab = strtab_of(module);
+    let strtab = if summary.vtables.is_empty() { &[][..] } else { strtab_of(module) };
     let mut vtables: Vec<(&[u8], Vec<u64>)> = Vec::new();
     for &((offset, size), pairs) in &summary.vtables {
         let name = usize::try_from(offset)
