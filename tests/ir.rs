@@ -9,12 +9,15 @@
 mod common;
 #[path = "common/ir_dis.rs"]
 mod ir_dis;
+/// The `ir_bodies` and `ir_metadata` fuzz targets' checks, replayed through the same code.
+#[path = "../fuzz/src/ir_print.rs"]
+mod ir_print;
 
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
 use ir_dis::{UPGRADED_ATTRIBUTES, compare_with};
-use llvm_bitstream_reader::ir::{DisOptions, Linkage, Module};
+use llvm_bitstream_reader::ir::{Linkage, Module};
 use llvm_bitstream_reader::{Bitstream, Magic};
 
 #[test]
@@ -320,48 +323,28 @@ fn ir_bodies_fuzz_regressions_replay() {
     for entry in std::fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
         if path.file_name().is_some_and(|f| f.to_string_lossy().starts_with("ir_bodies-")) {
-            print_every_body(&std::fs::read(&path).unwrap());
+            ir_print::bodies(&std::fs::read(&path).unwrap());
             n += 1;
         }
     }
     assert!(n >= 1);
 }
 
-/// What the `ir_bodies` fuzz target does with its input.
-fn print_every_body(bytes: &[u8]) {
-    use std::fmt::{self, Write};
-
-    /// Counts what is printed; fails after 1 MiB.
-    #[derive(Default)]
-    struct Sink {
-        bytes: usize,
-        full: bool,
-    }
-    impl Write for Sink {
-        fn write_str(&mut self, s: &str) -> fmt::Result {
-            self.bytes += s.len();
-            self.full |= self.bytes > 1 << 20;
-            if self.full { Err(fmt::Error) } else { Ok(()) }
+/// The `ir_metadata` fuzz target's checks hold on every IR testdata file (metadata read
+/// whole and through the index, whole modules printed within the bound, every debug-info
+/// question asked): the fuzzer's seeds, replayed through its code.
+#[test]
+fn ir_metadata_fuzz_checks_hold_on_testdata() {
+    let mut n = 0;
+    for path in common::testdata_files() {
+        let bytes = std::fs::read(&path).unwrap();
+        let Ok(stream) = Bitstream::parse(&bytes) else { continue };
+        if stream.magic() == Magic::LlvmIr {
+            ir_print::metadata(stream.bytes());
+            n += 1;
         }
     }
-    fn print(value: impl fmt::Display) {
-        let mut sink = Sink::default();
-        if write!(sink, "{value}").is_err() {
-            assert!(sink.full, "Display failed after {} bytes without the sink failing", sink.bytes);
-        }
-    }
-
-    let Ok(modules) = Module::parse_all(bytes) else { return };
-    for m in &modules {
-        let Ok(bodies) = m.bodies() else { continue };
-        for i in 0..m.functions.len() {
-            let Ok(body) = bodies.body(i) else { continue };
-            for llvm_version in [14, 22] {
-                print(bodies.display_function(i, body.as_ref(), DisOptions { llvm_version }));
-            }
-        }
-        print(bodies.display_module(DisOptions::default()));
-    }
+    assert!(n >= 5, "only {n} IR files");
 }
 
 /// Every function definition of every testdata module is paired with a FUNCTION_BLOCK of

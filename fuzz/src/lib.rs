@@ -1,7 +1,9 @@
 //! Shared logic of the fuzz targets.
 //!
-//! `check` is plain Rust (no libFuzzer, no `arbitrary`); the crate's stable tests include
-//! it with `#[path]` to replay `fuzz/regressions/`. `roundtrip` needs `arbitrary`.
+//! `check` and `ir_print` are plain Rust (no libFuzzer, no `arbitrary`); the crate's stable
+//! tests include them with `#[path]` to replay `fuzz/regressions/`. `roundtrip` needs
+//! `arbitrary`.
 
 pub mod check;
+pub mod ir_print;
 pub mod roundtrip;
