@@ -158,7 +158,7 @@
 //! | `container` | yes | the `container` module: bitcode in object files and archives (needs `std`, uses the `object` crate) |
 //! | `symbols` | yes | the `symbols` module: a file's symbols as `llvm-nm` lists them, native and bitcode (needs `ir` and `container`) |
 //! | `object` | no | deprecated alias of `container` (its name before 0.2) |
-//! | `legacy-compression` | no | `legacy::Module::decompress` for gzip/bzip2-compressed bytecode (needs `std`) |
+//! | `legacy-compression` | no | `legacy::Bytecode::decompress` for gzip/bzip2-compressed bytecode (needs `std`) |
 //! | `serde` | no | `serde::Serialize` for events, records and the layers' decoded types |
 //! | `writer` | no | the `writer` module: a bitstream writer |
 //!

@@ -3,8 +3,8 @@
 //! copies must give typed errors, never panics.
 
 use llvm_bitstream_reader::legacy::{
-    self, Block, BlockKind, ByteReader, BytecodeVersion, Compression, Endianness, FormatInfo, HeaderForm, LegacyError,
-    Module, PointerSize, Signature,
+    self, Block, BlockKind, ByteReader, Bytecode, BytecodeVersion, Compression, Endianness, FormatInfo, HeaderForm,
+    LegacyError, PointerSize, Signature,
 };
 
 // ---------------------------------------------------------------------------------------
@@ -245,7 +245,7 @@ const SHAPE: [(usize, BlockKind, &str); 7] = [
     (1, BlockKind::SymbolTable, "Module Symbol Table"),
 ];
 
-fn shape(module: &Module<'_>) -> Vec<(usize, BlockKind, &'static str)> {
+fn shape(module: &Bytecode<'_>) -> Vec<(usize, BlockKind, &'static str)> {
     module.walk().map(|b| (b.depth, b.kind, b.name())).collect()
 }
 
@@ -254,7 +254,7 @@ fn payloads() -> [Vec<u8>; 6] {
 }
 
 /// Checks each leaf payload is exactly what was written.
-fn check_payloads(module: &Module<'_>) {
+fn check_payloads(module: &Bytecode<'_>) {
     let leaves: Vec<&[u8]> = module.walk().filter(|b| !b.has_children()).map(|b| b.payload).collect();
     let expected = payloads();
     assert_eq!(leaves.len(), expected.len());
@@ -264,7 +264,7 @@ fn check_payloads(module: &Module<'_>) {
 }
 
 /// Checks the offsets are consistent: each payload is where its header says in the input.
-fn check_offsets(module: &Module<'_>) {
+fn check_offsets(module: &Bytecode<'_>) {
     let input = module.input();
     for b in module.walk() {
         assert_eq!(b.payload_offset(), b.offset + b.header.byte_len());
@@ -300,14 +300,14 @@ fn bitstream_files_are_not_legacy() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata");
     let globals = std::fs::read(dir.join("llvm14_ir_globals.bc")).unwrap();
     assert_eq!(legacy::detect(&globals), None);
-    assert_eq!(Module::parse(&globals).unwrap_err(), LegacyError::NotLegacy { offset: 0 });
+    assert_eq!(Bytecode::parse(&globals).unwrap_err(), LegacyError::NotLegacy { offset: 0 });
     let mut checked = 0;
     for entry in std::fs::read_dir(&dir).unwrap() {
         let path = entry.unwrap().path();
         if path.is_file() {
             let bytes = std::fs::read(&path).unwrap();
             assert_eq!(legacy::detect(&bytes), None, "{}", path.display());
-            assert!(Module::parse(&bytes).is_err());
+            assert!(Bytecode::parse(&bytes).is_err());
             checked += 1;
         }
     }
@@ -316,20 +316,20 @@ fn bitstream_files_are_not_legacy() {
 
 #[test]
 fn signature_errors() {
-    assert_eq!(Module::parse(b"").unwrap_err(), LegacyError::NotLegacy { offset: 0 });
-    assert_eq!(Module::parse(b"llvc").unwrap_err().byte_offset(), 4);
-    assert_eq!(Module::parse(b"llvc").unwrap_err().bit_offset(), 32);
-    assert!(matches!(Module::parse(b"llvc").unwrap_err(), LegacyError::Truncated { offset: 4, .. }));
-    assert_eq!(Module::parse(b"llvc9xxxx").unwrap_err(), LegacyError::UnknownCompression { offset: 4, digit: b'9' });
+    assert_eq!(Bytecode::parse(b"").unwrap_err(), LegacyError::NotLegacy { offset: 0 });
+    assert_eq!(Bytecode::parse(b"llvc").unwrap_err().byte_offset(), 4);
+    assert_eq!(Bytecode::parse(b"llvc").unwrap_err().bit_offset(), 32);
+    assert!(matches!(Bytecode::parse(b"llvc").unwrap_err(), LegacyError::Truncated { offset: 4, .. }));
+    assert_eq!(Bytecode::parse(b"llvc9xxxx").unwrap_err(), LegacyError::UnknownCompression { offset: 4, digit: b'9' });
     assert_eq!(
-        Module::parse(b"llvc1xxxx").unwrap_err(),
+        Bytecode::parse(b"llvc1xxxx").unwrap_err(),
         LegacyError::Compressed { offset: 4, compression: Compression::Gzip }
     );
     assert_eq!(
-        Module::parse(b"llvc2BZh9").unwrap_err(),
+        Bytecode::parse(b"llvc2BZh9").unwrap_err(),
         LegacyError::Compressed { offset: 4, compression: Compression::Bzip2 }
     );
-    let err = Module::parse(b"llvc2").unwrap_err().to_string();
+    let err = Bytecode::parse(b"llvc2").unwrap_err().to_string();
     assert!(err.contains("bzip2") && err.contains("decompress"), "{err}");
 }
 
@@ -339,7 +339,7 @@ fn signature_errors() {
 #[test]
 fn walks_version_5_as_the_format_description_lays_it_out() {
     let bytes = v5_padded();
-    let module = Module::parse(&bytes).unwrap();
+    let module = Bytecode::parse(&bytes).unwrap();
     assert_eq!(module.signature(), Signature::Uncompressed);
     assert_eq!(module.offset(), 4);
     assert_eq!(module.payload_offset(), 12);
@@ -391,7 +391,7 @@ fn walks_version_5_as_the_format_description_lays_it_out() {
 #[test]
 fn walks_version_5_as_llvm_1_4_wrote_it() {
     let bytes = v5_unpadded();
-    let module = Module::parse(&bytes).unwrap();
+    let module = Bytecode::parse(&bytes).unwrap();
     assert_eq!(module.blocks_offset(), 13);
     assert_eq!(shape(&module), SHAPE);
     check_payloads(&module);
@@ -409,7 +409,7 @@ fn walks_version_5_as_llvm_1_4_wrote_it() {
 #[test]
 fn walks_version_3_with_required_alignment() {
     let bytes = file(b"llvm", HeaderForm::Short, content(3, 0, &SHORT, true));
-    let module = Module::parse(&bytes).unwrap();
+    let module = Bytecode::parse(&bytes).unwrap();
     assert_eq!(module.format().version.llvm_releases(), Some("LLVM 1.3"));
     assert!(module.format().version.is_aligned());
     assert_eq!(shape(&module), SHAPE);
@@ -419,30 +419,30 @@ fn walks_version_3_with_required_alignment() {
     let mut odd = bytes.clone();
     let unaligned = module.walk().find(|b| b.end() % 4 != 0).unwrap();
     odd[unaligned.end()] = 0xAA;
-    let module = Module::parse(&odd).unwrap();
+    let module = Bytecode::parse(&odd).unwrap();
     assert_eq!(shape(&module), SHAPE);
 
     // Without padding, version 3 misreads the stream, and says so (no panic).
     let unpadded = file(b"llvm", HeaderForm::Short, content(3, 0, &SHORT, false));
-    assert!(Module::parse(&unpadded).is_err());
+    assert!(Bytecode::parse(&unpadded).is_err());
 }
 
 #[test]
 fn version_3_padding_must_stay_in_the_container() {
     // A 1-byte type pool ending the module unaligned: its padding would pass the end.
     let bytes = file(b"llvm", HeaderForm::Short, vec![raw(vbr(3 << 4)), Item::Pad, Item::Block(6, vec![raw([0])])]);
-    let err = Module::parse(&bytes).unwrap_err();
+    let err = Bytecode::parse(&bytes).unwrap_err();
     assert_eq!(err, LegacyError::AlignmentPastEnd { offset: bytes.len(), end: bytes.len() });
     // Version 5 does not align, so the same layout is fine.
     let bytes = file(b"llvm", HeaderForm::Short, vec![raw(vbr(5 << 4)), Item::Pad, Item::Block(6, vec![raw([0])])]);
-    assert_eq!(Module::parse(&bytes).unwrap().blocks().count(), 1);
+    assert_eq!(Bytecode::parse(&bytes).unwrap().blocks().count(), 1);
 }
 
 #[test]
 fn walks_long_headers_of_versions_0_to_2() {
     for version in 0..=2 {
         let bytes = file(b"llvm", HeaderForm::Long, content(version, 0, &LONG, true));
-        let module = Module::parse(&bytes).unwrap();
+        let module = Bytecode::parse(&bytes).unwrap();
         assert_eq!(module.header_form(), HeaderForm::Long, "version {version}");
         assert_eq!(shape(&module), SHAPE);
         check_payloads(&module);
@@ -480,7 +480,7 @@ fn walks_llvm_1_0_basic_blocks() {
             Item::Pad,
         ],
     );
-    let module = Module::parse(&bytes).unwrap();
+    let module = Bytecode::parse(&bytes).unwrap();
     let kinds: Vec<BlockKind> = module.walk().map(|b| b.kind).collect();
     assert_eq!(kinds, [BlockKind::GlobalTypePool, BlockKind::Function, BlockKind::BasicBlock, BlockKind::BasicBlock]);
 }
@@ -490,15 +490,15 @@ fn null_compressed_files_are_read_in_place() {
     let plain = v5_padded();
     let mut bytes = b"llvc0".to_vec();
     bytes.extend_from_slice(&plain[4..]);
-    let module = Module::parse(&bytes).unwrap();
+    let module = Bytecode::parse(&bytes).unwrap();
     assert_eq!(module.signature(), Signature::Compressed(Compression::Null));
     assert_eq!(module.offset(), 5);
     assert_eq!(shape(&module), SHAPE);
     check_payloads(&module);
     check_offsets(&module);
     // Everything is one byte further on, padding included (counted from the module block).
-    let plain_module = Module::parse(&plain).unwrap();
-    let offsets = |m: &Module<'_>| m.walk().map(|b| b.offset).collect::<Vec<_>>();
+    let plain_module = Bytecode::parse(&plain).unwrap();
+    let offsets = |m: &Bytecode<'_>| m.walk().map(|b| b.offset).collect::<Vec<_>>();
     let shifted: Vec<usize> = offsets(&plain_module).iter().map(|o| o + 1).collect();
     assert_eq!(offsets(&module), shifted);
 }
@@ -516,13 +516,13 @@ fn format_information_flags_and_unknown_versions() {
         let mut items = content(5, 0, &SHORT, true);
         items[0] = raw(vbr(raw_info));
         let bytes = file(b"llvm", HeaderForm::Short, items);
-        let format = Module::parse(&bytes).unwrap().format();
+        let format = Bytecode::parse(&bytes).unwrap().format();
         assert_eq!((format.endianness, format.pointer_size), (endianness, pointer_size), "{raw_info:#x}");
         assert_eq!(format.raw, raw_info as u32);
     }
     // A version past the table: walked as version 5, release unknown.
     let bytes = file(b"llvm", HeaderForm::Short, content(7, 0, &SHORT, false));
-    let module = Module::parse(&bytes).unwrap();
+    let module = Bytecode::parse(&bytes).unwrap();
     assert_eq!(module.format().version.number(), 7);
     assert!(!module.format().version.is_known());
     assert_eq!(module.format().version.llvm_releases(), None);
@@ -533,7 +533,7 @@ fn format_information_flags_and_unknown_versions() {
     let mut items = content(0, 0, &SHORT, false);
     items[0] = raw(vbr(u32::MAX as u64));
     let bytes = file(b"llvm", HeaderForm::Short, items);
-    assert_eq!(Module::parse(&bytes).unwrap().format().version.number(), u32::MAX >> 4);
+    assert_eq!(Bytecode::parse(&bytes).unwrap().format().version.number(), u32::MAX >> 4);
 }
 
 #[test]
@@ -552,7 +552,7 @@ fn unknown_blocks_and_trailing_bytes() {
     );
     let mut with_trailing = bytes.clone();
     with_trailing.extend_from_slice(b"ranlib garbage");
-    let module = Module::parse(&with_trailing).unwrap();
+    let module = Bytecode::parse(&with_trailing).unwrap();
     assert_eq!(module.trailing(), b"ranlib garbage");
     let walked: Vec<(usize, BlockKind, usize)> = module.walk().map(|b| (b.depth, b.kind, b.size())).collect();
     assert_eq!(
@@ -592,7 +592,7 @@ fn compaction_table_in_a_function() {
             ),
         ],
     );
-    let module = Module::parse(&bytes).unwrap();
+    let module = Bytecode::parse(&bytes).unwrap();
     let names: Vec<&str> = module.walk().map(|b| b.name()).collect();
     assert_eq!(names, ["Function Definition", "Compaction Table", "Function Constant Pool", "Instruction List"]);
 }
@@ -603,7 +603,7 @@ fn compaction_table_in_a_function() {
 #[test]
 fn decodes_the_payloads_with_the_primitives() {
     let bytes = v5_padded();
-    let module = Module::parse(&bytes).unwrap();
+    let module = Bytecode::parse(&bytes).unwrap();
     let blocks: Vec<Block<'_>> = module.walk().collect();
 
     // Global type pool: llist(type).
@@ -818,10 +818,10 @@ fn all_samples() -> Vec<Vec<u8>> {
 #[test]
 fn truncation_at_every_offset_is_a_clean_error() {
     for bytes in all_samples() {
-        Module::parse(&bytes).unwrap();
+        Bytecode::parse(&bytes).unwrap();
         for len in 0..bytes.len() {
             let cut = &bytes[..len];
-            let err = Module::parse(cut).unwrap_err();
+            let err = Bytecode::parse(cut).unwrap_err();
             assert!(err.byte_offset() <= len, "cut at {len}: {err}");
             // Only the module header can notice: its size no longer fits.
             if len >= 13 {
@@ -842,7 +842,7 @@ fn truncation_inside_the_module_is_a_clean_error() {
             let mut cut = bytes[..len].to_vec();
             let size = (len - at - 8) as u32;
             cut[at + 4..at + 8].copy_from_slice(&size.to_le_bytes());
-            match Module::parse(&cut) {
+            match Bytecode::parse(&cut) {
                 Ok(module) => {
                     ok += 1;
                     check_offsets(&module);
@@ -858,7 +858,7 @@ fn truncation_inside_the_module_is_a_clean_error() {
 #[test]
 fn bad_sizes_are_clean_errors() {
     let bytes = v5_padded();
-    let module = Module::parse(&bytes).unwrap();
+    let module = Bytecode::parse(&bytes).unwrap();
     let blocks: Vec<Block<'_>> = module.walk().collect();
 
     // Module size one past the end.
@@ -866,12 +866,12 @@ fn bad_sizes_are_clean_errors() {
     let size = (bytes.len() - 12 + 1) as u32;
     bad[8..12].copy_from_slice(&size.to_le_bytes());
     assert_eq!(
-        Module::parse(&bad).unwrap_err(),
+        Bytecode::parse(&bad).unwrap_err(),
         LegacyError::ModuleTooLong { offset: 4, size, available: bytes.len() - 12 }
     );
     // Largest module size.
     bad[8..12].copy_from_slice(&u32::MAX.to_le_bytes());
-    assert!(matches!(Module::parse(&bad).unwrap_err(), LegacyError::ModuleTooLong { offset: 4, .. }));
+    assert!(matches!(Bytecode::parse(&bad).unwrap_err(), LegacyError::ModuleTooLong { offset: 4, .. }));
 
     // Each block in turn: size one past its container, and the largest 27-bit size.
     for (i, block) in blocks.iter().enumerate() {
@@ -881,7 +881,7 @@ fn bad_sizes_are_clean_errors() {
             let mut bad = bytes.clone();
             bad[block.offset..block.offset + 4].copy_from_slice(&(size << 5 | block.id).to_le_bytes());
             assert_eq!(
-                Module::parse(&bad).unwrap_err(),
+                Bytecode::parse(&bad).unwrap_err(),
                 LegacyError::BlockTooLong { offset: block.offset, id: block.id, size, available },
                 "block {i}"
             );
@@ -889,42 +889,42 @@ fn bad_sizes_are_clean_errors() {
         // Type 0.
         let mut bad = bytes.clone();
         bad[block.offset] &= !0x1F;
-        assert_eq!(Module::parse(&bad).unwrap_err(), LegacyError::ReservedBlockType { offset: block.offset });
+        assert_eq!(Bytecode::parse(&bad).unwrap_err(), LegacyError::ReservedBlockType { offset: block.offset });
     }
 
     // A block size too small: the rest of the payload is read as block headers.
     let mut bad = bytes.clone();
     let types = blocks[0];
     bad[types.offset..types.offset + 4].copy_from_slice(&(1u32 << 5 | 6).to_le_bytes());
-    assert!(Module::parse(&bad).is_err());
+    assert!(Bytecode::parse(&bad).is_err());
 
     // The module block's type.
     let mut bad = bytes.clone();
     bad[4] = 2;
-    assert_eq!(Module::parse(&bad).unwrap_err(), LegacyError::NotModuleBlock { offset: 4, id: 2 });
+    assert_eq!(Bytecode::parse(&bad).unwrap_err(), LegacyError::NotModuleBlock { offset: 4, id: 2 });
 
     // Long headers: a 32-bit size far past the end.
     let long = file(b"llvm", HeaderForm::Long, content(1, 0, &LONG, true));
-    let first = Module::parse(&long).unwrap().blocks().next().unwrap();
+    let first = Bytecode::parse(&long).unwrap().blocks().next().unwrap();
     let mut bad = long.clone();
     bad[first.offset + 4..first.offset + 8].copy_from_slice(&u32::MAX.to_le_bytes());
-    assert!(matches!(Module::parse(&bad).unwrap_err(), LegacyError::BlockTooLong { size: u32::MAX, id: 0x15, .. }));
+    assert!(matches!(Bytecode::parse(&bad).unwrap_err(), LegacyError::BlockTooLong { size: u32::MAX, id: 0x15, .. }));
 
     // A function block whose linkage is cut off (empty payload).
     let empty_fn = file(b"llvm", HeaderForm::Short, vec![raw(vbr(5 << 4)), Item::Block(2, vec![])]);
     assert!(matches!(
-        Module::parse(&empty_fn).unwrap_err(),
+        Bytecode::parse(&empty_fn).unwrap_err(),
         LegacyError::Truncated { what: "uint32_vbr", offset: 17, .. }
     ));
     // A module with nothing after its header: no format information.
     assert!(matches!(
-        Module::parse(&file(b"llvm", HeaderForm::Short, vec![])).unwrap_err(),
+        Bytecode::parse(&file(b"llvm", HeaderForm::Short, vec![])).unwrap_err(),
         LegacyError::Truncated { offset: 12, .. }
     ));
     // A format information VBR that overflows 32 bits.
     let overflow = file(b"llvm", HeaderForm::Short, vec![raw([0xFF, 0xFF, 0xFF, 0xFF, 0x7F])]);
     assert_eq!(
-        Module::parse(&overflow).unwrap_err(),
+        Bytecode::parse(&overflow).unwrap_err(),
         LegacyError::VbrOverflow { offset: 12, what: "uint32_vbr", bits: 32 }
     );
 }
@@ -936,7 +936,7 @@ fn every_byte_mutation_is_handled() {
             for value in [0x00, 0x01, 0x1F, 0x20, 0x7F, 0x80, 0xFF, bytes[i] ^ 0x40] {
                 let mut bad = bytes.clone();
                 bad[i] = value;
-                if let Ok(module) = Module::parse(&bad) {
+                if let Ok(module) = Bytecode::parse(&bad) {
                     check_offsets(&module);
                     for block in module.walk() {
                         let _ = block.name();
@@ -985,7 +985,7 @@ mod compression {
     }
 
     fn walk(bytes: &[u8]) -> Vec<(usize, BlockKind, usize, Vec<u8>)> {
-        Module::parse(bytes).unwrap().walk().map(|b| (b.offset, b.kind, b.size(), b.payload.to_vec())).collect()
+        Bytecode::parse(bytes).unwrap().walk().map(|b| (b.offset, b.kind, b.size(), b.payload.to_vec())).collect()
     }
 
     #[test]
@@ -996,14 +996,14 @@ mod compression {
             {
                 let file = compressed(digit, &packed);
                 assert!(matches!(legacy::detect(&file), Some(Signature::Compressed(_))));
-                assert!(matches!(Module::parse(&file), Err(LegacyError::Compressed { offset: 4, .. })));
-                let unpacked = Module::decompress(&file).unwrap();
+                assert!(matches!(Bytecode::parse(&file), Err(LegacyError::Compressed { offset: 4, .. })));
+                let unpacked = Bytecode::decompress(&file).unwrap();
                 assert_eq!(unpacked, plain);
                 assert_eq!(walk(&unpacked), walk(&plain));
             }
             // Null compression and uncompressed files.
-            assert_eq!(Module::decompress(&compressed(b'0', module_block)).unwrap(), plain);
-            assert_eq!(Module::decompress(&plain).unwrap(), plain);
+            assert_eq!(Bytecode::decompress(&compressed(b'0', module_block)).unwrap(), plain);
+            assert_eq!(Bytecode::decompress(&plain).unwrap(), plain);
         }
     }
 
@@ -1012,7 +1012,7 @@ mod compression {
         let plain = v5_padded();
         for (digit, compression) in [(b'1', Compression::Gzip), (b'2', Compression::Bzip2)] {
             for data in [&b""[..], b"garbage garbage garbage", &[0x1F, 0x8B, 8, 0, 0]] {
-                let err = Module::decompress(&compressed(digit, data)).unwrap_err();
+                let err = Bytecode::decompress(&compressed(digit, data)).unwrap_err();
                 assert!(
                     matches!(err, LegacyError::Decompression { offset: 5, compression: c, .. } if c == compression),
                     "{err}"
@@ -1023,13 +1023,13 @@ mod compression {
         // that fails to parse or parses cleanly).
         for packed in [compressed(b'1', &zlib(&plain[4..])), compressed(b'2', &bzip2(&plain[4..]))] {
             for len in 0..packed.len() {
-                if let Ok(unpacked) = Module::decompress(&packed[..len]) {
-                    let _ = Module::parse(&unpacked);
+                if let Ok(unpacked) = Bytecode::decompress(&packed[..len]) {
+                    let _ = Bytecode::parse(&unpacked);
                 }
             }
         }
-        assert_eq!(Module::decompress(b"BC\xC0\xDE").unwrap_err(), LegacyError::NotLegacy { offset: 0 });
-        assert!(matches!(Module::decompress(b"llvc7").unwrap_err(), LegacyError::UnknownCompression { .. }));
+        assert_eq!(Bytecode::decompress(b"BC\xC0\xDE").unwrap_err(), LegacyError::NotLegacy { offset: 0 });
+        assert!(matches!(Bytecode::decompress(b"llvc7").unwrap_err(), LegacyError::UnknownCompression { .. }));
     }
 
     #[test]
@@ -1039,7 +1039,10 @@ mod compression {
             let file = compressed(digit, &packed);
             let limit = legacy::decompression_limit(file.len());
             assert!(limit < zeros.len());
-            assert_eq!(Module::decompress(&file).unwrap_err(), LegacyError::DecompressedTooLarge { offset: 5, limit });
+            assert_eq!(
+                Bytecode::decompress(&file).unwrap_err(),
+                LegacyError::DecompressedTooLarge { offset: 5, limit }
+            );
         }
         assert_eq!(legacy::decompression_limit(10), 640);
         assert_eq!(legacy::decompression_limit(usize::MAX), legacy::MAX_DECOMPRESSED_BYTES);

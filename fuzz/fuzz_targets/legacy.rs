@@ -4,7 +4,7 @@
 //! signature and a module header, so that most inputs reach the block walk.
 
 use libfuzzer_sys::fuzz_target;
-use llvm_bitstream_reader::legacy::{self, ByteReader, LegacyError, Module};
+use llvm_bitstream_reader::legacy::{self, ByteReader, LegacyError, Bytecode};
 
 fuzz_target!(|data: &[u8]| {
     let _ = legacy::detect(data);
@@ -16,7 +16,7 @@ fuzz_target!(|data: &[u8]| {
 });
 
 fn check(input: &[u8]) {
-    let module = match Module::parse(input) {
+    let module = match Bytecode::parse(input) {
         Ok(module) => module,
         Err(e) => {
             assert!(e.byte_offset() <= input.len(), "{e}");

@@ -7,7 +7,7 @@ use super::Compression;
 /// Everything that can be wrong with an LLVM 1.x bytecode file.
 ///
 /// Every variant carries `offset`, the byte offset in the input given to
-/// [`Module::parse`](super::Module::parse) (or to [`ByteReader`](super::ByteReader), plus its
+/// [`Bytecode::parse`](super::Bytecode::parse) (or to [`ByteReader`](super::ByteReader), plus its
 /// base) at which the problem was found.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[non_exhaustive]
@@ -28,7 +28,7 @@ pub enum LegacyError {
     },
     /// The file is gzip- or bzip2-compressed; it must be decompressed before it is parsed.
     #[error(
-        "{compression}-compressed bytecode at byte {offset}: decompress it first (`Module::decompress`, feature `legacy-compression`)"
+        "{compression}-compressed bytecode at byte {offset}: decompress it first (`Bytecode::decompress`, feature `legacy-compression`)"
     )]
     Compressed {
         /// Byte offset of the compression digit (always 4).
@@ -131,6 +131,28 @@ pub enum LegacyError {
         /// What went wrong.
         reason: &'static str,
     },
+    /// The contents break a rule of the format: a type or value reference out of range,
+    /// an impossible operand count, a value that does not fit its type.
+    #[error("malformed bytecode at byte {offset}: {what} ({value})")]
+    Malformed {
+        /// Where the offending item starts.
+        offset: usize,
+        /// What is wrong.
+        what: &'static str,
+        /// The offending number (a type id, a count, an opcode).
+        value: u64,
+    },
+    /// A bytecode version newer than the format description (above 5): its blocks walk,
+    /// but its contents are not decoded.
+    #[error(
+        "bytecode version {version} at byte {offset} is newer than the format description (0 to 5): contents not decoded"
+    )]
+    UnsupportedVersion {
+        /// Byte offset of the format information.
+        offset: usize,
+        /// The version found.
+        version: u32,
+    },
     /// Decompression would produce more than
     /// [`decompression_limit`](super::decompression_limit) bytes.
     #[error("decompressed data at byte {offset} exceeds the limit of {limit} bytes")]
@@ -166,6 +188,8 @@ impl LegacyError {
             | LegacyError::ImplausibleCount { offset, .. }
             | LegacyError::EmptyListItem { offset }
             | LegacyError::Decompression { offset, .. }
+            | LegacyError::Malformed { offset, .. }
+            | LegacyError::UnsupportedVersion { offset, .. }
             | LegacyError::DecompressedTooLarge { offset, .. } => offset,
         }
     }

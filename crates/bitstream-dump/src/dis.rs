@@ -1,5 +1,6 @@
 //! `--dis FILE`: a bitcode file's modules printed as `llvm-dis` prints them, function
-//! bodies included (the library's `ir::Bodies::display_module`).
+//! bodies included (the library's `ir::Bodies::display_module`); an LLVM 1.x bytecode
+//! file in the assembly of its era (`legacy::Module::display`).
 //!
 //! ```text
 //! $ bitstream-dump --dis --llvm-dis-version 14 testdata/llvm14_ir_instructions.bc
@@ -16,6 +17,7 @@ use std::process::ExitCode;
 
 use llvm_bitstream_reader::container::ContainerFile;
 use llvm_bitstream_reader::ir::{DisOptions, Module};
+use llvm_bitstream_reader::legacy;
 
 use crate::{BROKEN_PIPE, io_text};
 
@@ -30,6 +32,9 @@ are left out.
 
   --llvm-dis-version N   match llvm-dis N (14, 19, 22; the default 22): below 17,
                          typed-pointer files print their pointer types
+
+An LLVM 1.x bytecode file (`llvm`, `llvc0`, `llvc1`, `llvc2`) is printed in LLVM 1.x
+assembly (`%x = add int %a, 1`), as the llvm-dis of its time printed it.
 ";
 
 /// Runs `--dis` with the command line's arguments (the flag itself among them).
@@ -78,6 +83,9 @@ fn usage_error(message: &str) -> ExitCode {
 
 fn run(path: &str, options: DisOptions, out: &mut impl Write) -> Result<(), String> {
     let file = ContainerFile::open(path).map_err(|e| crate::error_chain(&e))?;
+    if legacy::detect(file.bytes()).is_some() {
+        return crate::legacy::disassemble(path, file.bytes(), out);
+    }
     // A `.bc`, or the bitcode inside an object, an archive or an rlib.
     let streams = file.bitstreams().map_err(|e| crate::error_chain(&e))?;
     // A bitcode file (wrapped or not) is named by its path, as llvm-dis names it; bitcode

@@ -12,9 +12,12 @@
 //!   @OFFSET     BLOCK (type ID): SIZE bytes[, linkage N (NAME)]
 //! ```
 
+use std::borrow::Cow;
 use std::io::Write;
 
-use llvm_bitstream_reader::legacy::{self, Block, Endianness, HeaderForm, LegacyError, Module, PointerSize, Signature};
+use llvm_bitstream_reader::legacy::{
+    self, Block, Bytecode, Endianness, HeaderForm, LegacyError, PointerSize, Signature,
+};
 
 use crate::io_text;
 
@@ -24,27 +27,47 @@ use crate::io_text;
 pub fn describe(name: &str, bytes: &[u8], signature: Signature, out: &mut impl Write) -> Result<(), String> {
     writeln!(out, "LLVM 1.x bytecode (the format before the bitstream): {name}").map_err(io_text)?;
     writeln!(out, "  signature: {signature}").map_err(io_text)?;
-    let decompressed;
-    let input = match signature {
-        Signature::Uncompressed | Signature::Compressed(legacy::Compression::Null) => bytes,
-        Signature::Compressed(_) => {
-            let d = Module::decompress(bytes).map_err(|e: LegacyError| e.to_string())?;
-            writeln!(
-                out,
-                "  decompressed: {} bytes from {} (offsets below are in the decompressed module, after \"llvm\")",
-                d.len().saturating_sub(4),
-                bytes.len()
-            )
-            .map_err(io_text)?;
-            decompressed = d;
-            &decompressed
-        }
-    };
-    let module = Module::parse(input).map_err(|e: LegacyError| e.to_string())?;
+    let input = uncompressed(bytes)?;
+    if input.len() != bytes.len()
+        || matches!(signature, Signature::Compressed(legacy::Compression::Gzip | legacy::Compression::Bzip2))
+    {
+        writeln!(
+            out,
+            "  decompressed: {} bytes from {} (offsets below are in the decompressed module, after \"llvm\")",
+            input.len().saturating_sub(4),
+            bytes.len()
+        )
+        .map_err(io_text)?;
+    }
+    let module = Bytecode::parse(&input).map_err(|e: LegacyError| e.to_string())?;
     write_module(&module, out).map_err(io_text)
 }
 
-fn write_module(module: &Module<'_>, out: &mut impl Write) -> std::io::Result<()> {
+/// The file's bytes, decompressed if it is `llvc1` or `llvc2`.
+fn uncompressed(bytes: &[u8]) -> Result<Cow<'_, [u8]>, String> {
+    match legacy::detect(bytes) {
+        Some(Signature::Compressed(legacy::Compression::Gzip | legacy::Compression::Bzip2)) => {
+            Ok(Cow::Owned(Bytecode::decompress(bytes).map_err(|e: LegacyError| e.to_string())?))
+        }
+        _ => Ok(Cow::Borrowed(bytes)),
+    }
+}
+
+/// `--dis` on a 1.x file: the module in LLVM 1.x assembly. A module that breaks off is
+/// printed as far as it reads, then the error is returned.
+pub fn disassemble(path: &str, bytes: &[u8], out: &mut impl Write) -> Result<(), String> {
+    let input = uncompressed(bytes)?;
+    let (module, error) = legacy::Module::parse_partial(&input);
+    if let Some(module) = module {
+        write!(out, "{}", module.display().with_module_id(path)).map_err(io_text)?;
+    }
+    match error {
+        Some(e) => Err(e.to_string()),
+        None => Ok(()),
+    }
+}
+
+fn write_module(module: &Bytecode<'_>, out: &mut impl Write) -> std::io::Result<()> {
     let format = module.format();
     writeln!(out, "  bytecode version: {}", format.version)?;
     let endianness = match format.endianness {
