@@ -78,3 +78,21 @@ pub const MAX_RECORD_OPERANDS: u64 = u32::MAX as u64;
 /// ([`ir::DebugInfo`](crate::ir::DebugInfo)). Ours: LLVM trusts its verifier; a hostile
 /// file can make either chain a cycle, and real ones are a few dozen long.
 pub const MAX_SCOPE_DEPTH: usize = 4096;
+
+/// How deep the LLVM 1.x printer ([`legacy`](crate::legacy)) nests a type inside a type
+/// before `...` stands for the rest. Ours: a type pool can chain pointers to any depth,
+/// and 1.x printed every type structurally.
+pub const LEGACY_MAX_TYPE_DEPTH: usize = 64;
+
+/// How many types one LLVM 1.x type display prints before `...`. Ours: a type pool can
+/// define `T2 = { T1, T1 }`, `T3 = { T2, T2 }`, …, whose printing doubles at each step.
+pub const LEGACY_MAX_TYPE_NODES: usize = 1 << 16;
+
+/// How deep the LLVM 1.x printer nests a constant inside a constant before `...`. Ours: a
+/// hostile constant pool can make a constant contain itself (LLVM's forward references
+/// resolve, so its reader never saw a cycle).
+pub const LEGACY_MAX_CONSTANT_DEPTH: usize = 32;
+
+/// How many constants one operand prints, or inspects to tell whether it is all zeros,
+/// before `...`. Ours: as for types, `A2 = [A1, A1]`, `A3 = [A2, A2]`, … doubles.
+pub const LEGACY_MAX_CONSTANT_NODES: usize = 1 << 20;

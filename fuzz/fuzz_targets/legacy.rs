@@ -1,7 +1,10 @@
 #![no_main]
 //! Raw bytes as LLVM 1.x bytecode: detect, parse, walk every block and decode each payload
-//! with the primitive decoders. The bytes are tried as they are and behind an `llvm`
-//! signature and a module header, so that most inputs reach the block walk.
+//! with the primitive decoders; then decode the contents (`legacy::Module`: types,
+//! globals, constants, every function's body) and print every function and the module
+//! (`legacy_check::contents`, replayed by the stable tests). The bytes are tried as they
+//! are and behind an `llvm` signature and a module header, so that most inputs reach the
+//! block walk.
 
 use libfuzzer_sys::fuzz_target;
 use llvm_bitstream_reader::legacy::{self, ByteReader, LegacyError, Bytecode};
@@ -16,6 +19,7 @@ fuzz_target!(|data: &[u8]| {
 });
 
 fn check(input: &[u8]) {
+    llvm_bitstream_reader_fuzz::legacy_check::contents(input);
     let module = match Bytecode::parse(input) {
         Ok(module) => module,
         Err(e) => {

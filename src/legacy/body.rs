@@ -639,10 +639,13 @@ impl<'m, 'a> BodyDecoder<'m, 'a> {
                 }
             }
             21 | 23 => {
-                if n == 0 || n > 2 || types.pointee(ty).is_none() {
+                // No operand (LLVM 1.3's reader still took one): a single element.
+                if n > 2 || types.pointee(ty).is_none() {
                     return bad("malloc or alloca of a non-pointer type or with a wrong operand count");
                 }
-                self.push(UINT, ops[0], offset)?;
+                if let Some(&size) = ops.first() {
+                    self.push(UINT, size, offset)?;
+                }
                 if n == 2 {
                     inst.alignment = 1u32.checked_shl(ops[1]).unwrap_or(0) >> 1;
                 }

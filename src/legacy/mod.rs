@@ -2,11 +2,38 @@
 //! LLVM 1.0 to 1.9 (`.bc` files starting with `llvm`, or `llvc` and a compression digit).
 //!
 //! No bitstream reader accepts these files: they are not a bitstream at all. This module
-//! recognizes them ([`detect`]) and walks their structure without copying ([`Bytecode`]):
-//! the module block's long header, the format information (endianness, pointer size,
-//! bytecode version) and the nested blocks with their payloads. The primitive decoders of
-//! the format (VBR integers, strings, length- and zero-terminated lists) are public on
-//! [`ByteReader`], to decode the payloads.
+//! recognizes them ([`detect`]), walks their blocks without copying ([`Bytecode`]), and
+//! decodes what they hold ([`Module`]), shaped like the [`ir`](crate::ir) layer's: the
+//! types, the global variables with their initializers, the functions with linkage,
+//! alignment, section and calling convention, the constant pools (constant expressions
+//! included), the symbol tables, and each function's body on demand, its instructions
+//! with typed, resolved operands ([`Body`]). [`Module::display`] prints the module in the
+//! assembly of its era, as LLVM 1.x's `llvm-dis` did.
+//!
+//! ```
+//! use llvm_bitstream_reader::legacy::{self, Module, Opcode, Value};
+//!
+//! // `declare int %getchar()` and `int %main() { %0 = call int %getchar(); ret int %0 }`,
+//! // as bytecode version 5 (LLVM 1.4 to 1.9) lays them out.
+//! let file: [u8; 76] = [
+//!     108, 108, 118, 109, 1, 0, 0, 0, 64, 0, 0, 0, 80, 198, 0, 0, 0, 2, 13, 7, 0, 16, 13, 69,
+//!     1, 0, 0, 0, 209, 3, 193, 3, 0, 0, 0, 0, 0, 162, 1, 0, 0, 0, 7, 1, 0, 0, 117, 14, 16, 0,
+//!     5, 7, 16, 0, 68, 2, 0, 0, 0, 2, 14, 1, 7, 103, 101, 116, 99, 104, 97, 114, 2, 4, 109,
+//!     97, 105, 110,
+//! ];
+//! let module = Module::parse(&file)?;
+//! assert_eq!(module.bytecode.format().version.llvm_releases(), Some("LLVM 1.4, 1.5, 1.6"));
+//! let main = module.functions.iter().position(|f| f.name == Some(b"main")).unwrap();
+//! let body = module.body(main)?; // decoded on demand, from its skipped block
+//! let call = &body.instructions[0];
+//! assert_eq!(call.opcode, Opcode::Call);
+//! assert_eq!(body.operands(call)[0].value, Value::Function(0)); // %getchar
+//! assert_eq!(body.operands(&body.instructions[1])[0].value, Value::Instruction(0));
+//! assert!(module.display().to_string().contains("\tcall int %getchar( )\t\t; <int>:0 [#uses=1]\n"));
+//! # Ok::<(), legacy::LegacyError>(())
+//! ```
+//!
+//! The block walk alone:
 //!
 //! ```
 //! use llvm_bitstream_reader::legacy::{self, BlockKind, Signature};
@@ -23,12 +50,28 @@
 //! assert_eq!(legacy::detect(&file), Some(Signature::Uncompressed));
 //! let module = legacy::Bytecode::parse(&file)?;
 //! assert_eq!(module.format().version.number(), 5);
-//! assert_eq!(module.format().version.llvm_releases(), Some("LLVM 1.4, 1.5, 1.6"));
 //! let blocks: Vec<_> = module.blocks().collect();
 //! assert_eq!(blocks[0].kind, BlockKind::GlobalTypePool);
 //! assert_eq!((blocks[0].offset, blocks[0].payload), (16, &[0u8][..]));
 //! # Ok::<(), legacy::LegacyError>(())
 //! ```
+//!
+//! # Versions
+//!
+//! Every version the format description names is decoded: 0 (LLVM 1.0, 1.1) to 5 (LLVM
+//! 1.4 to 1.9). [`Rules`] holds what changed between them, one flag per entry of the
+//! description's "Version Differences": block headers, alignment, 24-bit type slots, the
+//! "type type" plane of 1.2 and before, explicit primitive zeros, restricted
+//! `getelementptr` indices, `undef`, function flags, and the renumbering of opcodes when
+//! 1.4 added `unreachable`. A newer version walks ([`Bytecode`]) but is not decoded
+//! ([`LegacyError::UnsupportedVersion`]). Where the description and LLVM's own reader
+//! and writer disagree, this module follows LLVM's: instruction formats 1 to 3 are a
+//! fixed 32-bit little-endian word (the description says `uint32_vbr`), and a global's
+//! extension word has its linkage in bits 1 to 3 (the description says 2 to 4).
+//!
+//! Unknown opcodes and blocks are kept ([`Opcode::Unknown`], `unknown_blocks`), never an
+//! error; a malformed file gives a [`LegacyError`] with its byte offset, and
+//! [`Module::parse_partial`] keeps what was read before it.
 //!
 //! # The layout
 //!
@@ -58,12 +101,12 @@
 //! Globals Info, the Module Constant Pool, one Function Definition block per function
 //! body and the Module Symbol Table. A Function Definition holds a `uint32_vbr` linkage,
 //! then the Function Constant Pool or a Compaction Table, the Instruction List (Basic
-//! Blocks in LLVM 1.0) and the Function Symbol Table. Other blocks are leaves; their
-//! payloads are left to the caller.
+//! Blocks in LLVM 1.0) and the Function Symbol Table. Other blocks are leaves, whose
+//! payloads [`Bytecode`] hands over as they are and [`Module`] decodes.
 //!
 //! Compressed files (`llvc1`: zlib or gzip; `llvc2`: bzip2) are decompressed with
-//! `Bytecode::decompress` under the `legacy-compression` feature; `llvc0` (null
-//! compression) is read directly, with the module block at offset 5.
+//! `Bytecode::decompress` under the `legacy-compression` feature, then parsed like any
+//! other; `llvc0` (null compression) is read directly, with the module block at offset 5.
 
 mod body;
 mod bytecode;

@@ -122,25 +122,12 @@ impl Function<'_> {
     }
 }
 
-/// A decoded LLVM 1.x module: what a bytecode file holds, read without LLVM.
+/// A decoded LLVM 1.x module: what a bytecode file holds, read without LLVM (see the
+/// [module docs](super) for an example).
 ///
-/// ```
-/// use llvm_bitstream_reader::legacy::{Module, Opcode};
-///
-/// # fn main() -> Result<(), llvm_bitstream_reader::legacy::LegacyError> {
-/// # let bytes = llvm_bitstream_reader::legacy::example_module();
-/// let module = Module::parse(&bytes)?;
-/// for (i, f) in module.functions.iter().enumerate() {
-///     if f.is_declaration() {
-///         continue;
-///     }
-///     let body = module.body(i)?; // decoded on demand
-///     let calls = body.instructions.iter().filter(|inst| inst.opcode == Opcode::Call).count();
-///     println!("{}: {} instructions, {calls} calls", module.function_name(i), body.instructions.len());
-/// }
-/// print!("{}", module.display()); // the LLVM 1.x assembly
-/// # Ok(()) }
-/// ```
+/// Values are numbered in "type planes" in the file; the decoder resolves each operand
+/// to a [`Value`] and its type. Function bodies are decoded by [`body`](Self::body), on
+/// demand, from the Function Definition blocks the module keeps.
 #[derive(Clone, Debug)]
 pub struct Module<'a> {
     /// The file's blocks.

@@ -6,6 +6,7 @@
 use alloc::string::String;
 use alloc::vec;
 use alloc::vec::Vec;
+use core::cell::Cell;
 use core::fmt::{self, Write};
 
 use super::body::{Body, Instruction};
@@ -15,9 +16,7 @@ use super::opcode::Opcode;
 use super::types::{LABEL, Type, TypeId, TypeTable, VOID};
 use super::{Endianness, LegacyError, PointerSize};
 
-/// How deep constants are printed inside constants before `...` stands for the rest: a
-/// hostile file can make a constant contain itself.
-const MAX_CONSTANT_DEPTH: usize = 32;
+use crate::limits::{LEGACY_MAX_CONSTANT_DEPTH as MAX_CONSTANT_DEPTH, LEGACY_MAX_CONSTANT_NODES as MAX_CONSTANT_NODES};
 
 /// Writes a name as LLVM 1.x did: `%name`, or `"name"` (without `%`) when it has a
 /// character outside `[a-zA-Z0-9._-]` or starts with a digit.
@@ -249,6 +248,8 @@ impl<'p, 'a> Names<'p, 'a> {
 struct Printer<'x, 'p, 'a> {
     names: &'x Names<'p, 'a>,
     locals: Option<&'x Locals<'p, 'a>>,
+    /// Constants the current operand may still print or inspect.
+    budget: Cell<usize>,
 }
 
 impl Printer<'_, '_, '_> {
@@ -263,7 +264,15 @@ impl Printer<'_, '_, '_> {
     /// `WriteAsOperandInternal`: a space, then the value.
     fn value(&self, f: &mut dyn Write, op: &Operand) -> fmt::Result {
         f.write_char(' ')?;
+        self.budget.set(MAX_CONSTANT_NODES);
         self.value_bare(f, op, 0)
+    }
+
+    /// Takes one constant from the budget; `false` once it is spent.
+    fn spend(&self) -> bool {
+        let left = self.budget.get();
+        self.budget.set(left.saturating_sub(1));
+        left > 0
     }
 
     /// `writeOperand` with its type.
@@ -343,7 +352,7 @@ impl Printer<'_, '_, '_> {
     /// Whether a value is the zero of its type (LLVM folds an aggregate of zeros into
     /// `zeroinitializer`).
     fn is_null(&self, op: &Operand, depth: usize) -> bool {
-        if depth > MAX_CONSTANT_DEPTH {
+        if depth > MAX_CONSTANT_DEPTH || !self.spend() {
             return false;
         }
         let (kind, pool) = match op.value {
@@ -780,7 +789,7 @@ impl fmt::Display for ModuleDisplay<'_, '_> {
             }
         }
         let names = Names::new(module, &bodies);
-        let printer = Printer { names: &names, locals: None };
+        let printer = Printer { names: &names, locals: None, budget: Cell::new(MAX_CONSTANT_NODES) };
         if let Some(id) = self.id.filter(|id| !id.contains('\n')) {
             writeln!(f, "; ModuleID = '{id}'")?;
         }
@@ -836,7 +845,8 @@ impl fmt::Display for ModuleDisplay<'_, '_> {
             match *body {
                 Some(b) => {
                     let locals = names.locals(&bodies[b]);
-                    Printer { names: &names, locals: Some(&locals) }.function(f, i)?;
+                    Printer { names: &names, locals: Some(&locals), budget: Cell::new(MAX_CONSTANT_NODES) }
+                        .function(f, i)?;
                 }
                 None => printer.function(f, i)?,
             }
@@ -855,7 +865,8 @@ impl fmt::Display for FunctionDisplay<'_, '_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let names = Names::new(self.module, core::slice::from_ref(self.body));
         let locals = names.locals(self.body);
-        Printer { names: &names, locals: Some(&locals) }.function(f, self.body.function)
+        Printer { names: &names, locals: Some(&locals), budget: Cell::new(MAX_CONSTANT_NODES) }
+            .function(f, self.body.function)
     }
 }
 

@@ -198,12 +198,21 @@ pub struct TypeDisplay<'t> {
     expand_top: bool,
 }
 
-/// How deep a type is printed before `...` stands for the rest: bounds the printing of
-/// hostile type graphs (a chain of a million pointers).
-const MAX_PRINT_DEPTH: usize = 64;
+use crate::limits::{LEGACY_MAX_TYPE_DEPTH as MAX_PRINT_DEPTH, LEGACY_MAX_TYPE_NODES as MAX_PRINT_NODES};
 
 impl TypeDisplay<'_> {
-    fn write(&self, f: &mut fmt::Formatter<'_>, id: TypeId, stack: &mut Vec<TypeId>, top: bool) -> fmt::Result {
+    fn write(
+        &self,
+        f: &mut fmt::Formatter<'_>,
+        id: TypeId,
+        stack: &mut Vec<TypeId>,
+        budget: &mut usize,
+    ) -> fmt::Result {
+        let top = stack.is_empty();
+        if stack.len() >= MAX_PRINT_DEPTH || *budget == 0 {
+            return f.write_str("...");
+        }
+        *budget -= 1;
         if let Some(p) = PRIMITIVE_NAMES.get(id as usize) {
             return f.write_str(p);
         }
@@ -215,28 +224,37 @@ impl TypeDisplay<'_> {
         if let Some(depth) = stack.iter().rev().position(|&t| t == id) {
             return write!(f, "\\{}", depth + 1);
         }
-        if stack.len() >= MAX_PRINT_DEPTH {
-            return f.write_str("...");
-        }
         let Some(ty) = self.table.derived(id) else {
             return write!(f, "<type {id}>");
         };
         stack.push(id);
-        let list = |f: &mut fmt::Formatter<'_>, ids: &[TypeId], stack: &mut Vec<TypeId>| -> fmt::Result {
+        let result = self.write_derived(f, ty, stack, budget);
+        stack.pop();
+        result
+    }
+
+    fn write_derived(
+        &self,
+        f: &mut fmt::Formatter<'_>,
+        ty: &Type,
+        stack: &mut Vec<TypeId>,
+        budget: &mut usize,
+    ) -> fmt::Result {
+        let mut list = |f: &mut fmt::Formatter<'_>, ids: &[TypeId]| -> fmt::Result {
             for (i, t) in ids.iter().enumerate() {
                 if i > 0 {
                     f.write_str(", ")?;
                 }
-                self.write(f, *t, stack, false)?;
+                self.write(f, *t, stack, budget)?;
             }
             Ok(())
         };
-        let result = match ty {
+        match ty {
             Type::Primitive(_) => Ok(()),
             Type::Function { ret, params, vararg } => {
-                self.write(f, *ret, stack, false)?;
+                list(f, core::slice::from_ref(ret))?;
                 f.write_str(" (")?;
-                list(f, params, stack)?;
+                list(f, params)?;
                 if *vararg {
                     f.write_str(if params.is_empty() { "..." } else { ", ..." })?;
                 }
@@ -244,32 +262,31 @@ impl TypeDisplay<'_> {
             }
             Type::Struct(fields) => {
                 f.write_str("{ ")?;
-                list(f, fields, stack)?;
+                list(f, fields)?;
                 f.write_str(" }")
             }
             Type::Array { elem, len } => {
                 write!(f, "[{len} x ")?;
-                self.write(f, *elem, stack, false)?;
+                list(f, core::slice::from_ref(elem))?;
                 f.write_str("]")
             }
             Type::Packed { elem, len } => {
                 write!(f, "<{len} x ")?;
-                self.write(f, *elem, stack, false)?;
+                list(f, core::slice::from_ref(elem))?;
                 f.write_str(">")
             }
             Type::Pointer(elem) => {
-                self.write(f, *elem, stack, false)?;
+                list(f, core::slice::from_ref(elem))?;
                 f.write_str("*")
             }
             Type::Opaque => f.write_str("opaque"),
-        };
-        stack.pop();
-        result
+        }
     }
 }
 
 impl fmt::Display for TypeDisplay<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.write(f, self.id, &mut Vec::new(), true)
+        let mut budget = MAX_PRINT_NODES;
+        self.write(f, self.id, &mut Vec::new(), &mut budget)
     }
 }

@@ -11,8 +11,11 @@ use std::process::Command;
 /// LLVM's own `test/Bitcode` files of LLVM 3.2 to 4.0 or swift-tools-support-core's
 /// `.dia` fixtures.
 pub fn testdata_files_in(dir: &Path) -> Vec<PathBuf> {
+    // LLVM 1.x bytecode is `.bc` too, but not a bitstream: `legacy_files` lists it.
     let bitstream_file = |p: &PathBuf| {
-        p.is_file() && matches!(p.extension().and_then(|e| e.to_str()), Some("bc" | "dia" | "pch" | "bitstream"))
+        p.is_file()
+            && matches!(p.extension().and_then(|e| e.to_str()), Some("bc" | "dia" | "pch" | "bitstream"))
+            && !is_legacy(p)
     };
     let mut files: Vec<PathBuf> =
         std::fs::read_dir(dir).expect("testdata/ exists").map(|e| e.unwrap().path()).filter(bitstream_file).collect();
@@ -24,6 +27,33 @@ pub fn testdata_files_in(dir: &Path) -> Vec<PathBuf> {
                 .unwrap_or_else(|e| panic!("EXTRA_TESTDATA_DIR: {}: {e}", dir.display()))
                 .map(|e| e.unwrap().path())
                 .filter(bitstream_file)
+                .collect();
+            more.sort();
+            files.extend(more);
+        }
+    }
+    files
+}
+
+/// Whether a file starts with the LLVM 1.x bytecode signature (`llvm`, `llvc`).
+fn is_legacy(path: &Path) -> bool {
+    use std::io::Read;
+    let mut magic = [0u8; 4];
+    std::fs::File::open(path).and_then(|mut f| f.read_exact(&mut magic)).is_ok()
+        && (&magic == b"llvm" || &magic == b"llvc")
+}
+
+/// The LLVM 1.x bytecode files of the folders that `EXTRA_TESTDATA_DIR` lists (any name:
+/// LLVM's old tests named them `*.bc`, `*.ll.bc-13`, …), sorted per folder. None are
+/// committed: they were written by others.
+pub fn legacy_files() -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    if let Some(extra) = std::env::var_os("EXTRA_TESTDATA_DIR") {
+        for dir in std::env::split_paths(&extra) {
+            let mut more: Vec<PathBuf> = std::fs::read_dir(&dir)
+                .unwrap_or_else(|e| panic!("EXTRA_TESTDATA_DIR: {}: {e}", dir.display()))
+                .map(|e| e.unwrap().path())
+                .filter(|p| p.is_file() && is_legacy(p))
                 .collect();
             more.sort();
             files.extend(more);

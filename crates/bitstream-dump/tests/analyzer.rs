@@ -322,6 +322,45 @@ fn legacy_bytecode_is_described() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// `declare int %getchar()` and `int %main() { call int %getchar(); ret }` as bytecode
+/// version 5 (the `legacy` module's example).
+const GETCHAR_MODULE: [u8; 76] = [
+    108, 108, 118, 109, 1, 0, 0, 0, 64, 0, 0, 0, 80, 198, 0, 0, 0, 2, 13, 7, 0, 16, 13, 69, 1, 0, 0, 0, 209, 3, 193, 3,
+    0, 0, 0, 0, 0, 162, 1, 0, 0, 0, 7, 1, 0, 0, 117, 14, 16, 0, 5, 7, 16, 0, 68, 2, 0, 0, 0, 2, 14, 1, 7, 103, 101,
+    116, 99, 104, 97, 114, 2, 4, 109, 97, 105, 110,
+];
+
+#[test]
+fn legacy_bytecode_dis_prints_llvm_1_x_assembly() {
+    let dir = std::env::temp_dir().join(format!("bitstream-dump-legacy-dis-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("getchar.bc");
+    std::fs::write(&file, GETCHAR_MODULE).unwrap();
+    let out = run(Path::new(BIN), &["--dis"], &file);
+    let expected = format!(
+        "; ModuleID = '{}'\ntarget endian = little\ntarget pointersize = 32\n\nimplementation   ; Functions:\n\n\
+         declare int %getchar()\n\nint %main() {{\n\tcall int %getchar( )\t\t; <int>:0 [#uses=1]\n\tret int %0\n}}\n",
+        file.display()
+    );
+    assert_eq!(out, expected);
+    // Null compression (`llvc0`): the same module after five bytes.
+    let null = dir.join("null.bc");
+    std::fs::write(&null, [&b"llvc0"[..], &GETCHAR_MODULE[4..]].concat()).unwrap();
+    let out = run(Path::new(BIN), &["--dis"], &null);
+    assert_eq!(out, expected.replace(&file.display().to_string(), &null.display().to_string()));
+    // A module cut short: what was read, then the error with its byte offset.
+    let cut = dir.join("cut.bc");
+    let mut bytes = GETCHAR_MODULE[..60].to_vec();
+    bytes[8] = 48;
+    std::fs::write(&cut, &bytes).unwrap();
+    let out = Command::new(BIN).arg("--dis").arg(&cut).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("declare \"\"()") || stdout.contains("int \"\"()"), "{stdout}");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("at byte"), "{}", String::from_utf8_lossy(&out.stderr));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// No FILE: the bundled file; `-`: standard input.
 #[test]
 fn no_file_reads_the_bundled_file_and_dash_reads_stdin() {

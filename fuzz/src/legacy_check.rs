@@ -1,0 +1,85 @@
+//! The checks the `legacy` fuzz target runs on the decoded contents of LLVM 1.x bytecode,
+//! as plain Rust.
+//!
+//! Like `check.rs`, this file depends only on `llvm_bitstream_reader`, so the crate's
+//! stable test `tests/legacy_contents.rs` includes it with `#[path]` and replays
+//! `fuzz/regressions/legacy-*` through exactly the same code as the fuzzer.
+//!
+//! Checks: no panic, no hang; every error's byte offset is inside the input; every
+//! operand of a decoded body is in its pool and names an instruction, argument or block
+//! the body has; every display fails only when the 1 MiB sink is full.
+
+use std::fmt::{self, Write};
+
+use llvm_bitstream_reader::legacy::{Module, Value};
+
+/// How much one display may print before the sink stops it.
+const LIMIT: usize = 1 << 20;
+
+/// Counts what is printed; fails once more than [`LIMIT`] bytes came.
+#[derive(Default)]
+struct Sink {
+    bytes: usize,
+    full: bool,
+}
+
+impl Write for Sink {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        self.bytes += s.len();
+        if self.bytes > LIMIT {
+            self.full = true;
+            return Err(fmt::Error);
+        }
+        Ok(())
+    }
+}
+
+/// Prints `value` into a fresh sink: an error must come from the sink.
+fn print(value: impl fmt::Display) {
+    let mut sink = Sink::default();
+    if write!(sink, "{value}").is_err() {
+        assert!(sink.full, "Display failed after {} bytes without the sink failing", sink.bytes);
+    }
+}
+
+/// The decoded module of `data` (as it is, uncompressed): the module as far as it reads,
+/// every function's body, every function and the module printed.
+pub fn contents(data: &[u8]) {
+    let (module, error) = Module::parse_partial(data);
+    if let Some(e) = &error {
+        assert!(e.byte_offset() <= data.len(), "{e}");
+        let _ = e.to_string();
+    }
+    let Some(module) = module else { return };
+    for (i, g) in module.globals.iter().enumerate() {
+        assert!(g.offset < data.len(), "global {i}");
+    }
+    for i in 0..module.functions.len() {
+        match module.body(i) {
+            Ok(body) => {
+                assert_eq!(body.function, i);
+                for inst in &body.instructions {
+                    assert!(inst.offset < data.len());
+                    assert!(inst.operands.range().end <= body.operand_pool.len());
+                    for op in body.operands(inst) {
+                        match op.value {
+                            Value::Instruction(n) => assert!((n as usize) < body.instructions.len()),
+                            Value::Argument(n) => assert!((n as usize) < body.arguments.len()),
+                            Value::Block(n) => assert!((n as usize) < body.blocks.len()),
+                            Value::Global(n) => assert!((n as usize) < module.globals.len()),
+                            Value::Function(n) => assert!((n as usize) < module.functions.len()),
+                            Value::Constant(n) => assert!((n as usize) < module.constants.len()),
+                            Value::LocalConstant(n) => assert!((n as usize) < body.constants.len()),
+                            Value::Null | Value::Unresolved { .. } => {}
+                        }
+                    }
+                }
+                let blocks: u32 = body.blocks.iter().map(|b| b.len).sum();
+                assert_eq!(blocks as usize, body.instructions.len());
+                print(module.display_function(&body));
+            }
+            Err(e) => assert!(e.byte_offset() <= data.len(), "{e}"),
+        }
+    }
+    print(module.display());
+}
