@@ -27,7 +27,7 @@
 //! | JSON of events and records | the `serde` feature | `serde_json.rs` |
 //! | decode a record kind of your own format, tolerantly | [`RecordLayout`] | [`layout`] |
 //! | write a bitstream | `writer::BitstreamWriter` (feature `writer`) | |
-//! | LLVM 1.x bytecode: types, globals, constants, functions and their instructions, printed in 1.x assembly | [`legacy::Module::parse`] → [`legacy::Module::body`], [`legacy::Module::display`] | |
+//! | LLVM 1.x bytecode: types, globals, constants, functions and their instructions, printed in 1.x assembly | [`legacy::Module::parse`] → [`legacy::Module::body`], [`legacy::Module::display`] | `legacy.rs` |
 //!
 //! ```
 //! use llvm_bitstream_reader::{Bitstream, Entry, EventRef, ids::llvm_ir};

@@ -91,7 +91,7 @@ fn standard(version: u32) -> ModuleBuilder {
 }
 
 fn opcodes(module: &Module<'_>, function: usize) -> Vec<Opcode> {
-    module.body(function).unwrap().instructions.iter().map(|i| i.opcode).collect()
+    module.body(function).unwrap().unwrap().instructions.iter().map(|i| i.opcode).collect()
 }
 
 fn name(bytes: Option<&[u8]>) -> &str {
@@ -125,7 +125,7 @@ fn the_standard_module_decodes_the_same_in_every_version() {
 
         let f = &module.functions[0];
         assert_eq!((name(f.name), f.calling_conv, f.is_declaration()), ("f", 0, false));
-        let body = module.body(0).unwrap();
+        let body = module.body(0).unwrap().unwrap();
         assert_eq!(
             opcodes(&module, 0),
             [Opcode::Add, Opcode::SetLt, Opcode::Br, Opcode::Ret, Opcode::Load, Opcode::Ret],
@@ -659,7 +659,7 @@ fn every_opcode() -> Vec<u8> {
 fn every_opcode_decodes_and_prints() {
     let bytes = every_opcode();
     let module = Module::parse(&bytes).unwrap();
-    let body = module.body(0).unwrap();
+    let body = module.body(0).unwrap().unwrap();
     use Opcode::*;
     let ops: Vec<Opcode> = body.instructions.iter().map(|i| i.opcode).collect();
     assert_eq!(
@@ -839,7 +839,7 @@ fn the_four_instruction_formats_decode_alike() {
         m.body(0, vec![(v.ids().instructions, list)]);
         let bytes = m.build();
         let module = Module::parse(&bytes).unwrap();
-        let body = module.body(0).unwrap();
+        let body = module.body(0).unwrap().unwrap();
         let first = &body.instructions[0];
         let formats: Vec<u8> = body.instructions.iter().map(|i| i.format).collect();
         assert_eq!(formats, [[0, 0], [2, 1], [3, 1]][i]);
@@ -859,7 +859,7 @@ fn the_four_instruction_formats_decode_alike() {
     m.body(0, vec![(v.ids().instructions, v.fmt1(1, VOID as u64, None))]);
     let bytes = m.build();
     let module = Module::parse(&bytes).unwrap();
-    let body = module.body(0).unwrap();
+    let body = module.body(0).unwrap().unwrap();
     assert_eq!((body.instructions[0].opcode, body.operands(&body.instructions[0]).len()), (Opcode::Ret, 0));
     // Format 1-3 words are fixed 32-bit little-endian (LLVM's reader and writer), not VBRs.
     assert_eq!(bytes.len() % 4, 0);
@@ -902,7 +902,7 @@ fn gep_index_types_are_in_the_low_bits_from_version_2_and_fixed_before() {
         m.body(0, vec![(v.ids().instructions, list)]);
         let bytes = m.build();
         let module = Module::parse(&bytes).unwrap();
-        let body = module.body(0).unwrap();
+        let body = module.body(0).unwrap().unwrap();
         let gep = &body.instructions[0];
         assert_eq!(gep.ty, 16, "version {version}: int*");
         let types: Vec<u32> = body.operands(gep).iter().map(|o| o.ty).collect();
@@ -948,7 +948,7 @@ fn compaction_tables_renumber_types_and_values() {
     m.symtab = Some(v.symtab(&[], &[(13, &[(1, "gi")]), (14, &[(1, "gf")]), (16, &[(1, "f")])]));
     let bytes = m.build();
     let module = Module::parse(&bytes).unwrap();
-    let body = module.body(0).unwrap();
+    let body = module.body(0).unwrap().unwrap();
     assert_eq!(body.compaction_types, [16, 13]);
     assert_eq!(body.compaction_values.len(), 2);
     assert_eq!(body.arguments, [13]);
@@ -987,7 +987,7 @@ fn function_constant_pools_define_types_first_or_in_the_type_plane() {
         m.body(0, vec![(ids.constant_pool, vec![raw(fpool)]), (ids.instructions, v.inst(1, VOID as u64, &[]))]);
         let bytes = m.build();
         let module = Module::parse(&bytes).unwrap();
-        let body = module.body(0).unwrap();
+        let body = module.body(0).unwrap().unwrap();
         let types = module.types_of(&body);
         assert_eq!(types.get(15), Some(Type::Array { elem: INT, len: 2 }), "version {version}");
         assert_eq!(body.constants.len(), 1);
@@ -1004,7 +1004,7 @@ fn versions_before_5_number_opcodes_without_unreachable() {
     for version in [4u32, 5] {
         let bytes = standard(version).build();
         let module = Module::parse(&bytes).unwrap();
-        let body = module.body(0).unwrap();
+        let body = module.body(0).unwrap().unwrap();
         let raw: Vec<u32> = body.instructions.iter().map(|i| i.raw_opcode).collect();
         let add = if version == 4 { 6 } else { 7 };
         assert_eq!(raw, [add, add + 12, 2, 1, add + 17, 1], "version {version}");
@@ -1046,7 +1046,7 @@ fn version_0_basic_block_blocks() {
     m.body(0, vec![bb(vec![v.inst(2, LABEL as u64, &[1])]), bb(vec![v.inst(1, VOID as u64, &[])])]);
     let bytes = m.build();
     let module = Module::parse(&bytes).unwrap();
-    let body = module.body(0).unwrap();
+    let body = module.body(0).unwrap().unwrap();
     assert_eq!(body.blocks.len(), 2);
     assert_eq!(body.operands(&body.instructions[0])[0].value, Value::Block(1));
     assert_eq!(module.rules, Rules::for_version(BytecodeVersion(0)).unwrap());
@@ -1065,7 +1065,7 @@ fn versions_up_to_3_pad_long_form_instructions() {
         m.body(0, vec![(v.ids().instructions, list)]);
         let bytes = m.build();
         let module = Module::parse(&bytes).unwrap();
-        let body = module.body(0).unwrap();
+        let body = module.body(0).unwrap().unwrap();
         assert_eq!(body.instructions.len(), 2, "version {version}");
         let gap = body.instructions[1].offset - body.instructions[0].offset;
         assert_eq!(gap, if version == 3 { 8 } else { 5 }, "version {version}");
@@ -1172,7 +1172,7 @@ fn unknown_content_is_kept() {
     let module = Module::parse(&bytes).unwrap();
     assert_eq!(module.unknown_blocks.len(), 1);
     assert_eq!(module.unknown_blocks[0].0, 9);
-    let body = module.body(0).unwrap();
+    let body = module.body(0).unwrap().unwrap();
     assert_eq!(body.unknown_blocks.len(), 1);
     let unknown = &body.instructions[2];
     assert_eq!((unknown.opcode, unknown.has_result()), (Opcode::Unknown(50), false));
@@ -1345,7 +1345,7 @@ fn ll_functions_reads_the_printed_assembly() {
     let bytes = every_opcode();
     let module = Module::parse(&bytes).unwrap();
     let functions = ll_functions(&module.display().to_string());
-    let body = module.body(0).unwrap();
+    let body = module.body(0).unwrap().unwrap();
     let names: Vec<String> = body.instructions.iter().map(|i| i.opcode.name().to_string()).collect();
     assert_eq!(functions, [("f".to_string(), names)]);
 }
@@ -1370,8 +1370,10 @@ fn real_files_decode_and_agree_with_their_sources() {
         let module = Module::parse(&bytes).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         let mut decoded = Vec::new();
         for (i, _) in module.definitions() {
-            let body =
-                module.body(i).unwrap_or_else(|e| panic!("{}: {}: {e}", path.display(), module.function_name(i)));
+            let body = module
+                .body(i)
+                .unwrap_or_else(|e| panic!("{}: {}: {e}", path.display(), module.function_name(i)))
+                .unwrap();
             for inst in &body.instructions {
                 for op in body.operands(inst) {
                     assert!(!matches!(op.value, Value::Unresolved { .. }), "{}: {inst:?}", path.display());

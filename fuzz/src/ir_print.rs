@@ -9,39 +9,15 @@
 //! fails only when the sink is full (a `Display` that fails by itself makes `to_string()`
 //! panic).
 
-use std::fmt::{self, Write};
 use std::hint::black_box;
 
 use llvm_bitstream_reader::ir::{DisOptions, Module};
 
-/// How much one display may print before the sink stops it.
-const LIMIT: usize = 1 << 20;
-
-/// Counts what is printed; fails once more than [`LIMIT`] bytes came.
-#[derive(Default)]
-struct Sink {
-    bytes: usize,
-    full: bool,
-}
-
-impl Write for Sink {
-    fn write_str(&mut self, s: &str) -> fmt::Result {
-        self.bytes += s.len();
-        if self.bytes > LIMIT {
-            self.full = true;
-            return Err(fmt::Error);
-        }
-        Ok(())
-    }
-}
-
-/// Prints `value` into a fresh sink: an error must come from the sink.
-fn print(value: impl fmt::Display) {
-    let mut sink = Sink::default();
-    if write!(sink, "{value}").is_err() {
-        assert!(sink.full, "Display failed after {} bytes without the sink failing", sink.bytes);
-    }
-}
+// The sink, shared with `legacy_check` (a path relative to this file, so that the tests'
+// `#[path]` includes find it too).
+#[path = "sink.rs"]
+mod sink;
+use sink::print;
 
 /// `ir_bodies`: every module read, its bodies prepared, every function's body decoded and
 /// the function printed as `llvm-dis` 14 and 22 print it, and the whole module printed.

@@ -9,38 +9,12 @@
 //! operand of a decoded body is in its pool and names an instruction, argument or block
 //! the body has; every display fails only when the 1 MiB sink is full.
 
-use std::fmt::{self, Write};
-
 use llvm_bitstream_reader::legacy::{Module, Value};
 
-/// How much one display may print before the sink stops it.
-const LIMIT: usize = 1 << 20;
-
-/// Counts what is printed; fails once more than [`LIMIT`] bytes came.
-#[derive(Default)]
-struct Sink {
-    bytes: usize,
-    full: bool,
-}
-
-impl Write for Sink {
-    fn write_str(&mut self, s: &str) -> fmt::Result {
-        self.bytes += s.len();
-        if self.bytes > LIMIT {
-            self.full = true;
-            return Err(fmt::Error);
-        }
-        Ok(())
-    }
-}
-
-/// Prints `value` into a fresh sink: an error must come from the sink.
-fn print(value: impl fmt::Display) {
-    let mut sink = Sink::default();
-    if write!(sink, "{value}").is_err() {
-        assert!(sink.full, "Display failed after {} bytes without the sink failing", sink.bytes);
-    }
-}
+// The sink, shared with `ir_print` (see there).
+#[path = "sink.rs"]
+mod sink;
+use sink::print;
 
 /// The decoded module of `data` (as it is, uncompressed): the module as far as it reads,
 /// every function's body, every function and the module printed.
@@ -56,7 +30,8 @@ pub fn contents(data: &[u8]) {
     }
     for i in 0..module.functions.len() {
         match module.body(i) {
-            Ok(body) => {
+            Ok(None) => assert!(module.functions[i].is_declaration()),
+            Ok(Some(body)) => {
                 assert_eq!(body.function, i);
                 for inst in &body.instructions {
                     assert!(inst.offset < data.len());

@@ -133,11 +133,11 @@ impl<'a> Module<'a> {
         body.types.as_ref().unwrap_or(&self.types)
     }
 
-    /// Decodes the body of function `index` from its Function Definition block. A
-    /// declaration gives an empty body.
-    pub fn body(&self, index: usize) -> Result<Body<'a>> {
-        let Some(function) = self.functions.get(index) else {
-            return Err(LegacyError::Malformed { offset: 0, what: "no such function", value: index as u64 });
+    /// Decodes the body of function `index` ([`Module::functions`]) from its Function
+    /// Definition block; `None` for a declaration (or an index past the functions).
+    pub fn body(&self, index: usize) -> Result<Option<Body<'a>>> {
+        let Some(function) = self.functions.get(index).filter(|f| f.has_body) else {
+            return Ok(None);
         };
         let Some(params) = (match self.types.derived(function.function_type) {
             Some(Type::Function { params, .. }) => Some(params.clone()),
@@ -179,7 +179,7 @@ impl<'a> Module<'a> {
             d.read(&block)?;
         }
         d.insert_arguments()?;
-        d.finish()
+        d.finish().map(Some)
     }
 }
 
@@ -443,21 +443,9 @@ impl<'m, 'a> BodyDecoder<'m, 'a> {
     }
 
     fn read_symbol_table(&mut self, r: &mut ByteReader<'a>) -> Result<()> {
-        let mut type_names = Vec::new();
-        let mut value_names = Vec::new();
-        read_symbol_table(
-            r,
-            self.rules,
-            |ty, name, _| {
-                type_names.push((ty, name));
-                Ok(())
-            },
-            |plane, slot, name, _| {
-                value_names.push((plane, slot, name));
-                Ok(())
-            },
-        )?;
-        self.body.type_names = type_names;
+        let table = read_symbol_table(r, self.rules)?;
+        self.body.type_names = table.types.into_iter().map(|(ty, name, _)| (ty, name)).collect();
+        let value_names = table.values;
         for (plane, slot, name) in value_names {
             let value = if plane == super::types::LABEL {
                 if (slot as usize) < self.body.blocks.len() {

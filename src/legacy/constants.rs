@@ -459,22 +459,25 @@ fn read_constant<'a>(
     Ok(Constant { ty, kind, offset })
 }
 
-/// Reads a symbol table block's payload: type names, then planes of value names. Type
-/// names go to `on_type(type, name, offset)` (a pre-1.3 "type type" plane too), value
-/// names to `on_value(plane, slot, name, offset)`.
-pub(super) fn read_symbol_table<'a>(
-    r: &mut ByteReader<'a>,
-    rules: Rules,
-    mut on_type: impl FnMut(TypeId, &'a [u8], usize) -> Result<()>,
-    mut on_value: impl FnMut(u32, u32, &'a [u8], usize) -> Result<()>,
-) -> Result<()> {
+/// A symbol table block, read: names of types, and of values by (plane, slot).
+pub(super) struct SymbolTable<'a> {
+    /// (type, name, offset of the entry).
+    pub types: Vec<(TypeId, &'a [u8], usize)>,
+    /// (plane, slot, name).
+    pub values: Vec<(u32, u32, &'a [u8])>,
+}
+
+/// Reads a symbol table block's payload: type names (a list from version 2, a "type
+/// type" plane before), then planes of value names.
+pub(super) fn read_symbol_table<'a>(r: &mut ByteReader<'a>, rules: Rules) -> Result<SymbolTable<'a>> {
+    let mut table = SymbolTable { types: Vec::new(), values: Vec::new() };
     if !rules.type_derived_from_value {
         let n = r.read_vbr_u32()?;
         for _ in 0..n {
             let at = r.offset();
             let slot = r.read_vbr_u32()?;
             let name = r.read_string()?;
-            on_type(slot, name, at)?;
+            table.types.push((slot, name, at));
         }
     }
     while !r.is_at_end() {
@@ -485,11 +488,11 @@ pub(super) fn read_symbol_table<'a>(
             let slot = r.read_vbr_u32()?;
             let name = r.read_string()?;
             if type_type {
-                on_type(rules.sanitize_type(slot).0, name, at)?;
+                table.types.push((rules.sanitize_type(slot).0, name, at));
             } else {
-                on_value(plane, slot, name, at)?;
+                table.values.push((plane, slot, name));
             }
         }
     }
-    Ok(())
+    Ok(table)
 }

@@ -14,7 +14,7 @@
 //! use llvm_bitstream_reader::legacy::{self, Module, Opcode, Value};
 //!
 //! // `declare int %getchar()` and `int %main() { %0 = call int %getchar(); ret int %0 }`,
-//! // as bytecode version 5 (LLVM 1.4 to 1.9) lays them out.
+//! // as bytecode version 5 (LLVM 1.4 on) lays them out.
 //! let file: [u8; 76] = [
 //!     108, 108, 118, 109, 1, 0, 0, 0, 64, 0, 0, 0, 80, 198, 0, 0, 0, 2, 13, 7, 0, 16, 13, 69,
 //!     1, 0, 0, 0, 209, 3, 193, 3, 0, 0, 0, 0, 0, 162, 1, 0, 0, 0, 7, 1, 0, 0, 117, 14, 16, 0,
@@ -24,7 +24,7 @@
 //! let module = Module::parse(&file)?;
 //! assert_eq!(module.bytecode.format().version.llvm_releases(), Some("LLVM 1.4, 1.5, 1.6"));
 //! let main = module.functions.iter().position(|f| f.name == Some(b"main")).unwrap();
-//! let body = module.body(main)?; // decoded on demand, from its skipped block
+//! let body = module.body(main)?.expect("a definition"); // decoded on demand, from its block
 //! let call = &body.instructions[0];
 //! assert_eq!(call.opcode, Opcode::Call);
 //! assert_eq!(body.operands(call)[0].value, Value::Function(0)); // %getchar
@@ -59,7 +59,7 @@
 //! # Versions
 //!
 //! Every version the format description names is decoded: 0 (LLVM 1.0, 1.1) to 5 (LLVM
-//! 1.4 to 1.9). [`Rules`] holds what changed between them, one flag per entry of the
+//! 1.4 on). [`Rules`] holds what changed between them, one flag per entry of the
 //! description's "Version Differences": block headers, alignment, 24-bit type slots, the
 //! "type type" plane of 1.2 and before, explicit primitive zeros, restricted
 //! `getelementptr` indices, `undef`, function flags, and the renumbering of opcodes when

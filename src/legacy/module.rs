@@ -444,20 +444,8 @@ impl<'a> Module<'a> {
     }
 
     fn read_symbol_table(&mut self, r: &mut ByteReader<'a>) -> Result<()> {
-        let mut type_names = Vec::new();
-        let mut value_names = Vec::new();
-        read_symbol_table(
-            r,
-            self.rules,
-            |ty, name, at| {
-                type_names.push((ty, name, at));
-                Ok(())
-            },
-            |plane, slot, name, _| {
-                value_names.push((plane, slot, name));
-                Ok(())
-            },
-        )?;
+        let table = read_symbol_table(r, self.rules)?;
+        let (type_names, value_names) = (table.types, table.values);
         for (ty, name, at) in type_names {
             let ty = self.check_type(ty, at)?;
             self.types.names.push((ty, name.to_vec()));

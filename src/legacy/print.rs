@@ -781,10 +781,11 @@ impl fmt::Display for ModuleDisplay<'_, '_> {
         let mut body_of = vec![None; module.functions.len()];
         for (i, _) in module.definitions() {
             match module.body(i) {
-                Ok(body) => {
+                Ok(Some(body)) => {
                     body_of[i] = Some(bodies.len());
                     bodies.push(body);
                 }
+                Ok(None) => {}
                 Err(e) => errors.push((i, e)),
             }
         }

@@ -6,7 +6,7 @@ use super::types::{LABEL, TypeId};
 
 /// The encoding rules of one bytecode version. Each flag is one entry of the format
 /// description's "Version Differences" (and of LLVM's reader, whose names they keep);
-/// every flag is off for version 5 (LLVM 1.4 to 1.9), the format the description
+/// every flag is off for version 5 (LLVM 1.4 on), the format the description
 /// documents.
 ///
 /// ```
