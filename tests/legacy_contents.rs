@@ -1211,14 +1211,25 @@ fn errors_say_where_and_keep_what_came_before() {
         matches!(err, LegacyError::Malformed { what: "branch to a basic block that does not exist", value: 5, .. }),
         "{err}"
     );
+    let (partial, _) = module.body_partial(0);
+    let partial = partial.unwrap();
+    assert_eq!(partial.operands(&partial.instructions[0])[0].value, Value::Unresolved { plane: LABEL, slot: 5 });
     // A basic block without a terminator.
     let mut m = ModuleBuilder::new(5);
     m.types = vec![v.t_fn(INT as u64, &[INT as u64], false), v.t_ptr(13)];
     m.functions = vec![v.function(14, 0, false, 0, None)];
     m.body(0, vec![(v.ids().instructions, v.inst(7, INT as u64, &[1, 1]))]);
     let bytes = m.build();
-    let err = Module::parse(&bytes).unwrap().body(0).unwrap_err();
+    let module = Module::parse(&bytes).unwrap();
+    let err = module.body(0).unwrap_err();
     assert!(matches!(err, LegacyError::Malformed { what: "basic block without a terminator", .. }), "{err}");
+    // What came before the break is kept: the `add`, in a block of its own.
+    let (partial, error) = module.body_partial(0);
+    let partial = partial.unwrap();
+    assert_eq!(error, Some(err));
+    assert_eq!(partial.instructions.len(), 1);
+    assert_eq!(partial.blocks.len(), 1);
+    assert_eq!(partial.operands(&partial.instructions[0])[0].value, Value::Argument(0));
 }
 
 /// Every sample, cut at every length and with every byte replaced by a few values: the

@@ -9,7 +9,7 @@
 //! operand of a decoded body is in its pool and names an instruction, argument or block
 //! the body has; every display fails only when the 1 MiB sink is full.
 
-use llvm_bitstream_reader::legacy::{Module, Value};
+use llvm_bitstream_reader::legacy::{Body, Module, Value};
 
 // The sink, shared with `ir_print` (see there).
 #[path = "sink.rs"]
@@ -32,29 +32,43 @@ pub fn contents(data: &[u8]) {
         match module.body(i) {
             Ok(None) => assert!(module.functions[i].is_declaration()),
             Ok(Some(body)) => {
-                assert_eq!(body.function, i);
-                for inst in &body.instructions {
-                    assert!(inst.offset < data.len());
-                    assert!(inst.operands.range().end <= body.operand_pool.len());
-                    for op in body.operands(inst) {
-                        match op.value {
-                            Value::Instruction(n) => assert!((n as usize) < body.instructions.len()),
-                            Value::Argument(n) => assert!((n as usize) < body.arguments.len()),
-                            Value::Block(n) => assert!((n as usize) < body.blocks.len()),
-                            Value::Global(n) => assert!((n as usize) < module.globals.len()),
-                            Value::Function(n) => assert!((n as usize) < module.functions.len()),
-                            Value::Constant(n) => assert!((n as usize) < module.constants.len()),
-                            Value::LocalConstant(n) => assert!((n as usize) < body.constants.len()),
-                            Value::Null | Value::Unresolved { .. } => {}
-                        }
-                    }
-                }
-                let blocks: u32 = body.blocks.iter().map(|b| b.len).sum();
-                assert_eq!(blocks as usize, body.instructions.len());
+                check_body(&module, &body, data);
                 print(module.display_function(&body));
             }
-            Err(e) => assert!(e.byte_offset() <= data.len(), "{e}"),
+            Err(e) => {
+                assert!(e.byte_offset() <= data.len(), "{e}");
+                // What was read before the break: as consistent as a whole body.
+                let (partial, error) = module.body_partial(i);
+                assert_eq!(error.as_ref(), Some(&e));
+                if let Some(body) = partial {
+                    check_body(&module, &body, data);
+                    print(module.display_function(&body));
+                }
+            }
         }
     }
     print(module.display());
+}
+
+/// Every instruction is inside the input and its operands in the pool, naming what the
+/// body and the module have; the basic blocks cover the instructions.
+fn check_body(module: &Module<'_>, body: &Body<'_>, data: &[u8]) {
+    for inst in &body.instructions {
+        assert!(inst.offset < data.len());
+        assert!(inst.operands.range().end <= body.operand_pool.len());
+        for op in body.operands(inst) {
+            match op.value {
+                Value::Instruction(n) => assert!((n as usize) < body.instructions.len()),
+                Value::Argument(n) => assert!((n as usize) < body.arguments.len()),
+                Value::Block(n) => assert!((n as usize) < body.blocks.len()),
+                Value::Global(n) => assert!((n as usize) < module.globals.len()),
+                Value::Function(n) => assert!((n as usize) < module.functions.len()),
+                Value::Constant(n) => assert!((n as usize) < module.constants.len()),
+                Value::LocalConstant(n) => assert!((n as usize) < body.constants.len()),
+                Value::Null | Value::Unresolved { .. } => {}
+            }
+        }
+    }
+    let covered: u32 = body.blocks.iter().map(|b| b.len).sum();
+    assert_eq!(covered as usize, body.instructions.len());
 }

@@ -136,18 +136,27 @@ impl<'a> Module<'a> {
     /// Decodes the body of function `index` ([`Module::functions`]) from its Function
     /// Definition block; `None` for a declaration (or an index past the functions).
     pub fn body(&self, index: usize) -> Result<Option<Body<'a>>> {
+        match self.body_partial(index) {
+            (body, None) => Ok(body),
+            (_, Some(e)) => Err(e),
+        }
+    }
+
+    /// Decodes what it can of a body: the body as far as it reads, and the first error.
+    /// Instructions read before the break are kept, their operands resolved (a block
+    /// past the last one read is [`Value::Unresolved`] in the label plane), the last basic
+    /// block possibly without its terminator.
+    pub fn body_partial(&self, index: usize) -> (Option<Body<'a>>, Option<LegacyError>) {
         let Some(function) = self.functions.get(index).filter(|f| f.has_body) else {
-            return Ok(None);
+            return (None, None);
         };
         let Some(params) = (match self.types.derived(function.function_type) {
             Some(Type::Function { params, .. }) => Some(params.clone()),
             _ => None,
         }) else {
-            return Err(LegacyError::Malformed {
-                offset: function.offset,
-                what: "function type",
-                value: function.ty.into(),
-            });
+            let e =
+                LegacyError::Malformed { offset: function.offset, what: "function type", value: function.ty.into() };
+            return (None, Some(e));
         };
         let mut d = BodyDecoder {
             module: self,
@@ -175,11 +184,12 @@ impl<'a> Module<'a> {
                 unknown_blocks: Vec::new(),
             },
         };
-        if let Some(block) = function.block {
-            d.read(&block)?;
+        let mut error = function.block.and_then(|block| d.read(&block).err());
+        if let Err(e) = d.insert_arguments() {
+            error.get_or_insert(e);
         }
-        d.insert_arguments()?;
-        d.finish().map(Some)
+        let (body, late) = d.finish();
+        (Some(body), error.or(late))
     }
 }
 
@@ -850,19 +860,31 @@ impl<'m, 'a> BodyDecoder<'m, 'a> {
         Ok(())
     }
 
-    fn finish(mut self) -> Result<Body<'a>> {
+    /// Resolves every operand, and closes a basic block left open by an error. A branch
+    /// to a block that does not exist is the error returned (its operand is kept,
+    /// unresolved).
+    fn finish(mut self) -> (Body<'a>, Option<LegacyError>) {
+        let covered: u32 = self.body.blocks.iter().map(|b| b.len).sum();
+        let total = self.body.instructions.len() as u32;
+        if covered < total {
+            self.body.blocks.push(BasicBlock { first: covered, len: total - covered });
+        }
         let blocks = self.body.blocks.len() as u32;
+        let mut error = None;
         for i in 0..self.body.operand_pool.len() {
             match self.body.operand_pool[i].value {
                 Value::Unresolved { plane, slot } => self.body.operand_pool[i].value = self.resolve(plane, slot),
                 Value::Block(b) if b >= blocks => {
-                    let at = self
-                        .body
-                        .instructions
-                        .iter()
-                        .find(|inst| inst.operands.range().contains(&i))
-                        .map_or(0, |i| i.offset);
-                    return Err(Self::err(at, "branch to a basic block that does not exist", b.into()));
+                    self.body.operand_pool[i].value = Value::Unresolved { plane: super::types::LABEL, slot: b };
+                    if error.is_none() {
+                        let at = self
+                            .body
+                            .instructions
+                            .iter()
+                            .find(|inst| inst.operands.range().contains(&i))
+                            .map_or(0, |i| i.offset);
+                        error = Some(Self::err(at, "branch to a basic block that does not exist", b.into()));
+                    }
                 }
                 _ => {}
             }
@@ -870,7 +892,7 @@ impl<'m, 'a> BodyDecoder<'m, 'a> {
         if let Types::Own(types) = self.types {
             self.body.types = Some(Rc::try_unwrap(types).unwrap_or_else(|shared| (*shared).clone()));
         }
-        Ok(self.body)
+        (self.body, error)
     }
 }
 
