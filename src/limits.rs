@@ -96,3 +96,10 @@ pub const LEGACY_MAX_CONSTANT_DEPTH: usize = 32;
 /// How many constants one operand prints, or inspects to tell whether it is all zeros,
 /// before `...`. Ours: as for types, `A2 = [A1, A1]`, `A3 = [A2, A2]`, … doubles.
 pub const LEGACY_MAX_CONSTANT_NODES: usize = 1 << 20;
+
+/// How many constants one LLVM 1.x display (a module or a function) prints or inspects in
+/// all, before every further constant prints as `...`. Ours: with
+/// [`LEGACY_MAX_CONSTANT_NODES`] per operand, it bounds the work and the text of a display
+/// whose every operand is such a doubling constant. Real 1.x modules hold a small
+/// fraction of it.
+pub const LEGACY_MAX_DISPLAY_CONSTANT_NODES: usize = 1 << 24;

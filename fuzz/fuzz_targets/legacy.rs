@@ -7,19 +7,17 @@
 //! block walk.
 
 use libfuzzer_sys::fuzz_target;
-use llvm_bitstream_reader::legacy::{self, ByteReader, LegacyError, Bytecode};
+use llvm_bitstream_reader::legacy::{self, ByteReader, Bytecode, LegacyError};
+use llvm_bitstream_reader_fuzz::legacy_check;
 
 fuzz_target!(|data: &[u8]| {
     let _ = legacy::detect(data);
+    legacy_check::run(data);
     check(data);
-    let mut wrapped = b"llvm\x01\0\0\0".to_vec();
-    wrapped.extend_from_slice(&(data.len() as u32).to_le_bytes());
-    wrapped.extend_from_slice(data);
-    check(&wrapped);
+    check(&legacy_check::wrapped(data));
 });
 
 fn check(input: &[u8]) {
-    llvm_bitstream_reader_fuzz::legacy_check::contents(input);
     let module = match Bytecode::parse(input) {
         Ok(module) => module,
         Err(e) => {

@@ -16,6 +16,22 @@ use llvm_bitstream_reader::legacy::{Body, Module, Value};
 mod sink;
 use sink::print;
 
+/// What the `legacy` target runs on one input: [`contents`] of the bytes as they are and
+/// behind an `llvm` signature and a module header (so that most inputs reach the
+/// blocks).
+pub fn run(data: &[u8]) {
+    contents(data);
+    contents(&wrapped(data));
+}
+
+/// `data` as the payload of a module block: `llvm`, type 1, its size.
+pub fn wrapped(data: &[u8]) -> Vec<u8> {
+    let mut out = b"llvm\x01\0\0\0".to_vec();
+    out.extend_from_slice(&(data.len() as u32).to_le_bytes());
+    out.extend_from_slice(data);
+    out
+}
+
 /// The decoded module of `data` (as it is, uncompressed): the module as far as it reads,
 /// every function's body, every function and the module printed.
 pub fn contents(data: &[u8]) {

@@ -34,7 +34,9 @@ pub enum Value {
     Instruction(u32),
     /// Basic block `n` of the body.
     Block(u32),
-    /// A compaction-table entry of the plane that names no module value.
+    /// A slot that names nothing the module or the body defines: a forward reference
+    /// never defined, or (in [`Module::body_partial`](super::Module::body_partial)) a
+    /// block past the ones read. Kept, not an error; the printer shows `<badref>`.
     Unresolved {
         /// The plane (the type as the function numbers it).
         plane: u32,

@@ -16,7 +16,10 @@ use super::opcode::Opcode;
 use super::types::{LABEL, Type, TypeId, TypeTable, VOID};
 use super::{Endianness, LegacyError, PointerSize};
 
-use crate::limits::{LEGACY_MAX_CONSTANT_DEPTH as MAX_CONSTANT_DEPTH, LEGACY_MAX_CONSTANT_NODES as MAX_CONSTANT_NODES};
+use crate::limits::{
+    LEGACY_MAX_CONSTANT_DEPTH as MAX_CONSTANT_DEPTH, LEGACY_MAX_CONSTANT_NODES as MAX_CONSTANT_NODES,
+    LEGACY_MAX_DISPLAY_CONSTANT_NODES as MAX_DISPLAY_CONSTANT_NODES,
+};
 
 /// Writes a name as LLVM 1.x did: `%name`, or `"name"` (without `%`) when it has a
 /// character outside `[a-zA-Z0-9._-]` or starts with a digit.
@@ -250,9 +253,15 @@ struct Printer<'x, 'p, 'a> {
     locals: Option<&'x Locals<'p, 'a>>,
     /// Constants the current operand may still print or inspect.
     budget: Cell<usize>,
+    /// Constants the whole display may still print or inspect.
+    total: Cell<usize>,
 }
 
-impl Printer<'_, '_, '_> {
+impl<'x, 'p, 'a> Printer<'x, 'p, 'a> {
+    fn new(names: &'x Names<'p, 'a>, locals: Option<&'x Locals<'p, 'a>>, total: usize) -> Self {
+        Printer { names, locals, budget: Cell::new(MAX_CONSTANT_NODES), total: Cell::new(total) }
+    }
+
     fn types(&self) -> &TypeTable {
         self.locals.map_or(&self.names.module.types, |l| l.types)
     }
@@ -268,11 +277,13 @@ impl Printer<'_, '_, '_> {
         self.value_bare(f, op, 0)
     }
 
-    /// Takes one constant from the budget; `false` once it is spent.
+    /// Takes one constant from the operand's and the display's budgets; `false` once
+    /// either is spent.
     fn spend(&self) -> bool {
-        let left = self.budget.get();
+        let (left, total) = (self.budget.get(), self.total.get());
         self.budget.set(left.saturating_sub(1));
-        left > 0
+        self.total.set(total.saturating_sub(1));
+        left > 0 && total > 0
     }
 
     /// `writeOperand` with its type.
@@ -410,9 +421,7 @@ impl Printer<'_, '_, '_> {
                 f.write_str(if i == 0 { " " } else { ", " })?;
                 write!(f, "{}", self.types().display(op.ty))?;
                 f.write_char(' ')?;
-                let mut s = String::new();
-                self.value_bare(&mut s, op, depth + 1)?;
-                f.write_str(&s)?;
+                self.value_bare(f, op, depth + 1)?;
             }
             f.write_str(close)
         };
@@ -462,9 +471,7 @@ impl Printer<'_, '_, '_> {
                 let ops = pool.get(operands.range()).unwrap_or_default();
                 for (i, op) in ops.iter().enumerate() {
                     write!(f, "{} ", self.types().display(op.ty))?;
-                    let mut s = String::new();
-                    self.value_bare(&mut s, op, depth + 1)?;
-                    f.write_str(&s)?;
+                    self.value_bare(f, op, depth + 1)?;
                     if i + 1 != ops.len() {
                         f.write_str(", ")?;
                     }
@@ -790,7 +797,7 @@ impl fmt::Display for ModuleDisplay<'_, '_> {
             }
         }
         let names = Names::new(module, &bodies);
-        let printer = Printer { names: &names, locals: None, budget: Cell::new(MAX_CONSTANT_NODES) };
+        let printer = Printer::new(&names, None, MAX_DISPLAY_CONSTANT_NODES);
         if let Some(id) = self.id.filter(|id| !id.contains('\n')) {
             writeln!(f, "; ModuleID = '{id}'")?;
         }
@@ -846,8 +853,10 @@ impl fmt::Display for ModuleDisplay<'_, '_> {
             match *body {
                 Some(b) => {
                     let locals = names.locals(&bodies[b]);
-                    Printer { names: &names, locals: Some(&locals), budget: Cell::new(MAX_CONSTANT_NODES) }
-                        .function(f, i)?;
+                    // The display's budget carries from function to function.
+                    let function = Printer::new(&names, Some(&locals), printer.total.get());
+                    function.function(f, i)?;
+                    printer.total.set(function.total.get());
                 }
                 None => printer.function(f, i)?,
             }
@@ -866,8 +875,7 @@ impl fmt::Display for FunctionDisplay<'_, '_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let names = Names::new(self.module, core::slice::from_ref(self.body));
         let locals = names.locals(self.body);
-        Printer { names: &names, locals: Some(&locals), budget: Cell::new(MAX_CONSTANT_NODES) }
-            .function(f, self.body.function)
+        Printer::new(&names, Some(&locals), MAX_DISPLAY_CONSTANT_NODES).function(f, self.body.function)
     }
 }
 
