@@ -8,7 +8,8 @@ use core::ops::Deref;
 use super::bytecode::{Block, BlockKind};
 use super::bytes::ByteReader;
 use super::constants::{
-    Constant, Operand, Operands, Scope, Value, read_constant_pool, read_symbol_table, read_type_slot, read_value_type,
+    Constant, Operand, Operands, Scope, Value, push_value, read_constant_pool, read_symbol_table, read_type_slot,
+    read_value_type,
 };
 use super::module::{Linkage, Module};
 use super::opcode::Opcode;
@@ -307,11 +308,7 @@ impl<'m, 'a> BodyDecoder<'m, 'a> {
     }
 
     fn insert(&mut self, plane: u32, value: Value) {
-        let plane = plane as usize;
-        if self.planes.len() <= plane {
-            self.planes.resize_with(plane + 1, Vec::new);
-        }
-        self.planes[plane].push(value);
+        push_value(&mut self.planes, plane, value);
     }
 
     fn compacted(&self) -> bool {

@@ -73,6 +73,16 @@ impl Operands {
     }
 }
 
+/// Appends a value to its type plane. Planes are numbered by type ids the caller has
+/// checked against the type pool, so their number is bounded by the input.
+pub(super) fn push_value(planes: &mut Vec<Vec<Value>>, plane: u32, value: Value) {
+    let plane = plane as usize;
+    if planes.len() <= plane {
+        planes.resize_with(plane + 1, Vec::new);
+    }
+    planes[plane].push(value);
+}
+
 /// A constant of a constant pool.
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]

@@ -6,7 +6,9 @@ use core::fmt;
 
 use super::bytecode::{Block, BlockKind, Bytecode};
 use super::bytes::ByteReader;
-use super::constants::{Constant, Operand, Scope, Value, read_constant_pool, read_symbol_table, read_types};
+use super::constants::{
+    Constant, Operand, Scope, Value, push_value, read_constant_pool, read_symbol_table, read_types,
+};
 use super::rules::Rules;
 use super::types::{Type, TypeId, TypeTable};
 use super::{LegacyError, Result};
@@ -288,11 +290,7 @@ impl<'a> Module<'a> {
     }
 
     fn insert(&mut self, plane: TypeId, value: Value) {
-        let plane = plane as usize;
-        if self.planes.len() <= plane {
-            self.planes.resize_with(plane + 1, Vec::new);
-        }
-        self.planes[plane].push(value);
+        push_value(&mut self.planes, plane, value);
     }
 
     fn check_type(&self, id: TypeId, offset: usize) -> Result<TypeId> {
