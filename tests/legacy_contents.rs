@@ -1414,3 +1414,21 @@ fn real_files_decode_and_agree_with_their_sources() {
         eprintln!("{}: {} functions, {} bodies decoded", path.display(), module.functions.len(), decoded.len());
     }
 }
+
+/// Bodies decode on several threads at once, each from its own block, alike.
+#[test]
+fn bodies_decode_on_threads() {
+    let bytes = standard(5).build();
+    let module = Module::parse(&bytes).unwrap();
+    let alone = module.body(0).unwrap().unwrap();
+    std::thread::scope(|s| {
+        let handles: Vec<_> = (0..4).map(|_| s.spawn(|| module.body(0).unwrap().unwrap())).collect();
+        for h in handles {
+            let body = h.join().unwrap();
+            assert_eq!(body.instructions, alone.instructions);
+            assert_eq!(body.operand_pool, alone.operand_pool);
+        }
+    });
+    assert_eq!(module.functions[0].name_str(), "f");
+    assert_eq!(module.globals[1].name_str(), "p");
+}

@@ -122,6 +122,18 @@ impl Function<'_> {
     pub fn is_declaration(&self) -> bool {
         !self.has_body
     }
+
+    /// Its name as text (lossy UTF-8; empty if it has none).
+    pub fn name_str(&self) -> alloc::borrow::Cow<'_, str> {
+        alloc::string::String::from_utf8_lossy(self.name.unwrap_or_default())
+    }
+}
+
+impl GlobalVar<'_> {
+    /// Its name as text (lossy UTF-8; empty if it has none).
+    pub fn name_str(&self) -> alloc::borrow::Cow<'_, str> {
+        alloc::string::String::from_utf8_lossy(self.name.unwrap_or_default())
+    }
 }
 
 /// A decoded LLVM 1.x module: what a bytecode file holds, read without LLVM (see the
@@ -129,7 +141,11 @@ impl Function<'_> {
 ///
 /// Values are numbered in "type planes" in the file; the decoder resolves each operand
 /// to a [`Value`] and its type. Function bodies are decoded by [`body`](Self::body), on
-/// demand, from the Function Definition blocks the module keeps.
+/// demand, from the Function Definition blocks the module keeps; `Module` is `Sync`, so
+/// bodies can be decoded on several threads.
+///
+/// A compressed file (`llvc1`, `llvc2`) is decompressed first, with
+/// [`Bytecode::decompress`] (feature `legacy-compression`), and the result parsed.
 #[derive(Clone, Debug)]
 pub struct Module<'a> {
     /// The file's blocks.
