@@ -56,16 +56,19 @@ fn constant_pool() -> Vec<u8> {
 }
 
 fn instructions() -> Vec<u8> {
-    // Format 2: `add int %0, %0`; format 1: `ret int %1`; format 0: `ret int %1` again,
-    // long form (opcode << 2, type, operand count, operands).
-    let add = 2 | 7 << 2 | INT << 8;
-    let ret = 1 | 1 << 2 | INT << 8 | 1 << 20;
-    cat(&[&vbr(add), &vbr(ret), &vbr(1 << 2), &vbr(INT), &vbr(1), &vbr(1)])
+    // Format 2: `add int %0, %0`; format 1: `ret int %1` (both a fixed 32-bit word, as
+    // LLVM's reader and writer have them); format 0: `ret int %1` again, long form
+    // (opcode << 2, type, operand count, operands, as VBRs).
+    let add = (2 | 7 << 2 | INT << 8) as u32;
+    let ret = (1 | 1 << 2 | INT << 8 | 1 << 20) as u32;
+    cat(&[&add.to_le_bytes(), &ret.to_le_bytes(), &vbr(1 << 2), &vbr(INT), &vbr(1), &vbr(1)])
 }
 
 fn function_symbols() -> Vec<u8> {
-    // No type names; one plane (labels) with one entry: slot 0 is "entry".
-    cat(&[&vbr(0), &vbr(1), &vbr(1), &vbr(LABEL), &vbr(0), &string("entry")])
+    // No type names; then planes to the end of the block (the format description says
+    // an llist, but LLVM's writer and reader have no count): one plane (labels) with one
+    // entry, slot 0 is "entry".
+    cat(&[&vbr(0), &vbr(1), &vbr(LABEL), &vbr(0), &string("entry")])
 }
 
 fn module_symbols() -> Vec<u8> {
@@ -73,14 +76,15 @@ fn module_symbols() -> Vec<u8> {
         &vbr(1), // one type name
         &vbr(FN_TY_SLOT),
         &string("fnty"),
-        &vbr(2), // two planes
+        // Two planes, to the end of the block. Slot 0 of a pointer plane is its null: the
+        // first global of each is slot 1.
         &vbr(1),
         &vbr(FN_PTR_SLOT),
-        &vbr(0),
+        &vbr(1),
         &string("main"),
         &vbr(1),
         &vbr(INT_PTR_SLOT),
-        &vbr(0),
+        &vbr(1),
         &string("answer"),
     ])
 }
@@ -551,11 +555,11 @@ fn decodes_the_payloads_with_the_primitives() {
     assert_eq!((r.read_vbr_u32().unwrap(), r.read_vbr_u24().unwrap(), r.read_vbr_u32().unwrap()), (1, 7, 0));
     assert_eq!(r.read_vbr_i64().unwrap(), 42);
 
-    // Instruction list: format 2, format 1, format 0.
+    // Instruction list: format 2 and format 1 (fixed 32-bit words), format 0 (VBRs).
     let mut r = blocks[4].reader();
-    let add = r.read_vbr_u32().unwrap();
+    let add = r.read_u32().unwrap();
     assert_eq!((add & 3, (add >> 2) & 63, (add >> 8) & 255), (2, 7, 7));
-    let ret = r.read_vbr_u32().unwrap();
+    let ret = r.read_u32().unwrap();
     assert_eq!((ret & 3, (ret >> 2) & 63, (ret >> 8) & 0xFFF, ret >> 20), (1, 1, 7, 1));
     let long = r.read_vbr_u32().unwrap();
     assert_eq!((long & 3, long >> 2), (0, 1));
@@ -564,20 +568,19 @@ fn decodes_the_payloads_with_the_primitives() {
     assert_eq!(operands, [1]);
     assert!(r.is_at_end());
 
-    // Function symbol table: llist(type_entry), llist(symtab_plane).
+    // Function symbol table: llist(type_entry), then planes to the end of the block.
     let mut r = blocks[5].reader();
     assert_eq!(r.read_llist(|r| Ok((r.read_vbr_u24()?, r.read_string()?))).unwrap(), []);
-    let planes = r
-        .read_llist(|r| {
-            let count = r.read_vbr_u32()?;
-            let ty = r.read_vbr_u24()?;
-            let mut names = Vec::new();
-            for _ in 0..count {
-                names.push((r.read_vbr_u24()?, r.read_string()?));
-            }
-            Ok((ty, names))
-        })
-        .unwrap();
+    let mut planes = Vec::new();
+    while !r.is_at_end() {
+        let count = r.read_vbr_u32().unwrap();
+        let ty = r.read_vbr_u24().unwrap();
+        let mut names = Vec::new();
+        for _ in 0..count {
+            names.push((r.read_vbr_u24().unwrap(), r.read_string().unwrap()));
+        }
+        planes.push((ty, names));
+    }
     assert_eq!(planes, [(12, vec![(0, &b"entry"[..])])]);
 
     // Module symbol table.
@@ -952,5 +955,27 @@ mod compression {
         assert_eq!(legacy::decompression_limit(10), 640);
         assert_eq!(legacy::decompression_limit(usize::MAX), legacy::MAX_DECOMPRESSED_BYTES);
         assert_eq!(legacy::decompression_limit(1 << 30), 1 << 30);
+    }
+}
+
+/// The module of these tests, padded or not, decodes (`legacy::Module`): the walk and
+/// the decoder agree on where everything is.
+#[test]
+fn the_walked_module_decodes() {
+    for bytes in [v5_padded(), v5_unpadded()] {
+        let module = legacy::Module::parse(&bytes).unwrap();
+        assert_eq!(module.globals[0].name, Some(&b"answer"[..]));
+        assert_eq!(module.functions[0].name, Some(&b"main"[..]));
+        assert_eq!(module.types.name(13), Some(&b"fnty"[..]));
+        assert_eq!(module.dependent_libraries, [&b"c"[..]]);
+        let body = module.body(0).unwrap().unwrap();
+        let opcodes: Vec<legacy::Opcode> = body.instructions.iter().map(|i| i.opcode).collect();
+        assert_eq!(opcodes, [legacy::Opcode::Add, legacy::Opcode::Ret, legacy::Opcode::Ret]);
+        assert_eq!(body.blocks.len(), 2);
+        assert_eq!(body.name_of(legacy::Value::Block(0)), Some(&b"entry"[..]));
+        let ret = body.operands(&body.instructions[1])[0];
+        assert!(
+            matches!(ret.value, legacy::Value::Constant(c) if module.constants[c as usize].kind == legacy::ConstantKind::Int(42))
+        );
     }
 }

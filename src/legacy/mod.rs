@@ -66,8 +66,10 @@
 //! 1.4 added `unreachable`. A newer version walks ([`Bytecode`]) but is not decoded
 //! ([`LegacyError::UnsupportedVersion`]). Where the description and LLVM's own reader
 //! and writer disagree, this module follows LLVM's: instruction formats 1 to 3 are a
-//! fixed 32-bit little-endian word (the description says `uint32_vbr`), and a global's
-//! extension word has its linkage in bits 1 to 3 (the description says 2 to 4).
+//! fixed 32-bit little-endian word (the description says `uint32_vbr`), a global's
+//! extension word has its linkage in bits 1 to 3 (the description says 2 to 4), and a
+//! symbol table's value planes run to the end of its block (the description says a
+//! length list).
 //!
 //! Unknown opcodes and blocks are kept ([`Opcode::Unknown`], `unknown_blocks`), never an
 //! error; a malformed file gives a [`LegacyError`] with its byte offset, and
