@@ -908,9 +908,16 @@ mod compression {
                 let unpacked = Bytecode::decompress(&file).unwrap();
                 assert_eq!(unpacked, plain);
                 assert_eq!(walk(&unpacked), walk(&plain));
+                // The contents too: the same module, printed alike.
+                let text = legacy::Module::parse(&unpacked).unwrap().display().to_string();
+                assert_eq!(text, legacy::Module::parse(&plain).unwrap().display().to_string());
             }
-            // Null compression and uncompressed files.
-            assert_eq!(Bytecode::decompress(&compressed(b'0', module_block)).unwrap(), plain);
+            // Null compression and uncompressed files; `llvc0` decodes in place.
+            let null = compressed(b'0', module_block);
+            assert_eq!(Bytecode::decompress(&null).unwrap(), plain);
+            let in_place = legacy::Module::parse(&null).unwrap();
+            assert_eq!(in_place.display().to_string(), legacy::Module::parse(&plain).unwrap().display().to_string());
+            assert_eq!(in_place.body(0).unwrap().unwrap().instructions.len(), 3);
             assert_eq!(Bytecode::decompress(&plain).unwrap(), plain);
         }
     }
