@@ -460,10 +460,11 @@ impl<'a> Module<'a> {
     fn read_symbol_table(&mut self, r: &mut ByteReader<'a>) -> Result<()> {
         let table = read_symbol_table(r, self.rules)?;
         let (type_names, value_names) = (table.types, table.values);
+        let mut names = Vec::with_capacity(type_names.len());
         for (ty, name, at) in type_names {
-            let ty = self.check_type(ty, at)?;
-            self.types.names.push((ty, name.to_vec()));
+            names.push((self.check_type(ty, at)?, name.to_vec()));
         }
+        self.types.add_names(names);
         for (plane, slot, name) in value_names {
             match self.resolve(plane, slot) {
                 Value::Global(i) => self.globals[i as usize].name = Some(name),

@@ -834,7 +834,7 @@ impl fmt::Display for ModuleDisplay<'_, '_> {
             }
             f.write_str(" ]\n")?;
         }
-        let mut type_names: Vec<&(TypeId, Vec<u8>)> = module.types.names.iter().collect();
+        let mut type_names: Vec<&(TypeId, Vec<u8>)> = module.types.names().iter().collect();
         type_names.sort_by(|a, b| a.1.cmp(&b.1));
         type_names.dedup_by(|a, b| a.1 == b.1);
         for (ty, name) in type_names {

@@ -122,8 +122,8 @@ impl Type {
 pub struct TypeTable {
     /// The derived types: `types[i]` has id `FIRST_DERIVED + i`.
     pub types: Vec<Type>,
-    /// Names from the symbol tables: (type, name). LLVM prints a named type by its name.
-    pub names: Vec<(TypeId, Vec<u8>)>,
+    /// Names from the symbol tables, sorted by type ([`names`](Self::names)).
+    names: Vec<(TypeId, Vec<u8>)>,
 }
 
 impl TypeTable {
@@ -173,9 +173,22 @@ impl TypeTable {
         self.types.iter().position(|t| t == ty).map(|i| FIRST_DERIVED + i as TypeId)
     }
 
-    /// The name the symbol tables give a type, if any (the first one).
+    /// The name the symbol tables give a type, if any (its first one): a binary search.
     pub fn name(&self, id: TypeId) -> Option<&[u8]> {
-        self.names.iter().find(|(t, _)| *t == id).map(|(_, n)| n.as_slice())
+        let at = self.names.partition_point(|(t, _)| *t < id);
+        self.names.get(at).filter(|(t, _)| *t == id).map(|(_, n)| n.as_slice())
+    }
+
+    /// Every (type, name) the symbol tables give, sorted by type (a type's names in the
+    /// file's order).
+    pub fn names(&self) -> &[(TypeId, Vec<u8>)] {
+        &self.names
+    }
+
+    /// Adds names, keeping them sorted by type.
+    pub(super) fn add_names(&mut self, names: impl IntoIterator<Item = (TypeId, Vec<u8>)>) {
+        self.names.extend(names);
+        self.names.sort_by_key(|(t, _)| *t);
     }
 
     /// Prints a type as LLVM 1.x did: by name where it has one, else structurally, with
