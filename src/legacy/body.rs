@@ -89,8 +89,8 @@ pub struct Body<'a> {
     pub constants: Vec<Constant<'a>>,
     /// The compaction table's types (module type ids), if the function has one.
     pub compaction_types: Vec<TypeId>,
-    /// The compaction table's value planes: (plane, entries), each plane's entry 0 its
-    /// implied zero.
+    /// The compaction table's value planes, by plane: (plane, entries), each plane's
+    /// entry 0 its implied zero.
     pub compaction_values: Vec<(u32, Vec<Value>)>,
     /// The basic blocks, in order.
     pub blocks: Vec<BasicBlock>,
@@ -246,8 +246,7 @@ impl<'m, 'a> BodyDecoder<'m, 'a> {
     }
 
     fn read(&mut self, block: &Block<'a>) -> Result<()> {
-        let mut r = block.reader();
-        r.read_vbr_u32()?;
+        // The linkage before the blocks was read with the module (`Function::linkage`).
         for child in block.raw_children() {
             let child = child?;
             let mut r = child.reader();
@@ -345,39 +344,20 @@ impl<'m, 'a> BodyDecoder<'m, 'a> {
     /// The value in slot `slot` of plane `plane`, as LLVM 1.x's reader finds it: the
     /// compaction table's plane, or the zero and the module's plane; then the function's.
     fn resolve(&self, plane: u32, slot: u32) -> Value {
-        let mut n = slot as usize;
-        match self.compaction_planes.get(plane as usize).filter(|p| !p.is_empty()) {
-            Some(entries) => {
-                if let Some(v) = entries.get(n) {
-                    return *v;
-                }
-                n -= entries.len();
-            }
+        let n = match self.compaction_planes.get(plane as usize).filter(|p| !p.is_empty()) {
+            Some(entries) => match entries.get(slot as usize) {
+                Some(v) => return *v,
+                None => slot - entries.len() as u32,
+            },
             None => {
-                let global = if self.compacted() && plane >= FIRST_DERIVED {
-                    match self.body.compaction_types.get((plane - FIRST_DERIVED) as usize) {
-                        Some(g) => *g,
-                        None => return Value::Unresolved { plane, slot },
-                    }
-                } else {
-                    plane
-                };
-                let opaque = matches!(self.types.derived(global), Some(Type::Opaque));
-                if self.rules.has_implicit_null(global) && !opaque {
-                    if n == 0 {
-                        return Value::Null;
-                    }
-                    n -= 1;
-                }
-                if let Some(values) = self.module.planes.get(global as usize) {
-                    if let Some(v) = values.get(n) {
-                        return *v;
-                    }
-                    n -= values.len();
+                let Ok(global) = self.global(plane, 0) else { return Value::Unresolved { plane, slot } };
+                match self.module.module_slot(&self.types, global, slot) {
+                    Ok(v) => return v,
+                    Err(past) => past,
                 }
             }
-        }
-        match self.planes.get(plane as usize).and_then(|p| p.get(n)) {
+        };
+        match self.planes.get(plane as usize).and_then(|p| p.get(n as usize)) {
             Some(v) => *v,
             None => Value::Unresolved { plane, slot },
         }
@@ -443,8 +423,7 @@ impl<'m, 'a> BodyDecoder<'m, 'a> {
             if self.compaction_planes.len() <= plane as usize {
                 self.compaction_planes.resize_with(plane as usize + 1, Vec::new);
             }
-            self.compaction_planes[plane as usize] = entries.clone();
-            self.body.compaction_values.push((plane, entries));
+            self.compaction_planes[plane as usize] = entries;
         }
         Ok(())
     }
@@ -886,6 +865,12 @@ impl<'m, 'a> BodyDecoder<'m, 'a> {
                 _ => {}
             }
         }
+        self.body.compaction_values = core::mem::take(&mut self.compaction_planes)
+            .into_iter()
+            .enumerate()
+            .filter(|(_, entries)| !entries.is_empty())
+            .map(|(plane, entries)| (plane as u32, entries))
+            .collect();
         if let Types::Own(types) = self.types {
             self.body.types = Some(Rc::try_unwrap(types).unwrap_or_else(|shared| (*shared).clone()));
         }

@@ -219,11 +219,7 @@ pub(super) fn read_types<'a, S: Scope<'a>>(r: &mut ByteReader<'a>, count: u32, s
                 0..=12 => Type::Primitive(id),
                 13 => {
                     let ret = next(r)?;
-                    let n = r.read_vbr_u32()?;
-                    let mut params = Vec::new();
-                    for _ in 0..n {
-                        params.push(next(r)?);
-                    }
+                    let mut params = r.read_llist(next)?;
                     let vararg = params.last() == Some(&0);
                     if vararg {
                         params.pop();
@@ -231,6 +227,8 @@ pub(super) fn read_types<'a, S: Scope<'a>>(r: &mut ByteReader<'a>, count: u32, s
                     Type::Function { ret, params, vararg }
                 }
                 14 => {
+                    // Not `read_zlist`: the terminator is a type slot read as LLVM reads it
+                    // (an escaped 0 ends the list too).
                     let mut fields = Vec::new();
                     loop {
                         let field_at = r.offset();
@@ -484,13 +482,10 @@ pub(super) struct SymbolTable<'a> {
 pub(super) fn read_symbol_table<'a>(r: &mut ByteReader<'a>, rules: Rules) -> Result<SymbolTable<'a>> {
     let mut table = SymbolTable { types: Vec::new(), values: Vec::new() };
     if !rules.type_derived_from_value {
-        let n = r.read_vbr_u32()?;
-        for _ in 0..n {
+        table.types = r.read_llist(|r| {
             let at = r.offset();
-            let slot = r.read_vbr_u32()?;
-            let name = r.read_string()?;
-            table.types.push((slot, name, at));
-        }
+            Ok((r.read_vbr_u32()?, r.read_string()?, at))
+        })?;
     }
     while !r.is_at_end() {
         let n = r.read_vbr_u32()?;

@@ -427,17 +427,11 @@ impl<'a> Module<'a> {
         if rules.inconsistent_global_info {
             // Version 0 pads the block's own end; nothing else follows.
         } else if !rules.no_dependent_libraries {
-            let n = r.read_vbr_u32()?;
-            for _ in 0..n {
-                self.dependent_libraries.push(r.read_string()?);
-            }
+            self.dependent_libraries = r.read_llist(|r| r.read_string())?;
             let triple = r.read_string()?;
             self.triple = (!triple.is_empty()).then_some(triple);
             if !rules.alignment && !r.is_at_end() {
-                let n = r.read_vbr_u32()?;
-                for _ in 0..n {
-                    self.section_names.push(r.read_string()?);
-                }
+                self.section_names = r.read_llist(|r| r.read_string())?;
             }
             if !rules.alignment && !r.is_at_end() {
                 let asm = r.read_string()?;
@@ -477,17 +471,22 @@ impl<'a> Module<'a> {
 
     /// The value in slot `slot` of plane `plane` at module level.
     pub(super) fn resolve(&self, plane: TypeId, slot: u32) -> Value {
+        self.module_slot(&self.types, plane, slot).unwrap_or(Value::Unresolved { plane, slot })
+    }
+
+    /// Slot `slot` of plane `plane` among the module's values, its implied zero first (a
+    /// plane of an opaque type in `types` has none): the value, or, past them, how far
+    /// past (where a function's own values of the plane start, at 0).
+    pub(super) fn module_slot(&self, types: &TypeTable, plane: TypeId, slot: u32) -> core::result::Result<Value, u32> {
         let mut n = slot;
-        if self.rules.has_implicit_null(plane) && !matches!(self.types.derived(plane), Some(Type::Opaque)) {
+        if self.rules.has_implicit_null(plane) && !matches!(types.derived(plane), Some(Type::Opaque)) {
             if n == 0 {
-                return Value::Null;
+                return Ok(Value::Null);
             }
             n -= 1;
         }
-        match self.planes.get(plane as usize).and_then(|p| p.get(n as usize)) {
-            Some(v) => *v,
-            None => Value::Unresolved { plane, slot },
-        }
+        let values = self.planes.get(plane as usize).map_or(&[][..], Vec::as_slice);
+        values.get(n as usize).copied().ok_or_else(|| n - values.len() as u32)
     }
 
     fn resolve_constants(&mut self) {
@@ -506,8 +505,8 @@ impl<'a> Module<'a> {
     /// The name of function `index` for messages: its symbol-table name (lossy UTF-8), or
     /// its number.
     pub fn function_name(&self, index: usize) -> alloc::string::String {
-        match self.functions.get(index).and_then(|f| f.name) {
-            Some(name) => alloc::string::String::from_utf8_lossy(name).into_owned(),
+        match self.functions.get(index).filter(|f| f.name.is_some()) {
+            Some(f) => f.name_str().into_owned(),
             None => alloc::format!("<function {index}>"),
         }
     }

@@ -10,7 +10,7 @@ use core::cell::Cell;
 use core::fmt::{self, Write};
 
 use super::body::{Body, Instruction};
-use super::constants::{ConstantKind, Operand, Value};
+use super::constants::{Constant, ConstantKind, Operand, Value};
 use super::module::{Linkage, Module};
 use super::opcode::Opcode;
 use super::types::{LABEL, Type, TypeId, TypeTable, VOID};
@@ -294,58 +294,47 @@ impl<'x, 'p, 'a> Printer<'x, 'p, 'a> {
     }
 
     fn value_bare(&self, f: &mut dyn Write, op: &Operand, depth: usize) -> fmt::Result {
+        fn at<T: Copy>(table: &[Option<T>], i: u32) -> Option<T> {
+            table.get(i as usize).copied().flatten()
+        }
         let module = self.names.module;
-        let numbered = |f: &mut dyn Write, name: Option<&[u8]>, slot: Option<u32>| match (name, slot) {
+        let (name, slot) = match (op.value, self.locals) {
+            (Value::Null, _) => return self.null(f, op.ty),
+            (Value::Constant(_) | Value::LocalConstant(_), _) => {
+                return match self.constant_of(op.value) {
+                    Some((c, pool)) => self.constant(f, &c.kind, c.ty, pool, depth),
+                    None => f.write_str("<badref>"),
+                };
+            }
+            (Value::Global(i), _) => {
+                (module.globals.get(i as usize).and_then(|g| g.name), at(&self.names.global_slots, i))
+            }
+            (Value::Function(i), _) => {
+                (module.functions.get(i as usize).and_then(|g| g.name), at(&self.names.function_slots, i))
+            }
+            (Value::Argument(i), Some(l)) => (at(&l.arg_names, i), at(&l.arg_slots, i)),
+            (Value::Instruction(i), Some(l)) => (at(&l.inst_names, i), at(&l.inst_slots, i)),
+            (Value::Block(i), Some(l)) => (at(&l.block_names, i), at(&l.block_slots, i)),
+            _ => (None, None),
+        };
+        match (name, slot) {
             (Some(n), _) => write_name(f, n, true),
             (None, Some(s)) => write!(f, "%{s}"),
             (None, None) => f.write_str("<badref>"),
-        };
-        match op.value {
-            Value::Null => self.null(f, op.ty),
-            Value::Global(i) => numbered(
-                f,
-                module.globals.get(i as usize).and_then(|g| g.name),
-                self.names.global_slots.get(i as usize).copied().flatten(),
-            ),
-            Value::Function(i) => numbered(
-                f,
-                module.functions.get(i as usize).and_then(|g| g.name),
-                self.names.function_slots.get(i as usize).copied().flatten(),
-            ),
-            Value::Constant(i) => match module.constants.get(i as usize) {
-                Some(c) => self.constant(f, &c.kind, c.ty, &module.operand_pool, depth),
-                None => f.write_str("<badref>"),
-            },
-            Value::LocalConstant(i) => match self.locals.and_then(|l| l.body.constants.get(i as usize).map(|c| (l, c)))
-            {
-                Some((l, c)) => self.constant(f, &c.kind, c.ty, &l.body.operand_pool, depth),
-                None => f.write_str("<badref>"),
-            },
-            Value::Argument(i) => match self.locals {
-                Some(l) => numbered(
-                    f,
-                    l.arg_names.get(i as usize).copied().flatten(),
-                    l.arg_slots.get(i as usize).copied().flatten(),
-                ),
-                None => f.write_str("<badref>"),
-            },
-            Value::Instruction(i) => match self.locals {
-                Some(l) => numbered(
-                    f,
-                    l.inst_names.get(i as usize).copied().flatten(),
-                    l.inst_slots.get(i as usize).copied().flatten(),
-                ),
-                None => f.write_str("<badref>"),
-            },
-            Value::Block(i) => match self.locals {
-                Some(l) => numbered(
-                    f,
-                    l.block_names.get(i as usize).copied().flatten(),
-                    l.block_slots.get(i as usize).copied().flatten(),
-                ),
-                None => f.write_str("<badref>"),
-            },
-            Value::Unresolved { .. } => f.write_str("<badref>"),
+        }
+    }
+
+    /// The constant a value names (of the module or of the body), with the operand pool
+    /// its elements are in.
+    fn constant_of(&self, value: Value) -> Option<(&Constant<'_>, &[Operand])> {
+        let module = self.names.module;
+        match value {
+            Value::Constant(i) => Some((module.constants.get(i as usize)?, &module.operand_pool)),
+            Value::LocalConstant(i) => {
+                let body = self.locals?.body;
+                Some((body.constants.get(i as usize)?, &body.operand_pool))
+            }
+            _ => None,
         }
     }
 
@@ -366,20 +355,11 @@ impl<'x, 'p, 'a> Printer<'x, 'p, 'a> {
         if depth > MAX_CONSTANT_DEPTH || !self.spend() {
             return false;
         }
-        let (kind, pool) = match op.value {
-            Value::Null => return true,
-            Value::Constant(i) => match self.names.module.constants.get(i as usize) {
-                Some(c) => (c.kind, &self.names.module.operand_pool[..]),
-                None => return false,
-            },
-            Value::LocalConstant(i) => match self.locals.and_then(|l| l.body.constants.get(i as usize).map(|c| (l, c)))
-            {
-                Some((l, c)) => (c.kind, &l.body.operand_pool[..]),
-                None => return false,
-            },
-            _ => return false,
-        };
-        self.kind_is_null(&kind, pool, depth)
+        if op.value == Value::Null {
+            return true;
+        }
+        let Some((c, pool)) = self.constant_of(op.value) else { return false };
+        self.kind_is_null(&c.kind, pool, depth)
     }
 
     fn kind_is_null(&self, kind: &ConstantKind<'_>, pool: &[Operand], depth: usize) -> bool {
@@ -488,9 +468,7 @@ impl<'x, 'p, 'a> Printer<'x, 'p, 'a> {
     fn int_value(&self, op: &Operand) -> Option<u64> {
         match op.value {
             Value::Null => Some(0),
-            Value::Constant(i) => self.names.module.constants.get(i as usize)?.kind.as_u64(),
-            Value::LocalConstant(i) => self.locals?.body.constants.get(i as usize)?.kind.as_u64(),
-            _ => None,
+            other => self.constant_of(other)?.0.kind.as_u64(),
         }
     }
 

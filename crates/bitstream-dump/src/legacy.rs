@@ -28,9 +28,7 @@ pub fn describe(name: &str, bytes: &[u8], signature: Signature, out: &mut impl W
     writeln!(out, "LLVM 1.x bytecode (the format before the bitstream): {name}").map_err(io_text)?;
     writeln!(out, "  signature: {signature}").map_err(io_text)?;
     let input = uncompressed(bytes)?;
-    if input.len() != bytes.len()
-        || matches!(signature, Signature::Compressed(legacy::Compression::Gzip | legacy::Compression::Bzip2))
-    {
+    if let Cow::Owned(_) = input {
         writeln!(
             out,
             "  decompressed: {} bytes from {} (offsets below are in the decompressed module, after \"llvm\")",
