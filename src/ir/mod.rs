@@ -42,50 +42,45 @@
 //! [`Module::unknown_records`] as [`crate::Unknown`]s, `extra_operands`). Only structural
 //! breaks are errors ([`crate::Error`]), with their bit offsets.
 
-mod asm;
-mod attributes;
+// The house: decoding in a folder per sub-layer, printing on top of it (nothing under
+// `module`, `body`, `metadata`, `symbols` or `summary` imports `print`), and the
+// vocabulary both share in `vocabulary`. docs/REPOSITORY.md draws the tree.
 mod body;
-mod constants;
-mod debug;
-mod di;
-mod dis;
-mod dwarf;
-mod globals;
-mod inventory;
-mod lazy;
-mod libcalls;
-mod mdrefs;
 mod metadata;
 mod module;
-mod slots;
+mod print;
 mod summary;
-mod symbol;
 mod symbols;
-pub mod symtab;
-mod typefinder;
-mod types;
+mod vocabulary;
 
-pub use asm::AsmSymbol;
-#[cfg(feature = "symbols")]
-pub(crate) use asm::is_darwin;
-pub use attributes::{AttrIndex, AttrKind, Attribute, AttributeGroup, AttributeList, AttributesDisplay, ConstantRange};
+/// LLVM's irsymtab (the SYMTAB_BLOCK blob), read.
+pub mod symtab {
+    pub use super::symbols::irsymtab::*;
+}
+
 pub use body::{
     Attachment, BasicBlock, Bodies, Body, Bundle, CallInfo, DebugLoc, DebugRecord, InstKind, Instruction, NO_TYPE,
     Operand, Ordering, TailKind, Value, binary_op_name, cast_op_name, predicate_name, rmw_op_name,
 };
-pub use constants::{Constant, ConstantDisplay, ConstantKind, GlobalVarDisplay, ModuleConstants, Operands};
-pub use debug::{
+pub use metadata::debug_info::{
     Checksum, CompileUnit, DebugInfo, SourceFile, Subprogram, Variable, VariableLocation, VariableLocationKind,
 };
-pub use dis::{DisOptions, FunctionDisplay, ModuleDisplay, calling_conv_name};
-pub use globals::{
+pub use metadata::{LazyMetadata, Metadata, MetadataNode};
+pub use module::attributes::{
+    AttrIndex, AttrKind, Attribute, AttributeGroup, AttributeList, AttributesDisplay, ConstantRange,
+};
+pub use module::constants::{Constant, ConstantDisplay, ConstantKind, GlobalVarDisplay, ModuleConstants, Operands};
+pub use module::contents::{Identification, Inventory, ModuleInfo, ModuleNames};
+pub use module::globals::{
     Alias, Comdat, ComdatSelection, DllStorage, Function, GlobalCommon, GlobalVar, Linkage, Name, ThreadLocal,
     UnnamedAddr,
 };
-pub use inventory::{Identification, Inventory, ModuleInfo, ModuleNames};
-pub use lazy::LazyTable;
-pub use metadata::{LazyMetadata, Metadata, MetadataNode};
+pub use module::lazy_table::LazyTable;
+pub use module::types::{Type, TypeDisplay, TypeId, TypeTable};
 pub use module::{GlobalRef, Module};
-pub use symbol::{SymbolFlags, Visibility};
+pub use print::{DisOptions, FunctionDisplay, ModuleDisplay, calling_conv_name};
 pub use symbols::ModuleSymbol;
-pub use types::{Type, TypeDisplay, TypeId, TypeTable};
+pub use symbols::asm::AsmSymbol;
+#[cfg(feature = "symbols")]
+pub(crate) use symbols::asm::is_darwin;
+pub use symbols::flags::{SymbolFlags, Visibility};

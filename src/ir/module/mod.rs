@@ -2,24 +2,31 @@
 //! (types, attributes, the module-level value symbol table and constants), with every
 //! FUNCTION_BLOCK skipped in O(1) and kept for later.
 
+pub(crate) mod attributes;
+pub(crate) mod constants;
+pub(crate) mod contents;
+pub(crate) mod globals;
+pub(crate) mod lazy_table;
+pub(crate) mod types;
+
 use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::attributes::{AttrIndex, AttributeGroup, AttributeList, decode_group_attributes_with};
-use super::globals::{
-    Alias, Comdat, ComdatSelection, DllStorage, Function, GlobalCommon, GlobalVar, Linkage, Name, ThreadLocal,
-    UnnamedAddr,
-};
-use super::inventory::{Identification, Inventory, ModuleInfo};
-use super::lazy::LazyTable;
-use super::symbol::Visibility;
-use super::symtab::Symtab;
-use super::types::{Type, TypeId, TypeTable};
 use crate::error::Error;
 use crate::header::Magic;
 use crate::ids::llvm_ir as ids_block;
 use crate::ids::llvm_ir::raw as ids;
+use crate::ir::module::attributes::{AttrIndex, AttributeGroup, AttributeList, decode_group_attributes_with};
+use crate::ir::module::contents::{Identification, Inventory, ModuleInfo};
+use crate::ir::module::globals::{
+    Alias, Comdat, ComdatSelection, DllStorage, Function, GlobalCommon, GlobalVar, Linkage, Name, ThreadLocal,
+    UnnamedAddr,
+};
+use crate::ir::module::lazy_table::LazyTable;
+use crate::ir::module::types::{Type, TypeId, TypeTable};
+use crate::ir::symbols::flags::Visibility;
+use crate::ir::symbols::irsymtab::Symtab;
 use crate::layout::{Field, RecordLayout, Unknown};
 use crate::reader::{Bitstream, Entry, LazyBlock, Reader};
 use crate::record::RecordRef;
@@ -247,7 +254,7 @@ impl<'a> Module<'a> {
                 }
                 Ok(Some(Entry::EnterBlock(b))) if b.block_id == ids_block::IDENTIFICATION_BLOCK_ID => {
                     begin_bit = at;
-                    match super::inventory::read_identification(&mut reader, b) {
+                    match crate::ir::module::contents::read_identification(&mut reader, b) {
                         Ok(i) => identification = Some(i),
                         Err(e) => return (None, Some(e)),
                     }

@@ -16,14 +16,17 @@
 //! # Ok(()) }
 //! ```
 
+pub(crate) mod debug_info;
+pub(crate) mod di;
+
 use alloc::vec::Vec;
 
-use super::constants::Operands;
-use super::types::TypeId;
 use crate::cursor::BitCursor;
 use crate::error::Error;
 use crate::ids::llvm_ir as ids_block;
 use crate::ids::llvm_ir::raw as ids;
+use crate::ir::module::constants::Operands;
+use crate::ir::module::types::TypeId;
 use crate::reader::{Entry as ReaderEntry, LazyBlock, Reader};
 use crate::record::RecordRef;
 
@@ -287,7 +290,7 @@ impl MdTable {
     /// [`MdTable::read_module`] into `table`, which keeps what was read before an error.
     pub(crate) fn read_module_into(module_block: &LazyBlock<'_>, table: &mut MdTable) -> Result<(), Error> {
         let input = module_block.stream().bytes();
-        super::module::each_child_block(module_block, |id, reader| {
+        crate::ir::module::each_child_block(module_block, |id, reader| {
             if id == ids_block::METADATA_BLOCK_ID {
                 table.read_block(reader, input)?;
                 Ok(true)
@@ -385,9 +388,9 @@ impl<'m> MetadataNode<'m> {
     }
 }
 
-/// A module's metadata ([`Module::metadata`](super::Module::metadata)): every module-level
+/// A module's metadata ([`Module::metadata`](crate::ir::Module::metadata)): every module-level
 /// node, the named metadata, the kinds and the global objects' attachments. Function-local
-/// nodes are in each [`Body`](super::Body).
+/// nodes are in each [`Body`](crate::ir::Body).
 #[derive(Clone, Debug)]
 pub struct Metadata<'a> {
     pub(crate) table: MdTable,
@@ -443,7 +446,7 @@ impl<'a> Metadata<'a> {
     }
 }
 
-/// A module's metadata read one node at a time ([`Module::lazy_metadata`](super::Module::lazy_metadata)),
+/// A module's metadata read one node at a time ([`Module::lazy_metadata`](crate::ir::Module::lazy_metadata)),
 /// as LLVM's `lazyLoadOneMetadata` reads it: the strings, names, kinds and attachments are
 /// read at once, each other node when asked for, through the writer's index
 /// (METADATA_INDEX). A module written without an index (small, or before LLVM 4.0) is read
@@ -463,7 +466,7 @@ impl<'a> LazyMetadata<'a> {
         let input = module_block.stream().bytes();
         let mut lazy = LazyMetadata { table: MdTable::default(), input, reader: None, loaded: 0 };
         let mut found = None;
-        super::module::each_child_block(module_block, |id, reader| {
+        crate::ir::module::each_child_block(module_block, |id, reader| {
             if id == ids_block::METADATA_BLOCK_ID && found.is_none() {
                 found = Some(reader.skip_block()?);
                 return Ok(true);
@@ -516,7 +519,7 @@ impl<'a> LazyMetadata<'a> {
             }
         }
         // The kinds are in their own block.
-        super::module::each_child_block(module_block, |id, reader| {
+        crate::ir::module::each_child_block(module_block, |id, reader| {
             if id != ids_block::METADATA_KIND_BLOCK_ID {
                 return Ok(false);
             }
@@ -607,10 +610,10 @@ impl<'a> LazyMetadata<'a> {
     }
 }
 
-impl<'a> super::Module<'a> {
+impl<'a> crate::ir::Module<'a> {
     /// Reads the module's metadata: every module-level node, the named metadata, the
     /// attachment kinds and the global objects' attachments. Function-local metadata comes
-    /// with each function's [`Body`](super::Body).
+    /// with each function's [`Body`](crate::ir::Body).
     pub fn metadata(&self) -> Result<Metadata<'a>, Error> {
         let input = self.block.stream().bytes();
         Ok(Metadata { table: MdTable::read_module(&self.block)?, input })

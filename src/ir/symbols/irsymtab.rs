@@ -43,7 +43,7 @@ use core::fmt;
 
 use thiserror::Error;
 
-use super::inventory::Inventory;
+use crate::ir::module::contents::Inventory;
 use crate::ir::{ComdatSelection, SymbolFlags};
 
 /// The storage versions this view reads.

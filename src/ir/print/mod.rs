@@ -28,17 +28,21 @@
 //! alone numbers metadata and attribute groups as `Function::print` does (its own
 //! attachments and operands only).
 
+pub(crate) mod dwarf_expr;
+pub(crate) mod slot_tracker;
+pub(crate) mod type_order;
+
 use alloc::vec::Vec;
 use core::fmt::{self, Write as _};
 
-use super::body::{Bodies, Body, InstKind, Operand, Ordering, TailKind, Value, binary_op_name, cast_op_name};
-use super::constants::{
+use crate::ir::body::{Bodies, Body, InstKind, Operand, Ordering, TailKind, Value, binary_op_name, cast_op_name};
+use crate::ir::module::constants::{
     Printer, write_comdat, write_global_prefix, write_partition, write_thread_local, write_unnamed_addr,
 };
-use super::globals::UnnamedAddr;
-use super::slots::ModuleSlots;
-use super::types::{Type, TypeId, write_escaped, write_llvm_name};
-use super::{AttrIndex, AttributeList};
+use crate::ir::module::globals::UnnamedAddr;
+use crate::ir::module::types::{Type, TypeId, write_escaped, write_llvm_name};
+use crate::ir::print::slot_tracker::ModuleSlots;
+use crate::ir::{AttrIndex, AttributeList};
 
 /// How to print: which `llvm-dis` to match.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -175,7 +179,9 @@ impl fmt::Display for ModuleDisplay<'_, '_, '_> {
         // The numbered structs (`%0 = type …`) first, by number, then the named ones in
         // the order the module uses them (AsmWriter's `printTypeIdentities`).
         let (mut numbered, named): (Vec<TypeId>, Vec<TypeId>) =
-            super::typefinder::struct_order(b, &mut body).into_iter().partition(|&t| m.types.is_numbered_struct(t));
+            crate::ir::print::type_order::struct_order(b, &mut body)
+                .into_iter()
+                .partition(|&t| m.types.is_numbered_struct(t));
         numbered.sort();
         if !numbered.is_empty() || !named.is_empty() {
             f.write_char('\n')?;
@@ -207,7 +213,9 @@ impl fmt::Display for ModuleDisplay<'_, '_, '_> {
                 write!(f, "{}", m.display_global_var(i, b.constants(), opaque).for_llvm(self.options.llvm_version))?;
                 write_attachments(f, b, &slots, None, md.attachments_of(g.common.value_id), ", ", &printer)?;
                 let list = g.attributes.and_then(|a| a.checked_sub(1));
-                if let Some(slot) = super::slots::function_group(b, list).and_then(|g| slots.group_slot(g)) {
+                if let Some(slot) =
+                    crate::ir::print::slot_tracker::function_group(b, list).and_then(|g| slots.group_slot(g))
+                {
                     write!(f, " #{slot}")?;
                 }
                 f.write_char('\n')?;
@@ -296,9 +304,9 @@ impl fmt::Display for ModuleDisplay<'_, '_, '_> {
                 f.write_str(&line)?;
             }
         }
-        match super::summary::Summary::read(m) {
+        match crate::ir::summary::Summary::read(m) {
             Ok(Some(summary)) => {
-                super::summary::write(f, m, &summary, self.module_id.unwrap_or(""), self.options.llvm_version)?
+                crate::ir::summary::write(f, m, &summary, self.module_id.unwrap_or(""), self.options.llvm_version)?
             }
             Ok(None) => {}
             Err(e) => writeln!(f, "\n; error: the summary does not read: {e}")?,
@@ -362,7 +370,7 @@ fn write_node(
     printer: &Printer<'_, '_>,
     options: DisOptions,
 ) -> fmt::Result {
-    use super::MetadataNode as N;
+    use crate::ir::MetadataNode as N;
     let Some((scope, node)) = md.node(b, key) else { return f.write_str("<badref>") };
     let operand = |f: &mut dyn fmt::Write, plus_one: u64| match plus_one.checked_sub(1) {
         None => f.write_str("null"),
@@ -388,25 +396,25 @@ fn write_node(
                 if i > 0 {
                     f.write_str(", ")?;
                 }
-                if Some(super::TypeId(p[0] as u32)) == b.metadata_type() {
+                if Some(crate::ir::TypeId(p[0] as u32)) == b.metadata_type() {
                     operand(f, p[1].saturating_add(1))?;
-                } else if Some(super::TypeId(p[0] as u32)) == b.void_type() {
+                } else if Some(crate::ir::TypeId(p[0] as u32)) == b.void_type() {
                     f.write_str("null")?;
                 } else {
-                    printer.ty(f, super::TypeId(p[0] as u32))?;
+                    printer.ty(f, crate::ir::TypeId(p[0] as u32))?;
                     f.write_char(' ')?;
                     printer.value(f, p[1], 0)?;
                 }
             }
             f.write_char('}')
         }
-        N::Debug { code, operands } => match super::di::decode(code, operands) {
+        N::Debug { code, operands } => match crate::ir::metadata::di::decode(code, operands) {
             Some((distinct, node)) => {
                 if distinct {
                     f.write_str("distinct ")?;
                 }
                 let writer = NodeWriter { b, md, scope, printer, llvm_version: options.llvm_version };
-                super::di::write_node(f, &node, &writer)
+                crate::ir::metadata::di::write_node(f, &node, &writer)
             }
             None => write!(f, "!{{}} ; metadata record {code} with {} operands does not decode", operands.len()),
         },
@@ -419,9 +427,9 @@ fn write_node(
 
 /// The `; Function Attrs:` comment: the function's non-string attributes.
 fn function_attrs_comment(b: &Bodies<'_, '_>, index: usize, llvm_version: u32) -> Option<alloc::string::String> {
-    let key = super::slots::function_group_key(b, index, llvm_version)?;
-    let mut group = super::slots::group_content(b, key)?;
-    group.attributes.retain(|a| !matches!(a, super::Attribute::String { .. }));
+    let key = crate::ir::print::slot_tracker::function_group_key(b, index, llvm_version)?;
+    let mut group = crate::ir::print::slot_tracker::group_content(b, key)?;
+    group.attributes.retain(|a| !matches!(a, crate::ir::Attribute::String { .. }));
     if group.attributes.is_empty() {
         return None;
     }
@@ -608,7 +616,7 @@ impl BodyPrinter<'_, '_, '_> {
     }
 
     /// What metadata id `id` is, in the module's table or this function's.
-    fn md_node(&self, id: u64) -> Option<super::MetadataNode<'_>> {
+    fn md_node(&self, id: u64) -> Option<crate::ir::MetadataNode<'_>> {
         let key = self.md.key(Some(self.scope), id)?;
         self.md.node(self.bodies, key).map(|(_, n)| n)
     }
@@ -617,7 +625,7 @@ impl BodyPrinter<'_, '_, '_> {
     /// expressions and argument lists inline (`!DIExpression()`, `!DIArgList(…)`), strings
     /// as `!"text"`, nodes as `!N`, their slot.
     fn metadata(&self, f: &mut dyn fmt::Write, id: u64) -> fmt::Result {
-        use super::MetadataNode as N;
+        use crate::ir::MetadataNode as N;
         match self.md_node(id) {
             Some(N::Value { ty, value }) => {
                 let value = self.body.value_of(value, self.bodies.constants().base);
@@ -647,7 +655,7 @@ impl BodyPrinter<'_, '_, '_> {
     /// The value a value-as-metadata id stands for.
     fn inline_value(&self, id: u64) -> Option<Operand> {
         match self.md_node(id)? {
-            super::MetadataNode::Value { ty, value } => {
+            crate::ir::MetadataNode::Value { ty, value } => {
                 Some(Operand { value: self.body.value_of(value, self.bodies.constants().base), ty })
             }
             _ => None,
@@ -727,7 +735,7 @@ impl BodyPrinter<'_, '_, '_> {
 
     /// The `#N` of attribute list `list`'s function attributes, if it has any.
     fn function_group(&self, list: Option<u32>) -> Option<u64> {
-        let group = super::slots::function_group(self.bodies, list)?;
+        let group = crate::ir::print::slot_tracker::function_group(self.bodies, list)?;
         Some(self.md.group_slot(group).map_or(group, u64::from))
     }
 
@@ -759,7 +767,13 @@ impl BodyPrinter<'_, '_, '_> {
     }
 
     /// A call's `cc attrs type callee(args) #N [bundles]`, after `call`/`invoke`.
-    fn call(&self, f: &mut dyn fmt::Write, call: &super::CallInfo, operands: &[Operand], args: usize) -> fmt::Result {
+    fn call(
+        &self,
+        f: &mut dyn fmt::Write,
+        call: &crate::ir::CallInfo,
+        operands: &[Operand],
+        args: usize,
+    ) -> fmt::Result {
         let types = &self.bodies.module().types;
         if call.calling_conv != 0 {
             f.write_char(' ')?;
@@ -912,7 +926,7 @@ impl BodyPrinter<'_, '_, '_> {
             }
             InstKind::GetElementPtr { flags, .. } => {
                 f.write_str("getelementptr")?;
-                super::constants::write_gep_flags(f, u64::from(flags))?;
+                crate::ir::module::constants::write_gep_flags(f, u64::from(flags))?;
             }
             InstKind::Alloca { .. } => f.write_str("alloca")?,
             InstKind::Load { volatile, ordering, .. } => {
@@ -948,7 +962,7 @@ impl BodyPrinter<'_, '_, '_> {
                 if volatile {
                     f.write_str(" volatile")?;
                 }
-                write!(f, " {}", super::body::rmw_op_name(opcode))?;
+                write!(f, " {}", crate::ir::body::rmw_op_name(opcode))?;
             }
             InstKind::Cmp { predicate, flags } => {
                 let float = predicate < 32;
@@ -958,7 +972,7 @@ impl BodyPrinter<'_, '_, '_> {
                 } else if flags & 1 != 0 {
                     f.write_str(" samesign")?;
                 }
-                write!(f, " {}", super::body::predicate_name(predicate))?;
+                write!(f, " {}", crate::ir::body::predicate_name(predicate))?;
             }
             InstKind::Phi { flags } => {
                 f.write_str("phi")?;
@@ -1307,8 +1321,8 @@ impl BodyPrinter<'_, '_, '_> {
         let index = |o: &Operand| match o.value {
             Value::Constant(id) => {
                 self.body.constants.get(id).or_else(|| self.bodies.constants().get(id)).and_then(|c| match c.kind {
-                    super::ConstantKind::Int(v) => usize::try_from(v).ok(),
-                    super::ConstantKind::Null => Some(0),
+                    crate::ir::ConstantKind::Int(v) => usize::try_from(v).ok(),
+                    crate::ir::ConstantKind::Null => Some(0),
                     _ => None,
                 })
             }
@@ -1327,7 +1341,7 @@ impl BodyPrinter<'_, '_, '_> {
 
     fn is_constant_one(&self, id: u64) -> bool {
         let c = self.body.constants.get(id).or_else(|| self.bodies.constants().get(id));
-        matches!(c.map(|c| c.kind), Some(super::ConstantKind::Int(1)))
+        matches!(c.map(|c| c.kind), Some(crate::ir::ConstantKind::Int(1)))
     }
 
     /// Each block's predecessors, in the order of its use list: uses in reverse order of
@@ -1479,7 +1493,8 @@ impl FunctionDisplay<'_, '_, '_> {
         if c.address_space != 0 || program_address_space != 0 {
             write!(f, " addrspace({})", c.address_space)?;
         }
-        if let Some(key) = super::slots::function_group_key(b, self.index, self.options.llvm_version) {
+        if let Some(key) = crate::ir::print::slot_tracker::function_group_key(b, self.index, self.options.llvm_version)
+        {
             f.write_str(" #")?;
             write_decimal(f, md.group_slot(key).map_or(key, u64::from))?;
         }
@@ -1568,7 +1583,7 @@ impl FunctionDisplay<'_, '_, '_> {
     }
 }
 
-fn write_debug_record(f: &mut dyn fmt::Write, p: &BodyPrinter<'_, '_, '_>, r: &super::DebugRecord) -> fmt::Result {
+fn write_debug_record(f: &mut dyn fmt::Write, p: &BodyPrinter<'_, '_, '_>, r: &crate::ir::DebugRecord) -> fmt::Result {
     use crate::ids::llvm_ir::raw as ids;
     let name = match r.code {
         ids::FUNC_CODE_DEBUG_RECORD_DECLARE => "dbg_declare",
@@ -1665,7 +1680,7 @@ fn write_md_ref(
     key: Option<u64>,
     constants: &Printer<'_, '_>,
 ) -> fmt::Result {
-    use super::MetadataNode as N;
+    use crate::ir::MetadataNode as N;
     let Some(key) = key else { return f.write_str("<badref>") };
     if let Some(slot) = md.slot(key) {
         f.write_char('!')?;
@@ -1682,7 +1697,7 @@ fn write_md_ref(
             f.write_char(' ')?;
             constants.value(f, value, 0)
         }
-        Some((_, N::Expression { elements, .. })) => super::mdrefs::write_expression(f, elements),
+        Some((_, N::Expression { elements, .. })) => crate::ir::print::dwarf_expr::write_expression(f, elements),
         _ => write!(f, "<{key}>"),
     }
 }
@@ -1697,23 +1712,23 @@ struct NodeWriter<'w, 'm, 'a, 'p, 'q> {
 }
 
 impl NodeWriter<'_, '_, '_, '_, '_> {
-    fn node(&self, r: super::di::MdRef) -> Option<super::MetadataNode<'_>> {
+    fn node(&self, r: crate::ir::metadata::di::MdRef) -> Option<crate::ir::MetadataNode<'_>> {
         let key = self.md.key(self.scope, u64::from(r.0.checked_sub(1)?))?;
         self.md.node(self.b, key).map(|(_, n)| n)
     }
 }
 
-impl super::di::MdWriter for NodeWriter<'_, '_, '_, '_, '_> {
-    fn write_ref(&self, f: &mut dyn fmt::Write, r: super::di::MdRef) -> fmt::Result {
+impl crate::ir::metadata::di::MdWriter for NodeWriter<'_, '_, '_, '_, '_> {
+    fn write_ref(&self, f: &mut dyn fmt::Write, r: crate::ir::metadata::di::MdRef) -> fmt::Result {
         match r.0.checked_sub(1) {
             None => f.write_str("null"),
             Some(id) => write_md_ref(f, self.b, self.md, self.md.key(self.scope, u64::from(id)), self.printer),
         }
     }
 
-    fn string(&self, r: super::di::MdRef) -> Option<&[u8]> {
+    fn string(&self, r: crate::ir::metadata::di::MdRef) -> Option<&[u8]> {
         match self.node(r)? {
-            super::MetadataNode::String(s) => Some(s),
+            crate::ir::MetadataNode::String(s) => Some(s),
             _ => None,
         }
     }
@@ -1722,22 +1737,24 @@ impl super::di::MdWriter for NodeWriter<'_, '_, '_, '_, '_> {
         self.llvm_version
     }
 
-    fn constant_int(&self, r: super::di::MdRef) -> Option<i64> {
-        let super::MetadataNode::Value { value, .. } = self.node(r)? else { return None };
+    fn constant_int(&self, r: crate::ir::metadata::di::MdRef) -> Option<i64> {
+        let crate::ir::MetadataNode::Value { value, .. } = self.node(r)? else { return None };
         let c = self.b.constants().get(value)?;
         match c.kind {
-            super::ConstantKind::Int(v) => Some(v),
+            crate::ir::ConstantKind::Int(v) => Some(v),
             // `i64 0` is written as a null constant.
-            super::ConstantKind::Null if matches!(self.b.module().types.get(c.ty), Some(super::Type::Integer(_))) => {
+            crate::ir::ConstantKind::Null
+                if matches!(self.b.module().types.get(c.ty), Some(crate::ir::Type::Integer(_))) =>
+            {
                 Some(0)
             }
             _ => None,
         }
     }
 
-    fn expression(&self, r: super::di::MdRef) -> Option<&[u64]> {
+    fn expression(&self, r: crate::ir::metadata::di::MdRef) -> Option<&[u64]> {
         match self.node(r)? {
-            super::MetadataNode::Expression { elements, .. } => Some(elements),
+            crate::ir::MetadataNode::Expression { elements, .. } => Some(elements),
             _ => None,
         }
     }

@@ -13,9 +13,9 @@
 use alloc::vec::Vec;
 use core::fmt::{self, Write};
 
-use super::module::{GlobalRef, Module, each_child_block, each_record};
 use crate::error::Error;
 use crate::ids::llvm_ir::raw as ids;
+use crate::ir::module::{GlobalRef, Module, each_child_block, each_record};
 
 /// What a summary is of.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -270,7 +270,7 @@ pub(crate) fn write(
     };
 
     f.write_str("\n^0 = module: (path: \"")?;
-    super::types::write_escaped(f, module_id.as_bytes())?;
+    crate::ir::module::types::write_escaped(f, module_id.as_bytes())?;
     f.write_str("\", hash: (")?;
     let hash = module.hash.as_deref().unwrap_or(&[]);
     for i in 0..5 {
@@ -526,7 +526,7 @@ fn write_entry(
 /// The module's STRTAB (empty if it has none).
 fn strtab_of<'a>(module: &Module<'a>) -> &'a [u8] {
     let stream = module.block.stream();
-    super::Inventory::of(&stream)
+    crate::ir::Inventory::of(&stream)
         .ok()
         .and_then(|inv| inv.modules.into_iter().find(|m| m.index == module.index).and_then(|m| m.strtab))
         .unwrap_or(&[])

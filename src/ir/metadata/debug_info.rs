@@ -28,11 +28,11 @@
 //! # Ok(()) }
 //! ```
 
-use super::MetadataNode;
-use super::body::{Bodies, Body, DebugLoc, InstKind, Operand, Value};
-use super::di::{self, DiNode, MdRef};
-use super::metadata::MdTable;
 use crate::ids::llvm_ir::raw as ids;
+use crate::ir::MetadataNode;
+use crate::ir::body::{Bodies, Body, DebugLoc, InstKind, Operand, Value};
+use crate::ir::metadata::MdTable;
+use crate::ir::metadata::di::{self, DiNode, MdRef};
 use crate::limits::MAX_SCOPE_DEPTH;
 
 /// A source file (`!DIFile`).
@@ -198,7 +198,7 @@ impl<'b> DebugInfo<'b> {
             directory: self.string(f.directory),
             checksum: f.checksum.map(|(kind, value)| Checksum {
                 kind,
-                kind_name: super::dwarf::checksum_kind_name(kind.into()),
+                kind_name: crate::ir::vocabulary::dwarf::checksum_kind_name(kind.into()),
                 value: self.string(value),
             }),
         })
@@ -353,7 +353,7 @@ impl Bodies<'_, '_> {
             let value_metadata = md.first().copied();
             let value = value_metadata.and_then(|id| match info.node(id)? {
                 MetadataNode::Value { ty, value } => {
-                    Some(Operand { value: body.value_of(value, self.constants().base), ty: super::TypeId(ty.0) })
+                    Some(Operand { value: body.value_of(value, self.constants().base), ty: crate::ir::TypeId(ty.0) })
                 }
                 _ => None,
             });

@@ -13,12 +13,12 @@
 
 use alloc::vec::Vec;
 
-use super::body::{Bodies, Body, InstKind, Operand, Value};
-use super::constants::{ConstantKind, ModuleConstants};
-use super::metadata::MdTable;
-use super::types::{Type, TypeId};
-use super::{AttrIndex, Attribute, AttributeList, MetadataNode};
 use crate::ids::llvm_ir::raw as ids;
+use crate::ir::body::{Bodies, Body, InstKind, Operand, Value};
+use crate::ir::metadata::MdTable;
+use crate::ir::module::constants::{ConstantKind, ModuleConstants};
+use crate::ir::module::types::{Type, TypeId};
+use crate::ir::{AttrIndex, Attribute, AttributeList, MetadataNode};
 
 /// Something left to look at: a value (by value id) or a metadata node (by id).
 #[derive(Clone, Copy)]
@@ -348,7 +348,7 @@ impl Finder<'_, '_, '_> {
                     match metadata_node(self.b, id, body) {
                         Some(MetadataNode::Tuple { operands, .. }) => refs.extend_from_slice(operands),
                         Some(MetadataNode::Debug { code, operands }) => {
-                            if let Some((_, node)) = super::di::decode(code, operands) {
+                            if let Some((_, node)) = crate::ir::metadata::di::decode(code, operands) {
                                 node.operands(&mut refs);
                             }
                         }

@@ -6,9 +6,9 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
 
-use super::symbol::Visibility;
-use super::types::TypeId;
 use crate::LazyBlock;
+use crate::ir::module::types::TypeId;
+use crate::ir::symbols::flags::Visibility;
 
 /// A global value's linkage, decoded as LLVM's `getDecodedLinkage` does, legacy codes
 /// included; a code LLVM does not define is kept as `Unknown` (LLVM reads it as
@@ -333,7 +333,7 @@ pub struct GlobalVar<'a> {
     pub section: Option<String>,
     /// `externally_initialized`.
     pub externally_initialized: bool,
-    /// The comdat index (into [`super::Module::comdats`]), if any.
+    /// The comdat index (into [`crate::ir::Module::comdats`]), if any.
     pub comdat: Option<u64>,
     /// The attribute list (an index into the PARAMATTR lists, from 1), if any.
     pub attributes: Option<u64>,

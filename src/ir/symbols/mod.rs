@@ -1,14 +1,19 @@
 //! A module's symbols as LLVM's `ModuleSymbolTable` and `irsymtab::Builder` derive them
 //! from the module records: mangled names and [`SymbolFlags`] bit for bit.
 
+pub(crate) mod asm;
+pub(crate) mod flags;
+pub(crate) mod irsymtab;
+pub(crate) mod libcalls;
+
 use alloc::borrow::Cow;
 use alloc::vec::Vec;
 
-use super::attributes::{AttrIndex, AttrKind, Attribute, AttributeList};
-use super::globals::{DllStorage, Linkage, ThreadLocal, UnnamedAddr};
-use super::module::{ConstantRef, Constants, GlobalRef, Module};
-use super::symbol::{SymbolFlags, Visibility};
-use super::types::{Type, TypeId, TypeTable};
+use crate::ir::module::attributes::{AttrIndex, AttrKind, Attribute, AttributeList};
+use crate::ir::module::globals::{DllStorage, Linkage, ThreadLocal, UnnamedAddr};
+use crate::ir::module::types::{Type, TypeId, TypeTable};
+use crate::ir::module::{ConstantRef, Constants, GlobalRef, Module};
+use crate::ir::symbols::flags::{SymbolFlags, Visibility};
 
 /// One symbol of a module, as `irsymtab` would store it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -17,10 +22,10 @@ use super::types::{Type, TypeId, TypeTable};
 pub struct ModuleSymbol<'m> {
     /// The mangled name (`_main` on Mach-O, `\01` names unprefixed, `__imp_` for dllimport):
     /// borrowed from the IR name where mangling adds nothing.
-    #[cfg_attr(feature = "serde", serde(serialize_with = "super::globals::name_serde::name"))]
+    #[cfg_attr(feature = "serde", serde(serialize_with = "crate::ir::module::globals::name_serde::name"))]
     pub name: Cow<'m, [u8]>,
     /// The IR name (empty for an unnamed value).
-    #[cfg_attr(feature = "serde", serde(serialize_with = "super::globals::name_serde::bytes"))]
+    #[cfg_attr(feature = "serde", serde(serialize_with = "crate::ir::module::globals::name_serde::bytes"))]
     pub ir_name: &'m [u8],
     /// The flags, exactly as `irsymtab::Builder::addSymbol` sets them.
     pub flags: SymbolFlags,
@@ -177,7 +182,9 @@ impl<'a> Module<'a> {
         }
         // irsymtab::Builder::addSymbol
         // `used` is sorted.
-        if used.binary_search(&common.value_id).is_ok() || super::libcalls::is_preserved(&common.name, llvm_major) {
+        if used.binary_search(&common.value_id).is_ok()
+            || crate::ir::symbols::libcalls::is_preserved(&common.name, llvm_major)
+        {
             flags |= SymbolFlags::USED;
         }
         if common.thread_local != ThreadLocal::No {

@@ -185,7 +185,7 @@ impl TypeTable {
     /// The identified structs with their bodies, as `llvm-dis` prints them at the top of
     /// a module: `%struct.Foo = type { i32 }`, `%T = type opaque`; in table order (which
     /// `llvm-dis` does not follow: it prints the structs in the order the module uses
-    /// them, which [`Bodies::display_module`](super::Bodies::display_module) follows).
+    /// them, which [`Bodies::display_module`](crate::ir::Bodies::display_module) follows).
     pub fn struct_definitions(&self, opaque_pointers: bool) -> impl Iterator<Item = String> + '_ {
         (0..self.types.len()).filter_map(move |i| self.struct_definition(TypeId(i as u32), opaque_pointers))
     }

@@ -42,12 +42,12 @@ use alloc::collections::BTreeMap;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::constants::{Constant, ConstantKind, ModuleConstants, Operands};
-use super::module::Module;
-use super::types::{Type, TypeId, TypeTable};
 use crate::error::Error;
 use crate::ids::llvm_ir as ids_block;
 use crate::ids::llvm_ir::raw as ids;
+use crate::ir::module::Module;
+use crate::ir::module::constants::{Constant, ConstantKind, ModuleConstants, Operands};
+use crate::ir::module::types::{Type, TypeId, TypeTable};
 use crate::layout::Unknown;
 use crate::reader::{Entry, Reader};
 
@@ -434,7 +434,7 @@ pub struct Bundle {
 pub struct Attachment {
     /// The instruction (an index into [`Body::instructions`]), or `None` for the function.
     pub instruction: Option<u32>,
-    /// The file's attachment kind id ([`Metadata::kind_name`](super::Metadata::kind_name)).
+    /// The file's attachment kind id ([`Metadata::kind_name`](crate::ir::Metadata::kind_name)).
     pub kind: u64,
     /// The metadata id attached.
     pub node: u64,
@@ -521,7 +521,7 @@ pub struct Body {
     /// it is.
     locals: Vec<Local>,
     /// The function's own metadata (its METADATA_BLOCK): ids after the module's.
-    pub(crate) metadata: super::metadata::MdTable,
+    pub(crate) metadata: crate::ir::metadata::MdTable,
     /// The metadata attached to the function and its instructions (METADATA_ATTACHMENT),
     /// in the file's order.
     pub attachments: Vec<Attachment>,
@@ -663,7 +663,7 @@ pub struct Bodies<'m, 'a> {
     /// The pointer type of each global value, by value id.
     global_types: Vec<TypeId>,
     /// The module's metadata, read on first use.
-    metadata: super::lazy::Once<(super::metadata::MdTable, Option<Error>)>,
+    metadata: crate::ir::module::lazy_table::Once<(crate::ir::metadata::MdTable, Option<Error>)>,
 }
 
 /// Types looked up by structure (the pointer to a type, a vector of a type, …): the
@@ -763,7 +763,7 @@ impl<'a> Module<'a> {
         let constants = self.constants()?;
         let index = TypeIndex::new(&self.types);
         let (mut bundle_tags, mut sync_scopes) = (Vec::new(), Vec::new());
-        super::module::each_child_block(&self.block, |id, reader| {
+        crate::ir::module::each_child_block(&self.block, |id, reader| {
             let out = if id == ids_block::OPERAND_BUNDLE_TAGS_BLOCK_ID {
                 &mut bundle_tags
             } else if id == ids_block::SYNC_SCOPE_NAMES_BLOCK_ID {
@@ -771,7 +771,7 @@ impl<'a> Module<'a> {
             } else {
                 return Ok(false);
             };
-            super::module::each_record(reader, |r| {
+            crate::ir::module::each_record(reader, |r| {
                 out.push(r.text_from(0));
                 Ok(())
             })?;
@@ -792,7 +792,7 @@ impl<'a> Module<'a> {
             sync_scopes,
             group_index,
             global_types,
-            metadata: super::lazy::Once::new(),
+            metadata: crate::ir::module::lazy_table::Once::new(),
         })
     }
 }
@@ -824,7 +824,7 @@ impl<'m, 'a> Bodies<'m, 'a> {
     }
 
     /// The attribute group with this id.
-    pub(crate) fn attribute_group(&self, id: u64) -> Option<&super::AttributeGroup> {
+    pub(crate) fn attribute_group(&self, id: u64) -> Option<&crate::ir::AttributeGroup> {
         self.module.attribute_groups.get(*self.group_index.get(&id)?)
     }
 
@@ -839,15 +839,15 @@ impl<'m, 'a> Bodies<'m, 'a> {
 
     /// The module's metadata (read on first use; a broken block keeps what was read
     /// before it).
-    pub(crate) fn module_metadata(&self) -> &super::metadata::MdTable {
+    pub(crate) fn module_metadata(&self) -> &crate::ir::metadata::MdTable {
         &self.module_metadata_and_error().0
     }
 
     /// The module's metadata and the error that cut its reading short, if one did.
-    pub(crate) fn module_metadata_and_error(&self) -> &(super::metadata::MdTable, Option<Error>) {
+    pub(crate) fn module_metadata_and_error(&self) -> &(crate::ir::metadata::MdTable, Option<Error>) {
         self.metadata.get_or_init(|| {
-            let mut table = super::metadata::MdTable::default();
-            let error = super::metadata::MdTable::read_module_into(&self.module.block, &mut table).err();
+            let mut table = crate::ir::metadata::MdTable::default();
+            let error = crate::ir::metadata::MdTable::read_module_into(&self.module.block, &mut table).err();
             (table, error)
         })
     }
@@ -1074,7 +1074,7 @@ impl Decoder<'_, '_, '_> {
                     let id = b.block_id;
                     if id == ids_block::CONSTANTS_BLOCK_ID {
                         let first = self.body.constants.constants.len();
-                        super::constants::read_block(reader, &mut self.body.constants)?;
+                        crate::ir::module::constants::read_block(reader, &mut self.body.constants)?;
                         for c in &self.body.constants.constants[first..] {
                             self.local_types.push(c.ty);
                             self.body.locals.push(Local::Constant);
@@ -1094,7 +1094,7 @@ impl Decoder<'_, '_, '_> {
                         self.body.metadata.read_block(reader, input)?;
                     } else if id == ids_block::METADATA_ATTACHMENT_ID {
                         let attachments = &mut self.body.attachments;
-                        super::module::each_record(reader, |r| {
+                        crate::ir::module::each_record(reader, |r| {
                             if r.code() != ids::METADATA_ATTACHMENT {
                                 return Ok(());
                             }
@@ -1148,7 +1148,7 @@ impl Decoder<'_, '_, '_> {
 
     fn read_symtab(&mut self, reader: &mut Reader<'_>) -> Result<(), Error> {
         let body = &mut self.body;
-        super::module::each_record(reader, |r| {
+        crate::ir::module::each_record(reader, |r| {
             let ops = r.operand_slice();
             let (Some(&id), Some(chars)) = (ops.first(), ops.get(1..)) else { return Ok(()) };
             let start = body.name_bytes.len();
@@ -1170,7 +1170,7 @@ impl Decoder<'_, '_, '_> {
 
     fn read_uselists(&mut self, reader: &mut Reader<'_>) -> Result<(), Error> {
         let body = &mut self.body;
-        super::module::each_record(reader, |r| {
+        crate::ir::module::each_record(reader, |r| {
             if r.code() == ids::USELIST_CODE_BB {
                 if let Some((&bb, order)) = r.operand_slice().split_last() {
                     let start = body.literals.len();
@@ -1593,7 +1593,7 @@ impl Decoder<'_, '_, '_> {
                 for k in 0..pairs {
                     let raw = ops[1 + 2 * k];
                     let id = if self.relative {
-                        let delta = super::constants::decode_signed(raw);
+                        let delta = crate::ir::module::constants::decode_signed(raw);
                         u64::from((self.next_value() as u32).wrapping_sub(delta as u32))
                     } else {
                         raw
@@ -1958,12 +1958,12 @@ pub fn binary_op_name(opcode: u32, float: bool) -> &'static str {
 
 /// The name of a `CastOpcodes` number.
 pub fn cast_op_name(opcode: u32) -> &'static str {
-    super::constants::cast_name(opcode)
+    crate::ir::module::constants::cast_name(opcode)
 }
 
 /// The name of a `CmpInst::Predicate` (`eq`, `olt`, …).
 pub fn predicate_name(predicate: u32) -> &'static str {
-    super::constants::predicate_name(u64::from(predicate)).map_or("<unknown predicate>", |(_, n)| n)
+    crate::ir::module::constants::predicate_name(u64::from(predicate)).map_or("<unknown predicate>", |(_, n)| n)
 }
 
 /// The name of an `RMWOperations` number (`xchg`, `add`, …).

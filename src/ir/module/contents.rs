@@ -6,7 +6,7 @@
 //! with at most one SYMTAB that LLVM uses. [`Inventory::read`] walks only the top level
 //! of the stream: module blocks are skipped in O(1) (kept as [`LazyBlock`]s to read
 //! later), and only the small IDENTIFICATION, STRTAB and SYMTAB blocks are decoded.
-//! [`Module::parse_all`](super::Module::parse_all) reads every module it lists.
+//! [`Module::parse_all`](crate::ir::Module::parse_all) reads every module it lists.
 //!
 //! ```
 //! use llvm_bitstream_reader::ir::Inventory;

@@ -27,10 +27,10 @@ use alloc::vec::Vec;
 use core::fmt::{self, Write as _};
 use core::ops::Range;
 
-use super::module::{GlobalRef, Module};
-use super::types::{Type, TypeId, TypeTable, write_escaped, write_llvm_name};
 use crate::error::Error;
 use crate::ids::llvm_ir::raw as ids;
+use crate::ir::module::types::{Type, TypeId, TypeTable, write_escaped, write_llvm_name};
+use crate::ir::module::{GlobalRef, Module};
 use crate::reader::{Entry, Reader};
 
 /// A range of [`ModuleConstants::operands`].
@@ -462,7 +462,7 @@ impl GlobalVarDisplay<'_, '_> {
 impl fmt::Display for GlobalVarDisplay<'_, '_> {
     /// `AssemblyWriter::printGlobal`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use super::globals::Linkage;
+        use crate::ir::module::globals::Linkage;
         let m = self.module;
         let Some(g) = m.globals.get(self.index) else { return f.write_str("<no such global>") };
         let c = &g.common;
@@ -525,8 +525,8 @@ impl fmt::Display for GlobalVarDisplay<'_, '_> {
 }
 
 /// `thread_local(…) ` as `PrintThreadLocalModel` prints it, nothing if not thread-local.
-pub(crate) fn write_thread_local(f: &mut dyn fmt::Write, t: super::ThreadLocal) -> fmt::Result {
-    use super::ThreadLocal;
+pub(crate) fn write_thread_local(f: &mut dyn fmt::Write, t: crate::ir::ThreadLocal) -> fmt::Result {
+    use crate::ir::ThreadLocal;
     match t {
         ThreadLocal::No => Ok(()),
         ThreadLocal::GeneralDynamic => f.write_str("thread_local "),
@@ -538,16 +538,16 @@ pub(crate) fn write_thread_local(f: &mut dyn fmt::Write, t: super::ThreadLocal) 
 }
 
 /// `unnamed_addr ` or `local_unnamed_addr `, nothing if neither.
-pub(crate) fn write_unnamed_addr(f: &mut dyn fmt::Write, u: super::UnnamedAddr) -> fmt::Result {
+pub(crate) fn write_unnamed_addr(f: &mut dyn fmt::Write, u: crate::ir::UnnamedAddr) -> fmt::Result {
     match u {
-        super::UnnamedAddr::Global => f.write_str("unnamed_addr "),
-        super::UnnamedAddr::Local => f.write_str("local_unnamed_addr "),
+        crate::ir::UnnamedAddr::Global => f.write_str("unnamed_addr "),
+        crate::ir::UnnamedAddr::Local => f.write_str("local_unnamed_addr "),
         _ => Ok(()),
     }
 }
 
 /// `, partition "…"` of a global value that has one.
-pub(crate) fn write_partition(f: &mut dyn fmt::Write, c: &super::GlobalCommon<'_>) -> fmt::Result {
+pub(crate) fn write_partition(f: &mut dyn fmt::Write, c: &crate::ir::GlobalCommon<'_>) -> fmt::Result {
     let Some(partition) = c.partition.as_ref().filter(|p| !p.is_empty()) else { return Ok(()) };
     f.write_str(", partition \"")?;
     write_escaped(f, partition)?;
@@ -557,21 +557,22 @@ pub(crate) fn write_partition(f: &mut dyn fmt::Write, c: &super::GlobalCommon<'_
 /// `linkage dso_local visibility dllstorage ` as `AssemblyWriter` prints them before a
 /// global value's kind (`dso_local` unless implied: local linkage, or hidden/protected and
 /// not extern_weak).
-pub(crate) fn write_global_prefix(f: &mut dyn fmt::Write, c: &super::GlobalCommon<'_>) -> fmt::Result {
-    if c.linkage != super::globals::Linkage::External {
+pub(crate) fn write_global_prefix(f: &mut dyn fmt::Write, c: &crate::ir::GlobalCommon<'_>) -> fmt::Result {
+    if c.linkage != crate::ir::module::globals::Linkage::External {
         write!(f, "{} ", c.linkage)?;
     }
     let implied = c.linkage.is_local()
-        || (c.visibility != super::symbol::Visibility::Default && c.linkage != super::globals::Linkage::ExternWeak);
+        || (c.visibility != crate::ir::symbols::flags::Visibility::Default
+            && c.linkage != crate::ir::module::globals::Linkage::ExternWeak);
     if c.dso_local && !implied {
         f.write_str("dso_local ")?;
     }
-    if c.visibility != super::symbol::Visibility::Default {
+    if c.visibility != crate::ir::symbols::flags::Visibility::Default {
         write!(f, "{} ", c.visibility)?;
     }
     match c.dll_storage {
-        super::globals::DllStorage::Import => f.write_str("dllimport ")?,
-        super::globals::DllStorage::Export => f.write_str("dllexport ")?,
+        crate::ir::module::globals::DllStorage::Import => f.write_str("dllimport ")?,
+        crate::ir::module::globals::DllStorage::Export => f.write_str("dllexport ")?,
         _ => {}
     }
     Ok(())

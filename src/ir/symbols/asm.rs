@@ -6,8 +6,8 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::module::Module;
-use super::symbol::SymbolFlags;
+use crate::ir::module::Module;
+use crate::ir::symbols::flags::SymbolFlags;
 
 /// A symbol that module-level asm defines or uses: see [`Module::asm_symbols`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -16,7 +16,7 @@ use super::symbol::SymbolFlags;
 pub struct AsmSymbol {
     /// The name as the assembler knows it (`.Ltmp0` for a numeric label; empty for the
     /// assembler's unnamed CFI label).
-    #[cfg_attr(feature = "serde", serde(serialize_with = "super::globals::name_serde::bytes"))]
+    #[cfg_attr(feature = "serde", serde(serialize_with = "crate::ir::module::globals::name_serde::bytes"))]
     pub name: Vec<u8>,
     /// The flags `CollectAsmSymbols` gives it: always executable; global unless only
     /// defined; undefined unless defined; weak after `.weak`.

@@ -15,9 +15,9 @@
 
 use core::fmt::{self, Write};
 
-use super::dwarf;
-use super::types::write_escaped;
 use crate::ids::llvm_ir::raw as ids;
+use crate::ir::module::types::write_escaped;
+use crate::ir::vocabulary::dwarf;
 
 /// A metadata reference as the records store most of them: 0 is null, n is id n-1.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -1967,9 +1967,9 @@ mod tests {
 
     use crate::cursor::BitCursor;
     use crate::ir::Module;
-    use crate::ir::constants::ModuleConstants;
-    use crate::ir::mdrefs::write_expression;
     use crate::ir::metadata::defines_id;
+    use crate::ir::module::constants::ModuleConstants;
+    use crate::ir::print::dwarf_expr::write_expression;
 
     /// The module's metadata as far as printing a DI node needs it.
     struct Meta<'m, 'a> {

@@ -1,5 +1,5 @@
 //! What a symbol is, in the words of LLVM's `irsymtab`: one flags word shared by the
-//! symbols read from a SYMTAB blob ([`crate::ir::symtab`]) and the symbols derived from a
+//! symbols read from a SYMTAB blob ([`crate::ir::symbols::irsymtab`]) and the symbols derived from a
 //! module's own records, so that the two can be compared bit for bit.
 
 use core::fmt;

@@ -11,11 +11,11 @@
 use alloc::collections::BTreeMap;
 use alloc::vec::Vec;
 
-use super::body::{Bodies, Body, InstKind};
-use super::constants::Operands;
-use super::metadata::{MdEntry, MdTable};
-use super::{AttrIndex, AttrKind, Attribute, AttributeGroup, AttributeList, MetadataNode, Value};
 use crate::ids::llvm_ir::raw as ids;
+use crate::ir::body::{Bodies, Body, InstKind};
+use crate::ir::metadata::{MdEntry, MdTable};
+use crate::ir::module::constants::Operands;
+use crate::ir::{AttrIndex, AttrKind, Attribute, AttributeGroup, AttributeList, MetadataNode, Value};
 
 /// No slot (yet).
 pub(crate) const NO_SLOT: u32 = u32::MAX;
@@ -460,7 +460,7 @@ pub(crate) fn function_group(b: &Bodies<'_, '_>, list: Option<impl TryInto<usize
 
 /// The operands of a debug-info node in LLVM's operand order (each as id + 1, 0 for none).
 fn debug_operands(code: u32, ops: &[u64], out: &mut Vec<u64>) {
-    if let Some((_, node)) = super::di::decode(code, ops) {
+    if let Some((_, node)) = crate::ir::metadata::di::decode(code, ops) {
         node.operands(out);
     }
 }

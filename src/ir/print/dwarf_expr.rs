@@ -156,7 +156,7 @@ pub(crate) fn write_expression(f: &mut dyn core::fmt::Write, elements: &[u64]) -
             f.write_str(name)?;
             for (k, &arg) in elements[i + 1..i + 1 + n].iter().enumerate() {
                 sep(f)?;
-                match (elements[i], k, super::dwarf::ate_name(arg)) {
+                match (elements[i], k, crate::ir::vocabulary::dwarf::ate_name(arg)) {
                     (0x1001, 1, Some(e)) => f.write_str(e)?,
                     _ => write!(f, "{arg}")?,
                 }

@@ -5,7 +5,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
 
-use super::types::{TypeId, TypeTable, write_escaped};
+use crate::ir::module::types::{TypeId, TypeTable, write_escaped};
 
 /// An attribute kind number (`ATTR_KIND_*` of LLVMBitCodes.h). Numbers this crate does
 /// not know are kept: [`AttrKind::name`] is then `None` and the attribute prints as
@@ -355,9 +355,9 @@ fn write_attribute(f: &mut fmt::Formatter<'_>, a: &Attribute, how: &AttributesDi
             // Wide bounds: sign-rotated words, printed as signed decimals of the width.
             write!(f, "{kind}(i{bit_width} ")?;
             let words = |w: &[u64]| -> Vec<u64> { w.iter().map(|&v| crate::decode_sign_rotated(v) as u64).collect() };
-            super::constants::write_wide_int(f, &words(lower), *bit_width)?;
+            crate::ir::module::constants::write_wide_int(f, &words(lower), *bit_width)?;
             f.write_str(", ")?;
-            super::constants::write_wide_int(f, &words(upper), *bit_width)?;
+            crate::ir::module::constants::write_wide_int(f, &words(upper), *bit_width)?;
             f.write_char(')')
         }
         Attribute::Range { kind, bit_width, range } => write!(f, "{kind}(i{bit_width} {range})"),

@@ -1,0 +1,3 @@
+//! The vocabulary that decoding and printing share: DWARF and debug-info names by number.
+
+pub(crate) mod dwarf;
