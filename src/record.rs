@@ -418,8 +418,11 @@ fn read_blob_at<'a>(cursor: &mut BitCursor<'a>) -> Result<&'a [u8]> {
 
 /// Decodes LLVM's sign-rotated VBR encoding of signed values (`decodeSignRotatedValue`):
 /// even values are `v >> 1`, odd values are `-(v >> 1)`, and `1` is `i64::MIN`.
+/// The one implementation: the IR layer's constants, attributes and debug-info integers
+/// and LLVM 1.x bytecode's `int64_vbr` (`legacy::decode_signed_vbr`) all use it.
 #[inline]
-pub fn decode_sign_rotated(v: u64) -> i64 {
+pub const fn decode_sign_rotated(v: u64) -> i64 {
+    // v >> 1 is at most 2^63 - 1: the casts are lossless.
     if v & 1 == 0 {
         (v >> 1) as i64
     } else if v != 1 {
@@ -427,6 +430,15 @@ pub fn decode_sign_rotated(v: u64) -> i64 {
     } else {
         i64::MIN
     }
+}
+
+/// Decodes the other signed encoding LLVM's metadata uses (`unrotateSign` in
+/// `MetadataLoader.cpp`, written by `rotateSign`): a negative `i` is `!(i << 1)`, so odd
+/// values are `!(v >> 1)` and `1` is `-1`. DISubrange's lower bound and DIEnumerator's
+/// 64-bit value use it, where `decode_sign_rotated` would misread them.
+#[inline]
+pub(crate) const fn unrotate_sign(v: u64) -> i64 {
+    if v & 1 != 0 { !((v >> 1) as i64) } else { (v >> 1) as i64 }
 }
 
 /// The operand buffer [`Reader::read_record`](crate::Reader::read_record) decodes into.

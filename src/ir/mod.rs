@@ -60,12 +60,12 @@ pub mod symtab {
 
 pub use body::{
     Attachment, BasicBlock, Bodies, Body, Bundle, CallInfo, DebugLoc, DebugRecord, InstKind, Instruction, NO_TYPE,
-    Operand, Ordering, TailKind, Value, binary_op_name, cast_op_name, predicate_name, rmw_op_name,
+    Operand, Ordering, TailKind, Value,
 };
 pub use metadata::debug_info::{
     Checksum, CompileUnit, DebugInfo, SourceFile, Subprogram, Variable, VariableLocation, VariableLocationKind,
 };
-pub use metadata::{LazyMetadata, Metadata, MetadataNode};
+pub use metadata::{LazyMetadata, Metadata, MetadataNode, is_debug_info_record};
 pub use module::attributes::{
     AttrIndex, AttrKind, Attribute, AttributeGroup, AttributeList, AttributesDisplay, ConstantRange,
 };
@@ -84,3 +84,4 @@ pub use symbols::asm::AsmSymbol;
 #[cfg(feature = "symbols")]
 pub(crate) use symbols::asm::is_darwin;
 pub use symbols::flags::{SymbolFlags, Visibility};
+pub use vocabulary::opcodes::{binary_op_name, cast_op_name, predicate_name, rmw_op_name};

@@ -282,12 +282,6 @@ impl<'a> ByteReader<'a> {
 /// assert_eq!(decode_signed_vbr(1), i64::MIN);
 /// ```
 pub const fn decode_signed_vbr(raw: u64) -> i64 {
-    // raw >> 1 is at most 2^63 - 1: the casts are lossless.
-    if raw & 1 == 0 {
-        (raw >> 1) as i64
-    } else if raw == 1 {
-        i64::MIN
-    } else {
-        -((raw >> 1) as i64)
-    }
+    // The bitstream's sign-rotated VBR (`decode_sign_rotated`): the same encoding.
+    crate::record::decode_sign_rotated(raw)
 }

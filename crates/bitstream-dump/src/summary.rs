@@ -42,10 +42,6 @@ struct DebugBits {
     debug_info: u64,
 }
 
-fn is_debug_info_metadata(code: u32) -> bool {
-    matches!(code, ids::METADATA_LOCATION | 12..=34 | ids::METADATA_GLOBAL_VAR_EXPR | 40..=49)
-}
-
 fn is_debug_info_body_record(code: u32) -> bool {
     matches!(code, ids::FUNC_CODE_DEBUG_LOC | ids::FUNC_CODE_DEBUG_LOC_AGAIN | 61..=66)
 }
@@ -75,7 +71,7 @@ fn walk_block(reader: &mut Reader<'_>, block_id: u32, in_metadata: bool, bits: &
             Entry::Record { bit, .. } => {
                 let code = reader.skip_record()?;
                 let debug = if in_metadata {
-                    is_debug_info_metadata(code)
+                    llvm_bitstream_reader::ir::is_debug_info_record(code)
                 } else {
                     block_id == ids::FUNCTION_BLOCK_ID && is_debug_info_body_record(code)
                 };

@@ -48,6 +48,7 @@ use crate::ids::llvm_ir::raw as ids;
 use crate::ir::module::Module;
 use crate::ir::module::constants::{Constant, ConstantKind, ModuleConstants, Operands};
 use crate::ir::module::types::{Type, TypeId, TypeTable};
+use crate::ir::vocabulary::opcodes::{binary_op_name, cast_op_name};
 use crate::layout::Unknown;
 use crate::reader::{Entry, Reader};
 
@@ -1593,7 +1594,7 @@ impl Decoder<'_, '_, '_> {
                 for k in 0..pairs {
                     let raw = ops[1 + 2 * k];
                     let id = if self.relative {
-                        let delta = crate::ir::module::constants::decode_signed(raw);
+                        let delta = crate::record::decode_sign_rotated(raw);
                         u64::from((self.next_value() as u32).wrapping_sub(delta as u32))
                     } else {
                         raw
@@ -1941,57 +1942,6 @@ fn strongest_failure(success: Ordering) -> Ordering {
 /// A load/store alignment field: log2 + 1, 0 for none.
 fn decode_align(v: u64) -> Option<u64> {
     v.checked_sub(1).filter(|&e| e < 64).map(|e| 1u64 << e)
-}
-
-/// The name of a `BinaryOpcodes` number for an integer (`add`) or floating-point
-/// (`fadd`) operand.
-pub fn binary_op_name(opcode: u32, float: bool) -> &'static str {
-    const INT: [&str; 13] =
-        ["add", "sub", "mul", "udiv", "sdiv", "urem", "srem", "shl", "lshr", "ashr", "and", "or", "xor"];
-    const FLOAT: [&str; 7] = ["fadd", "fsub", "fmul", "<bad>", "fdiv", "<bad>", "frem"];
-    if float {
-        FLOAT.get(opcode as usize).copied().unwrap_or("<unknown binop>")
-    } else {
-        INT.get(opcode as usize).copied().unwrap_or("<unknown binop>")
-    }
-}
-
-/// The name of a `CastOpcodes` number.
-pub fn cast_op_name(opcode: u32) -> &'static str {
-    crate::ir::module::constants::cast_name(opcode)
-}
-
-/// The name of a `CmpInst::Predicate` (`eq`, `olt`, …).
-pub fn predicate_name(predicate: u32) -> &'static str {
-    crate::ir::module::constants::predicate_name(u64::from(predicate)).map_or("<unknown predicate>", |(_, n)| n)
-}
-
-/// The name of an `RMWOperations` number (`xchg`, `add`, …).
-pub fn rmw_op_name(opcode: u32) -> &'static str {
-    const NAMES: [&str; 21] = [
-        "xchg",
-        "add",
-        "sub",
-        "and",
-        "nand",
-        "or",
-        "xor",
-        "max",
-        "min",
-        "umax",
-        "umin",
-        "fadd",
-        "fsub",
-        "fmax",
-        "fmin",
-        "uinc_wrap",
-        "udec_wrap",
-        "usub_cond",
-        "usub_sat",
-        "fmaximum",
-        "fminimum",
-    ];
-    NAMES.get(opcode as usize).copied().unwrap_or("<unknown atomicrmw operation>")
 }
 
 impl Body {

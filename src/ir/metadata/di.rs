@@ -18,6 +18,7 @@ use core::fmt::{self, Write};
 use crate::ids::llvm_ir::raw as ids;
 use crate::ir::module::types::write_escaped;
 use crate::ir::vocabulary::dwarf;
+use crate::record::{decode_sign_rotated, unrotate_sign as unrotate};
 
 /// A metadata reference as the records store most of them: 0 is null, n is id n-1.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -99,30 +100,15 @@ impl Ops<'_> {
     }
 }
 
-/// `unrotateSign`: the loader's sign-rotated encoding of a signed 64-bit field.
-fn unrotate(u: u64) -> i64 {
-    if u & 1 != 0 { !((u >> 1) as i64) } else { (u >> 1) as i64 }
-}
-
-/// `BitcodeReader::decodeSignRotatedValue`, the per-word decoding of a wide APInt.
-fn decode_sign_rotated(v: u64) -> u64 {
-    if v & 1 == 0 {
-        v >> 1
-    } else if v != 1 {
-        (v >> 1).wrapping_neg()
-    } else {
-        1 << 63
-    }
-}
-
 /// `readWideAPInt(words, bits)` for widths up to 128: the value's low 128 bits, or `None`
 /// for a wider one (no node kind here keeps more).
 fn wide_int(words: &[u64], bits: u64) -> Option<Apint> {
     if bits > 128 {
         return None;
     }
-    let lo = words.first().map_or(0, |&w| decode_sign_rotated(w));
-    let hi = words.get(1).map_or(0, |&w| decode_sign_rotated(w));
+    // `BitcodeReader::decodeSignRotatedValue`, per word.
+    let lo = words.first().map_or(0, |&w| decode_sign_rotated(w) as u64);
+    let hi = words.get(1).map_or(0, |&w| decode_sign_rotated(w) as u64);
     let mut v = (u128::from(hi) << 64) | u128::from(lo);
     if bits < 128 {
         v &= (1u128 << bits) - 1;

@@ -97,6 +97,27 @@ pub(crate) fn defines_id(code: u32) -> bool {
     )
 }
 
+/// Whether a METADATA_BLOCK record code is a debug-info record: a `DI*` node
+/// (`!DILocation`, `!DISubprogram`, `!DIExpression`, …), a `!DIArgList` or a
+/// `!DIAssignID`. The one place this is decided: the metadata table, the DI decoder and
+/// `bitstream-dump --summary` (which counts debug-info bits) all ask it.
+///
+/// ```
+/// use llvm_bitstream_reader::ids::llvm_ir::raw as ids;
+/// use llvm_bitstream_reader::ir::is_debug_info_record;
+/// assert!(is_debug_info_record(ids::METADATA_SUBPROGRAM));
+/// assert!(!is_debug_info_record(ids::METADATA_NODE));
+/// ```
+pub fn is_debug_info_record(code: u32) -> bool {
+    matches!(
+        code,
+        ids::METADATA_LOCATION
+            | ids::METADATA_GENERIC_DEBUG..=ids::METADATA_MACRO_FILE
+            | ids::METADATA_GLOBAL_VAR_EXPR
+            | ids::METADATA_LABEL..=ids::METADATA_FIXED_POINT_TYPE
+    )
+}
+
 /// The record codes this reader knows; any other is kept as [`MetadataNode::Unknown`].
 fn is_known(code: u32) -> bool {
     (1..=48).contains(&code) && !matches!(code, 12)

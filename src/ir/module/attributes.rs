@@ -354,7 +354,8 @@ fn write_attribute(f: &mut fmt::Formatter<'_>, a: &Attribute, how: &AttributesDi
         Attribute::Range { kind, bit_width, range: ConstantRange::Wide { lower, upper } } => {
             // Wide bounds: sign-rotated words, printed as signed decimals of the width.
             write!(f, "{kind}(i{bit_width} ")?;
-            let words = |w: &[u64]| -> Vec<u64> { w.iter().map(|&v| crate::decode_sign_rotated(v) as u64).collect() };
+            let words =
+                |w: &[u64]| -> Vec<u64> { w.iter().map(|&v| crate::record::decode_sign_rotated(v) as u64).collect() };
             crate::ir::module::constants::write_wide_int(f, &words(lower), *bit_width)?;
             f.write_str(", ")?;
             crate::ir::module::constants::write_wide_int(f, &words(upper), *bit_width)?;
@@ -659,7 +660,7 @@ fn constant_range(ops: &[u64], i: &mut usize, bit_width: u64) -> Option<Constant
         let (lower, upper) = (*ops.get(*i)?, *ops.get(*i + 1)?);
         *i += 2;
         let sext = |v: u64| {
-            let v = crate::decode_sign_rotated(v);
+            let v = crate::record::decode_sign_rotated(v);
             if bit_width == 0 || bit_width >= 64 {
                 v
             } else {

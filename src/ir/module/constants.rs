@@ -31,7 +31,9 @@ use crate::error::Error;
 use crate::ids::llvm_ir::raw as ids;
 use crate::ir::module::types::{Type, TypeId, TypeTable, write_escaped, write_llvm_name};
 use crate::ir::module::{GlobalRef, Module};
+use crate::ir::vocabulary::opcodes::{binary_op_name, cast_op_name, predicate};
 use crate::reader::{Entry, Reader};
+use crate::record::decode_sign_rotated as decode_signed;
 
 /// A range of [`ModuleConstants::operands`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -255,9 +257,6 @@ fn push_ops(operands: &mut Vec<u64>, values: impl IntoIterator<Item = u64>) -> O
     operands.extend(values);
     Operands { start: start as u32, len: (operands.len() - start) as u32 }
 }
-
-/// LLVM's sign-rotated VBR: the low bit is the sign.
-pub(crate) use crate::record::decode_sign_rotated as decode_signed;
 
 pub(crate) fn read_block(reader: &mut Reader<'_>, table: &mut ModuleConstants) -> Result<(), Error> {
     // LLVM starts each block with i32 as the current type; every block sets one first.
@@ -539,10 +538,9 @@ pub(crate) fn write_thread_local(f: &mut dyn fmt::Write, t: crate::ir::ThreadLoc
 
 /// `unnamed_addr ` or `local_unnamed_addr `, nothing if neither.
 pub(crate) fn write_unnamed_addr(f: &mut dyn fmt::Write, u: crate::ir::UnnamedAddr) -> fmt::Result {
-    match u {
-        crate::ir::UnnamedAddr::Global => f.write_str("unnamed_addr "),
-        crate::ir::UnnamedAddr::Local => f.write_str("local_unnamed_addr "),
-        _ => Ok(()),
+    match u.keyword() {
+        Some(keyword) => write!(f, "{keyword} "),
+        None => Ok(()),
     }
 }
 
@@ -991,14 +989,14 @@ impl<'t, 'a> Printer<'t, 'a> {
             }
             ConstantKind::Data(elements) => self.data(f, c.ty, table.operands(elements)),
             ConstantKind::Cast { opcode, operand, .. } => {
-                write!(f, "{} (", cast_name(opcode))?;
+                write!(f, "{} (", cast_op_name(opcode))?;
                 self.operand(f, operand, depth + 1)?;
                 f.write_str(" to ")?;
                 self.ty(f, c.ty)?;
                 f.write_char(')')
             }
             ConstantKind::Binary { opcode, lhs, rhs, flags } => {
-                f.write_str(binop_name(opcode))?;
+                f.write_str(binary_op_name(opcode, false))?;
                 if matches!(opcode, 0 | 1 | 2 | 7) {
                     // OBO: nuw is bit 0, nsw bit 1.
                     if flags & 1 != 0 {
@@ -1083,7 +1081,7 @@ impl<'t, 'a> Printer<'t, 'a> {
                 let &[_, lhs, rhs, pred, ..] = table.operands(operands) else {
                     return f.write_str("<malformed compare>");
                 };
-                match predicate_name(pred) {
+                match predicate(pred) {
                     Some((is_int, name)) => write!(f, "{} {name} (", if is_int { "icmp" } else { "fcmp" })?,
                     None => write!(f, "<unknown predicate {pred}> (")?,
                 }
@@ -1271,59 +1269,6 @@ fn write_inline_asm(f: &mut dyn fmt::Write, code: u32, ops: &[u64]) -> fmt::Resu
     f.write_str("\", \"")?;
     write_escaped(f, &constraints)?;
     f.write_char('"')
-}
-
-/// A `CmpInst::Predicate`: (integer, name).
-pub(crate) fn predicate_name(pred: u64) -> Option<(bool, &'static str)> {
-    const FLOAT: [&str; 16] = [
-        "false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "uno", "ueq", "ugt", "uge", "ult", "ule", "une",
-        "true",
-    ];
-    const INT: [&str; 10] = ["eq", "ne", "ugt", "uge", "ult", "ule", "sgt", "sge", "slt", "sle"];
-    match pred {
-        0..=15 => Some((false, FLOAT[pred as usize])),
-        32..=41 => Some((true, INT[pred as usize - 32])),
-        _ => None,
-    }
-}
-
-pub(crate) fn cast_name(opcode: u32) -> &'static str {
-    match opcode {
-        0 => "trunc",
-        1 => "zext",
-        2 => "sext",
-        3 => "fptoui",
-        4 => "fptosi",
-        5 => "uitofp",
-        6 => "sitofp",
-        7 => "fptrunc",
-        8 => "fpext",
-        9 => "ptrtoint",
-        10 => "inttoptr",
-        11 => "bitcast",
-        12 => "addrspacecast",
-        13 => "ptrtoaddr",
-        _ => "<unknown cast>",
-    }
-}
-
-pub(crate) fn binop_name(opcode: u32) -> &'static str {
-    match opcode {
-        0 => "add",
-        1 => "sub",
-        2 => "mul",
-        3 => "udiv",
-        4 => "sdiv",
-        5 => "urem",
-        6 => "srem",
-        7 => "shl",
-        8 => "lshr",
-        9 => "ashr",
-        10 => "and",
-        11 => "or",
-        12 => "xor",
-        _ => "<unknown binop>",
-    }
 }
 
 /// A wide integer, words least significant first, two's complement: in decimal.

@@ -185,6 +185,16 @@ pub enum UnnamedAddr {
 }
 
 impl UnnamedAddr {
+    /// The keyword `llvm-dis` prints for it (`unnamed_addr`, `local_unnamed_addr`), if
+    /// any.
+    pub fn keyword(self) -> Option<&'static str> {
+        match self {
+            UnnamedAddr::Global => Some("unnamed_addr"),
+            UnnamedAddr::Local => Some("local_unnamed_addr"),
+            _ => None,
+        }
+    }
+
     /// Decodes the field.
     pub fn from_raw(code: u64) -> Self {
         match code {

@@ -35,13 +35,13 @@ pub(crate) mod type_order;
 use alloc::vec::Vec;
 use core::fmt::{self, Write as _};
 
-use crate::ir::body::{Bodies, Body, InstKind, Operand, Ordering, TailKind, Value, binary_op_name, cast_op_name};
+use crate::ir::body::{Bodies, Body, InstKind, Operand, Ordering, TailKind, Value};
 use crate::ir::module::constants::{
     Printer, write_comdat, write_global_prefix, write_partition, write_thread_local, write_unnamed_addr,
 };
-use crate::ir::module::globals::UnnamedAddr;
 use crate::ir::module::types::{Type, TypeId, write_escaped, write_llvm_name};
-use crate::ir::print::slot_tracker::ModuleSlots;
+use crate::ir::print::slot_tracker::{ModuleSlots, NO_SLOT};
+use crate::ir::vocabulary::opcodes::{binary_op_name, cast_op_name, predicate_name, rmw_op_name};
 use crate::ir::{AttrIndex, AttributeList};
 
 /// How to print: which `llvm-dis` to match.
@@ -533,8 +533,6 @@ struct Slots {
     instructions: Vec<u32>,
 }
 
-const NO_SLOT: u32 = u32::MAX;
-
 impl Slots {
     /// `locals`: each instruction's local index ([`Body::instruction_locals`]).
     fn new(body: &Body, locals: &[u32]) -> Self {
@@ -962,7 +960,7 @@ impl BodyPrinter<'_, '_, '_> {
                 if volatile {
                     f.write_str(" volatile")?;
                 }
-                write!(f, " {}", crate::ir::body::rmw_op_name(opcode))?;
+                write!(f, " {}", rmw_op_name(opcode))?;
             }
             InstKind::Cmp { predicate, flags } => {
                 let float = predicate < 32;
@@ -972,7 +970,7 @@ impl BodyPrinter<'_, '_, '_> {
                 } else if flags & 1 != 0 {
                     f.write_str(" samesign")?;
                 }
-                write!(f, " {}", crate::ir::body::predicate_name(predicate))?;
+                write!(f, " {}", predicate_name(predicate))?;
             }
             InstKind::Phi { flags } => {
                 f.write_str("phi")?;
@@ -1480,10 +1478,8 @@ impl FunctionDisplay<'_, '_, '_> {
             f.write_str("...")?;
         }
         f.write_char(')')?;
-        match c.unnamed_addr {
-            UnnamedAddr::Global => f.write_str(" unnamed_addr")?,
-            UnnamedAddr::Local => f.write_str(" local_unnamed_addr")?,
-            _ => {}
+        if let Some(keyword) = c.unnamed_addr.keyword() {
+            write!(f, " {keyword}")?;
         }
         let program_address_space = m
             .datalayout
