@@ -53,9 +53,22 @@ mod summary;
 mod symbols;
 mod vocabulary;
 
-/// LLVM's irsymtab (the SYMTAB_BLOCK blob), read.
+/// LLVM's irsymtab: the SYMTAB_BLOCK blob that LLVM 5 and later write beside the
+/// module, read as LLVM's `irsymtab::Reader` reads it. Its types are prefixed
+/// (`SymtabSymbol`, `SymtabComdat`) so that they never clash with [`ModuleSymbol`],
+/// [`Comdat`] or [`crate::symbols::Symbol`] when imported together.
 pub mod symtab {
     pub use super::symbols::irsymtab::*;
+
+    /// The old name of [`SymtabComdat`].
+    #[deprecated(since = "0.2.0", note = "renamed `SymtabComdat`: `Comdat` clashed with `ir::Comdat`")]
+    pub type Comdat<'a> = SymtabComdat<'a>;
+    /// The old name of [`SymtabSymbol`].
+    #[deprecated(
+        since = "0.2.0",
+        note = "renamed `SymtabSymbol`: `Symbol` clashed with `symbols::Symbol` and read like `ir::ModuleSymbol`"
+    )]
+    pub type Symbol<'a> = SymtabSymbol<'a>;
 }
 
 pub use body::{

@@ -263,7 +263,7 @@ pub struct ModuleRange {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[non_exhaustive]
-pub struct Comdat<'a> {
+pub struct SymtabComdat<'a> {
     /// Its name (on COFF, the mangled name of its leader).
     pub name: &'a [u8],
     /// How the linker picks one.
@@ -289,7 +289,7 @@ pub struct Uncommon<'a> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[non_exhaustive]
-pub struct Symbol<'a> {
+pub struct SymtabSymbol<'a> {
     /// Its index in the symbol table.
     pub index: u32,
     /// The mangled name (as the object file will name it: `_main` on Darwin, `.L` for
@@ -305,7 +305,7 @@ pub struct Symbol<'a> {
     pub uncommon: Option<Uncommon<'a>>,
 }
 
-impl<'a> Symbol<'a> {
+impl<'a> SymtabSymbol<'a> {
     /// The section name ([`Uncommon::section_name`]; empty without an uncommon part).
     pub fn section_name(&self) -> &'a [u8] {
         self.uncommon.map_or(&[][..], |u| u.section_name)
@@ -500,16 +500,16 @@ impl<'a> Symtab<'a> {
     }
 
     /// The `i`th comdat.
-    pub fn comdat(&self, i: u32) -> Result<Comdat<'a>, SymtabError> {
+    pub fn comdat(&self, i: u32) -> Result<SymtabComdat<'a>, SymtabError> {
         let (entry, at) = self.comdats.entry(Table::Comdats, i)?;
-        Ok(Comdat {
+        Ok(SymtabComdat {
             name: self.str_in(entry, at, 0, StrField::ComdatName)?,
             selection_kind: selection_kind(word(entry, 8)),
         })
     }
 
     /// Every comdat, in table order.
-    pub fn comdats(&self) -> impl Iterator<Item = Result<Comdat<'a>, SymtabError>> + '_ {
+    pub fn comdats(&self) -> impl Iterator<Item = Result<SymtabComdat<'a>, SymtabError>> + '_ {
         (0..self.comdats.count).map(move |i| self.comdat(i))
     }
 
@@ -537,7 +537,7 @@ impl<'a> Symtab<'a> {
     }
 
     /// The symbol at `index`, whose uncommon part (if it has one) is entry `uncommon`.
-    fn symbol(&self, index: u32, uncommon: u32) -> Result<Symbol<'a>, SymtabError> {
+    fn symbol(&self, index: u32, uncommon: u32) -> Result<SymtabSymbol<'a>, SymtabError> {
         let (entry, at) = self.symbols.entry(Table::Symbols, index)?;
         let flags = SymbolFlags(word(entry, 20));
         let comdat_index = match word(entry, 16) {
@@ -559,7 +559,7 @@ impl<'a> Symtab<'a> {
         } else {
             None
         };
-        Ok(Symbol {
+        Ok(SymtabSymbol {
             index,
             name: self.str_in(entry, at, 0, StrField::SymbolName)?,
             ir_name: self.str_in(entry, at, 8, StrField::SymbolIrName)?,
@@ -581,7 +581,7 @@ pub struct Symbols<'a> {
 }
 
 impl<'a> Iterator for Symbols<'a> {
-    type Item = Result<Symbol<'a>, SymtabError>;
+    type Item = Result<SymtabSymbol<'a>, SymtabError>;
 
     fn next(&mut self) -> Option<Self::Item> {
         if self.next >= self.end {
