@@ -535,12 +535,24 @@ pub struct Body {
     local_types: Vec<TypeId>,
 }
 
+/// What a local value id (from [`Body::first_value`]) is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 enum Local {
     Argument(u32),
     Constant,
     Instruction(u32),
+}
+
+/// What value id `id` names among `locals` (the function's values from `first_value`
+/// on), if it is defined.
+fn local_value(locals: &[Local], first_value: u64, id: u64) -> Option<Value> {
+    let local = id.checked_sub(first_value).and_then(|l| usize::try_from(l).ok()).and_then(|l| locals.get(l))?;
+    Some(match *local {
+        Local::Argument(a) => Value::Argument(a),
+        Local::Constant => Value::Constant(id),
+        Local::Instruction(i) => Value::Instruction(i),
+    })
 }
 
 impl Body {
@@ -576,12 +588,7 @@ impl Body {
         if id < self.first_value {
             return Value::Constant(id);
         }
-        match usize::try_from(id - self.first_value).ok().and_then(|l| self.locals.get(l)) {
-            Some(Local::Argument(a)) => Value::Argument(*a),
-            Some(Local::Constant) => Value::Constant(id),
-            Some(Local::Instruction(i)) => Value::Instruction(*i),
-            None => Value::Unresolved(id),
-        }
+        local_value(&self.locals, self.first_value, id).unwrap_or(Value::Unresolved(id))
     }
 
     /// The operands of an instruction.
@@ -591,14 +598,12 @@ impl Body {
 
     /// The operands a range of [`Body::operand_pool`] names.
     pub fn operand_range(&self, range: Operands) -> &[Operand] {
-        let start = range.start as usize;
-        self.operand_pool.get(start..start + range.len as usize).unwrap_or(&[])
+        self.operand_pool.get(range.range()).unwrap_or(&[])
     }
 
     /// The literals a range of [`Body::literals`] names.
     pub fn literal_range(&self, range: Operands) -> &[u64] {
-        let start = range.start as usize;
-        self.literals.get(start..start + range.len as usize).unwrap_or(&[])
+        self.literals.get(range.range()).unwrap_or(&[])
     }
 
     /// The instructions of a basic block.
@@ -635,8 +640,7 @@ impl Body {
     }
 
     fn name(&self, range: Operands) -> Option<&[u8]> {
-        let start = range.start as usize;
-        self.name_bytes.get(start..start + range.len as usize).filter(|n| !n.is_empty())
+        self.name_bytes.get(range.range()).filter(|n| !n.is_empty())
     }
 
     /// For each instruction with a result, its local index (value id - `first_value`):

@@ -23,10 +23,7 @@ impl Decoder<'_, '_, '_> {
         let void = self.void();
         match code {
             ids::FUNC_CODE_INST_RET => {
-                while i < ops.len() {
-                    let o = self.pair(ops, &mut i)?;
-                    out.push(o);
-                }
+                self.pairs_to_end(ops, &mut i, out)?;
                 self.push(InstKind::Ret, void, out);
             }
             ids::FUNC_CODE_INST_BR => {
@@ -135,9 +132,9 @@ impl Decoder<'_, '_, '_> {
                 let pairs = (ops.len() - 1) / 2;
                 for k in 0..pairs {
                     let raw = ops[1 + 2 * k];
+                    // Signed, as a value may be defined after the phi.
                     let id = if self.relative {
-                        let delta = crate::record::decode_sign_rotated(raw);
-                        u64::from((self.next_value() as u32).wrapping_sub(delta as u32))
+                        self.before_next(crate::record::decode_sign_rotated(raw) as u64)
                     } else {
                         raw
                     };
@@ -164,7 +161,7 @@ impl Decoder<'_, '_, '_> {
                     let o = self.pair(ops, &mut i)?;
                     out.push(o);
                 }
-                let clauses = self.push_literals(&kinds);
+                let clauses = self.body.push_literals(&kinds);
                 self.push(InstKind::LandingPad { cleanup, clauses }, ty, out);
             }
             ids::FUNC_CODE_INST_CLEANUPRET => {
@@ -277,9 +274,7 @@ impl Decoder<'_, '_, '_> {
             }
         }
         if vararg {
-            while *i < ops.len() {
-                out.push(self.pair(ops, i)?);
-            }
+            self.pairs_to_end(ops, i, out)?;
         }
         Ok(())
     }

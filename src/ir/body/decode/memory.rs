@@ -21,7 +21,7 @@ impl Decoder<'_, '_, '_> {
                 let record = need!(self, ops, 3);
                 let explicit = record & (1 << 6) != 0;
                 let exponent = (record & 0x1f) | (((record >> 8) & 0x7) << 5);
-                let align = exponent.checked_sub(1).filter(|&e| e < 64).map(|e| 1u64 << e);
+                let align = decode_align(exponent);
                 let address_space = match ops.get(4) {
                     Some(&a) => a,
                     None => self.alloca_address_space(),
@@ -160,7 +160,7 @@ fn strongest_failure(success: Ordering) -> Ordering {
     }
 }
 
-/// A load/store alignment field: log2 + 1, 0 for none.
+/// An alignment field (load, store, alloca, cmpxchg, atomicrmw): log2 + 1, 0 for none.
 fn decode_align(v: u64) -> Option<u64> {
     v.checked_sub(1).filter(|&e| e < 64).map(|e| 1u64 << e)
 }

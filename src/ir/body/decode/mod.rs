@@ -9,6 +9,7 @@ use alloc::vec::Vec;
 use super::type_index::{NO_TYPE, TypeKey};
 use super::{
     Attachment, BasicBlock, Bodies, Body, Bundle, DebugLoc, DebugRecord, InstKind, Instruction, Local, Operand, Value,
+    local_value,
 };
 use crate::error::Error;
 use crate::ids::llvm_ir as ids_block;
@@ -106,8 +107,15 @@ impl Decoder<'_, '_, '_> {
         self.local_types.get(local).copied().unwrap_or(NO_TYPE)
     }
 
+    /// The value id `delta` values before the next one (relative ids, VERSION 1 and
+    /// later; in 32 bits, as LLVM reads them).
+    fn before_next(&self, delta: u64) -> u64 {
+        u64::from((self.next_value() as u32).wrapping_sub(delta as u32))
+    }
+
+    /// The value id an operand field names: relative or absolute, by the version.
     fn absolute(&self, raw: u64) -> u64 {
-        if self.relative { u64::from((self.next_value() as u32).wrapping_sub(raw as u32)) } else { raw }
+        if self.relative { self.before_next(raw) } else { raw }
     }
 
     /// An operand with its type: `getValueTypePair` (a forward reference carries its
@@ -126,6 +134,14 @@ impl Decoder<'_, '_, '_> {
         Ok(self.operand(id, ty))
     }
 
+    /// The operands from `i` to the end of the record, each with its type (`pair`).
+    fn pairs_to_end(&mut self, ops: &[u64], i: &mut usize, out: &mut Vec<Operand>) -> Result<(), Error> {
+        while *i < ops.len() {
+            out.push(self.pair(ops, i)?);
+        }
+        Ok(())
+    }
+
     /// An operand whose type the instruction implies: `getValue`.
     fn value(&mut self, ops: &[u64], i: &mut usize, ty: TypeId) -> Result<Operand, Error> {
         let raw = need!(self, ops, *i);
@@ -137,21 +153,8 @@ impl Decoder<'_, '_, '_> {
         if ty == self.bodies.index.metadata {
             return Operand { value: Value::Metadata(id), ty };
         }
-        let value = if id < self.bodies.constants.base {
-            Value::Global(id)
-        } else if id < self.body.first_value {
-            Value::Constant(id)
-        } else {
-            // A value defined so far is resolved now; a forward reference in `finish`.
-            let local = (id - self.body.first_value) as usize;
-            match self.body.locals.get(local) {
-                Some(Local::Argument(a)) => Value::Argument(*a),
-                Some(Local::Constant) => Value::Constant(id),
-                Some(Local::Instruction(i)) => Value::Instruction(*i),
-                None => Value::Unresolved(id),
-            }
-        };
-        Operand { value, ty }
+        // A value defined so far is resolved now; a forward reference in `finish`.
+        Operand { value: self.body.value_of(id, self.bodies.constants.base), ty }
     }
 
     fn block(&self, raw: u64) -> Result<Operand, Error> {
@@ -168,12 +171,6 @@ impl Decoder<'_, '_, '_> {
             self.body.operand_pool.push(o);
         }
         Operands { start: start as u32, len: operands.len() as u32 }
-    }
-
-    fn push_literals(&mut self, values: &[u64]) -> Operands {
-        let start = self.body.literals.len();
-        self.body.literals.extend_from_slice(values);
-        Operands { start: start as u32, len: values.len() as u32 }
     }
 
     /// Reads the records and blocks of the function block, up to its end.
@@ -284,9 +281,8 @@ impl Decoder<'_, '_, '_> {
         crate::ir::module::each_record(reader, |r| {
             if r.code() == ids::USELIST_CODE_BB {
                 if let Some((&bb, order)) = r.operand_slice().split_last() {
-                    let start = body.literals.len();
-                    body.literals.extend_from_slice(order);
-                    body.block_use_orders.push((bb as u32, Operands { start: start as u32, len: order.len() as u32 }));
+                    let order = body.push_literals(order);
+                    body.block_use_orders.push((bb as u32, order));
                 }
             }
             Ok(())
@@ -360,11 +356,9 @@ impl Decoder<'_, '_, '_> {
             }
             ids::FUNC_CODE_OPERAND_BUNDLE => {
                 let tag = need!(self, ops, 0);
+                // [tag, (value, type)…]
                 let mut i = 1;
-                while i < ops.len() {
-                    let o = self.pair(ops, &mut i)?;
-                    out.push(o);
-                }
+                self.pairs_to_end(ops, &mut i, out)?;
                 let inputs = self.push_operands(out);
                 self.body.bundles.push(Bundle { tag: tag as u32, inputs });
                 let first = self.pending_bundles.map_or(self.body.bundles.len() - 1, |b| b.start as usize);
@@ -387,7 +381,7 @@ impl Decoder<'_, '_, '_> {
                 } else {
                     (ops, None)
                 };
-                let operands = self.push_literals(metadata);
+                let operands = self.body.push_literals(metadata);
                 self.body.debug_records.push(DebugRecord { code, before, operands, value });
                 return Ok(());
             }
@@ -399,7 +393,7 @@ impl Decoder<'_, '_, '_> {
             || self.control_instruction(code, ops, out)?
             || self.memory_instruction(code, ops)?;
         if !known {
-            let operands = self.push_literals(ops);
+            let operands = self.body.push_literals(ops);
             self.body.unknown.push(Unknown::Record {
                 bit: self.bit,
                 block_id: ids_block::FUNCTION_BLOCK_ID,
@@ -424,32 +418,30 @@ impl Decoder<'_, '_, '_> {
         if self.current_block_start < n || self.body.blocks.is_empty() && self.declared_blocks > 0 {
             self.body.blocks.push(BasicBlock { first: self.current_block_start, len: n - self.current_block_start });
         }
-        let first = self.body.first_value;
-        let locals = &self.body.locals;
-        for o in &mut self.body.operand_pool {
+        // Forward references: every value is defined now.
+        let (first, locals) = (self.body.first_value, &self.body.locals);
+        let resolve = |o: &mut Operand| {
             if let Value::Unresolved(id) = o.value {
-                if let Some(&l) = id.checked_sub(first).and_then(|l| locals.get(l as usize)) {
-                    o.value = match l {
-                        Local::Argument(a) => Value::Argument(a),
-                        Local::Constant => Value::Constant(id),
-                        Local::Instruction(i) => Value::Instruction(i),
-                    };
+                if let Some(value) = local_value(locals, first, id) {
+                    o.value = value;
                 }
             }
+        };
+        for o in &mut self.body.operand_pool {
+            resolve(o);
         }
-        for r in &mut self.body.debug_records {
-            if let Some(o) = r.value.as_mut() {
-                if let Value::Unresolved(id) = o.value {
-                    if let Some(&l) = id.checked_sub(first).and_then(|l| locals.get(l as usize)) {
-                        o.value = match l {
-                            Local::Argument(a) => Value::Argument(a),
-                            Local::Constant => Value::Constant(id),
-                            Local::Instruction(i) => Value::Instruction(i),
-                        };
-                    }
-                }
-            }
+        for o in self.body.debug_records.iter_mut().filter_map(|r| r.value.as_mut()) {
+            resolve(o);
         }
         self.body
+    }
+}
+
+impl Body {
+    /// Appends to [`Body::literals`]; the range they take.
+    fn push_literals(&mut self, values: &[u64]) -> Operands {
+        let start = self.literals.len();
+        self.literals.extend_from_slice(values);
+        Operands { start: start as u32, len: values.len() as u32 }
     }
 }

@@ -49,10 +49,7 @@ impl Decoder<'_, '_, '_> {
                 } else {
                     (u32::from(code == ids::FUNC_CODE_INST_INBOUNDS_GEP_OLD), None)
                 };
-                while i < ops.len() {
-                    let o = self.pair(ops, &mut i)?;
-                    out.push(o);
-                }
+                self.pairs_to_end(ops, &mut i, out)?;
                 let Some(base) = out.first().copied() else { return Err(self.short(ops.len(), i + 1)) };
                 let source = match source {
                     Some(s) => s,
@@ -110,14 +107,14 @@ impl Decoder<'_, '_, '_> {
             }
             ids::FUNC_CODE_INST_EXTRACTVAL => {
                 let agg = self.pair(ops, &mut i)?;
-                let indices = self.push_literals(&ops[i.min(ops.len())..]);
+                let indices = self.body.push_literals(&ops[i.min(ops.len())..]);
                 let ty = self.indexed_type(agg.ty, self.body.literals[indices.start as usize..].iter().copied());
                 self.push(InstKind::ExtractValue { indices }, ty, &[agg]);
             }
             ids::FUNC_CODE_INST_INSERTVAL => {
                 let agg = self.pair(ops, &mut i)?;
                 let v = self.pair(ops, &mut i)?;
-                let indices = self.push_literals(&ops[i.min(ops.len())..]);
+                let indices = self.body.push_literals(&ops[i.min(ops.len())..]);
                 self.push(InstKind::InsertValue { indices }, agg.ty, &[agg, v]);
             }
             ids::FUNC_CODE_INST_FREEZE => {
@@ -198,7 +195,7 @@ impl Decoder<'_, '_, '_> {
     /// The value of an integer constant (a struct index).
     fn constant_int(&self, value: Value) -> Option<i64> {
         let Value::Constant(id) = value else { return None };
-        let c = self.bodies.constants.get(id).or_else(|| self.body.constants.get(id))?;
+        let (c, _) = self.bodies.constant(&self.body, id)?;
         match c.kind {
             ConstantKind::Int(v) => Some(v),
             ConstantKind::Null => Some(0),
