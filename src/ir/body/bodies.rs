@@ -1,0 +1,201 @@
+//! What decoding bodies needs from a module, made once ([`Module::bodies`]), and the
+//! entry points that decode a function's body ([`Bodies::body`], [`Bodies::body_into`]).
+
+use alloc::collections::BTreeMap;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use super::decode::Decoder;
+use super::type_index::{NO_TYPE, TypeIndex};
+use super::{Body, Local};
+use crate::error::Error;
+use crate::ids::llvm_ir as ids_block;
+use crate::ir::module::Module;
+use crate::ir::module::constants::{Constant, ModuleConstants};
+use crate::ir::module::types::{Type, TypeId};
+
+/// What decoding bodies needs from a module, made once ([`Module::bodies`]): the
+/// module-level constants, type lookups, operand bundle tags and sync scope names.
+/// `Send + Sync`: bodies decode in parallel from one `Bodies`.
+#[derive(Debug)]
+pub struct Bodies<'m, 'a> {
+    pub(super) module: &'m Module<'a>,
+    pub(super) constants: ModuleConstants,
+    pub(super) index: TypeIndex,
+    bundle_tags: Vec<String>,
+    sync_scopes: Vec<String>,
+    group_index: BTreeMap<u64, usize>,
+    /// The pointer type of each global value, by value id.
+    global_types: Vec<TypeId>,
+    /// The module's metadata, read on first use.
+    metadata: crate::ir::module::lazy_table::Once<(crate::ir::metadata::MdTable, Option<Error>)>,
+}
+
+impl<'a> Module<'a> {
+    /// Prepares decoding function bodies: decodes the module-level constants and the
+    /// module's operand bundle tags and sync scope names, once. Then
+    /// [`Bodies::body`] decodes any function's body, from any thread.
+    pub fn bodies(&self) -> Result<Bodies<'_, 'a>, Error> {
+        let constants = self.constants()?;
+        let index = TypeIndex::new(&self.types);
+        let (mut bundle_tags, mut sync_scopes) = (Vec::new(), Vec::new());
+        crate::ir::module::each_child_block(&self.block, |id, reader| {
+            let out = if id == ids_block::OPERAND_BUNDLE_TAGS_BLOCK_ID {
+                &mut bundle_tags
+            } else if id == ids_block::SYNC_SCOPE_NAMES_BLOCK_ID {
+                &mut sync_scopes
+            } else {
+                return Ok(false);
+            };
+            crate::ir::module::each_record(reader, |r| {
+                out.push(r.text_from(0));
+                Ok(())
+            })?;
+            Ok(true)
+        })?;
+        let group_index = self.attribute_groups.iter().enumerate().map(|(i, g)| (g.id, i)).rev().collect();
+        let global_types = (0..self.values.len() as u64)
+            .map(|id| match self.global(id) {
+                Some(g) => index.pointer_to(g.value_type, g.address_space),
+                None => NO_TYPE,
+            })
+            .collect();
+        Ok(Bodies {
+            module: self,
+            constants,
+            index,
+            bundle_tags,
+            sync_scopes,
+            group_index,
+            global_types,
+            metadata: crate::ir::module::lazy_table::Once::new(),
+        })
+    }
+}
+
+impl<'m, 'a> Bodies<'m, 'a> {
+    /// The module.
+    pub fn module(&self) -> &'m Module<'a> {
+        self.module
+    }
+
+    /// The module-level constants.
+    pub fn constants(&self) -> &ModuleConstants {
+        &self.constants
+    }
+
+    /// The operand bundle tags of the module (`"deopt"`, `"funclet"`, …), by tag id.
+    pub fn bundle_tags(&self) -> &[String] {
+        &self.bundle_tags
+    }
+
+    /// A sync scope's name as `llvm-dis` prints it in `syncscope("…")`; `None` for the
+    /// system scope, which is not printed.
+    pub fn sync_scope_name(&self, scope: u32) -> Option<&str> {
+        if self.sync_scopes.is_empty() {
+            // Files before the SYNC_SCOPE_NAMES_BLOCK: 0 singlethread, 1 system.
+            return (scope == 0).then_some("singlethread");
+        }
+        self.sync_scopes.get(scope as usize).map(String::as_str).filter(|n| !n.is_empty())
+    }
+
+    /// The attribute group with this id.
+    pub(crate) fn attribute_group(&self, id: u64) -> Option<&crate::ir::AttributeGroup> {
+        self.module.attribute_groups.get(*self.group_index.get(&id)?)
+    }
+
+    /// The constant a [`Value::Constant`](super::Value::Constant) of `body` names, a module-level one or one of
+    /// the function's, with the table its operand ranges index.
+    pub fn constant<'s>(&'s self, body: &'s Body, value_id: u64) -> Option<(&'s Constant, &'s ModuleConstants)> {
+        if let Some(c) = body.constants.get(value_id) {
+            return Some((c, &body.constants));
+        }
+        self.constants.get(value_id).map(|c| (c, &self.constants))
+    }
+
+    /// The module's metadata (read on first use; a broken block keeps what was read
+    /// before it).
+    pub(crate) fn module_metadata(&self) -> &crate::ir::metadata::MdTable {
+        &self.module_metadata_and_error().0
+    }
+
+    /// The module's metadata and the error that cut its reading short, if one did.
+    pub(crate) fn module_metadata_and_error(&self) -> &(crate::ir::metadata::MdTable, Option<Error>) {
+        self.metadata.get_or_init(|| {
+            let mut table = crate::ir::metadata::MdTable::default();
+            let error = crate::ir::metadata::MdTable::read_module_into(&self.module.block, &mut table).err();
+            (table, error)
+        })
+    }
+
+    /// The type id of `metadata`, if the module has it.
+    pub(crate) fn metadata_type(&self) -> Option<TypeId> {
+        Some(self.index.metadata).filter(|&t| t != NO_TYPE)
+    }
+
+    /// The type id of `void`, if the module has it.
+    pub(crate) fn void_type(&self) -> Option<TypeId> {
+        Some(self.index.void).filter(|&t| t != NO_TYPE)
+    }
+
+    /// The bytes of the stream the module is in.
+    pub(crate) fn input(&self) -> &'a [u8] {
+        self.module.block.stream().bytes()
+    }
+
+    /// Whether the file's pointers are typed (LLVM 14 and before).
+    pub fn typed_pointers(&self) -> bool {
+        self.index.typed_pointers
+    }
+
+    /// The type of a value of the module (a global value's pointer type, or a module
+    /// constant's type).
+    pub(crate) fn module_value_type(&self, id: u64) -> TypeId {
+        if let Some(c) = self.constants.get(id) {
+            return c.ty;
+        }
+        usize::try_from(id).ok().and_then(|i| self.global_types.get(i)).copied().unwrap_or(NO_TYPE)
+    }
+
+    /// Decodes function `function`'s body ([`Module::functions`] index); `None` for a
+    /// declaration.
+    pub fn body(&self, function: usize) -> Result<Option<Body>, Error> {
+        let mut body = Body::default();
+        Ok(self.body_into(function, &mut body)?.then_some(body))
+    }
+
+    /// Decodes function `function`'s body into `body`, reusing its tables' storage (no
+    /// allocation in the steady state of a loop over many functions). `Ok(false)` for a
+    /// declaration. On an error, `body` holds what was decoded before the break.
+    pub fn body_into(&self, function: usize, body: &mut Body) -> Result<bool, Error> {
+        let Some(f) = self.module.functions.get(function) else { return Ok(false) };
+        let Some(block) = f.body.as_ref() else { return Ok(false) };
+        let first_value = self.constants.base + self.constants.constants.len() as u64;
+        let mut reused = core::mem::take(body);
+        reused.clear();
+        reused.function = function;
+        reused.first_value = first_value;
+        if let Some(Type::Function { params, .. }) = self.module.types.get(f.common.value_type) {
+            reused.arguments.extend_from_slice(params);
+        }
+        let arguments = reused.arguments.len() as u32;
+        reused.constants.base = first_value + u64::from(arguments);
+        reused.locals.extend((0..arguments).map(Local::Argument));
+        let mut local_types = core::mem::take(&mut reused.local_types);
+        local_types.extend_from_slice(&reused.arguments);
+        // Sized from the block's length, which the input holds (about one instruction per
+        // 40 bits of body), so that the tables do not grow step by step.
+        let estimate = (block.bookmark().len_words as usize).saturating_mul(32) / 40;
+        reused.instructions.reserve(estimate);
+        reused.operand_pool.reserve(estimate.saturating_mul(2));
+        reused.locals.reserve(estimate);
+        local_types.reserve(estimate);
+        let mut d = Decoder::new(self, reused, local_types);
+        let read = block.reader().and_then(|mut reader| {
+            reader.advance()?;
+            d.read(&mut reader)
+        });
+        *body = d.finish();
+        read.map(|()| true)
+    }
+}
