@@ -764,7 +764,7 @@ impl<'a> Module<'a> {
         let constants = self.constants()?;
         let index = TypeIndex::new(&self.types);
         let (mut bundle_tags, mut sync_scopes) = (Vec::new(), Vec::new());
-        crate::ir::module::each_child_block(&self.block, |id, reader| {
+        crate::ir::module::walk::each_child_block(&self.block, |id, reader| {
             let out = if id == ids_block::OPERAND_BUNDLE_TAGS_BLOCK_ID {
                 &mut bundle_tags
             } else if id == ids_block::SYNC_SCOPE_NAMES_BLOCK_ID {
@@ -772,7 +772,7 @@ impl<'a> Module<'a> {
             } else {
                 return Ok(false);
             };
-            crate::ir::module::each_record(reader, |r| {
+            crate::ir::module::walk::each_record(reader, |r| {
                 out.push(r.text_from(0));
                 Ok(())
             })?;
@@ -1095,7 +1095,7 @@ impl Decoder<'_, '_, '_> {
                         self.body.metadata.read_block(reader, input)?;
                     } else if id == ids_block::METADATA_ATTACHMENT_ID {
                         let attachments = &mut self.body.attachments;
-                        crate::ir::module::each_record(reader, |r| {
+                        crate::ir::module::walk::each_record(reader, |r| {
                             if r.code() != ids::METADATA_ATTACHMENT {
                                 return Ok(());
                             }
@@ -1149,7 +1149,7 @@ impl Decoder<'_, '_, '_> {
 
     fn read_symtab(&mut self, reader: &mut Reader<'_>) -> Result<(), Error> {
         let body = &mut self.body;
-        crate::ir::module::each_record(reader, |r| {
+        crate::ir::module::walk::each_record(reader, |r| {
             let ops = r.operand_slice();
             let (Some(&id), Some(chars)) = (ops.first(), ops.get(1..)) else { return Ok(()) };
             let start = body.name_bytes.len();
@@ -1171,7 +1171,7 @@ impl Decoder<'_, '_, '_> {
 
     fn read_uselists(&mut self, reader: &mut Reader<'_>) -> Result<(), Error> {
         let body = &mut self.body;
-        crate::ir::module::each_record(reader, |r| {
+        crate::ir::module::walk::each_record(reader, |r| {
             if r.code() == ids::USELIST_CODE_BB {
                 if let Some((&bb, order)) = r.operand_slice().split_last() {
                     let start = body.literals.len();

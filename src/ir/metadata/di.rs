@@ -2029,11 +2029,11 @@ mod tests {
     ) -> u32 {
         let base = id;
         let mut nodes = Vec::new();
-        crate::ir::module::each_child_block(block, |b, reader| {
+        crate::ir::module::walk::each_child_block(block, |b, reader| {
             if b != crate::ids::llvm_ir::METADATA_BLOCK_ID {
                 return Ok(false);
             }
-            crate::ir::module::each_record(reader, |r| {
+            crate::ir::module::walk::each_record(reader, |r| {
                 let (code, ops) = (r.code(), r.operand_slice());
                 if code == ids::METADATA_STRINGS {
                     let (count, offset) = (ops[0] as usize, ops[1] as usize);

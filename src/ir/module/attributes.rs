@@ -5,7 +5,11 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
 
+use crate::error::Error;
+use crate::ids::llvm_ir::raw as ids;
 use crate::ir::module::types::{TypeId, TypeTable, write_escaped};
+use crate::ir::module::walk::{each_record, short};
+use crate::reader::Reader;
 
 /// An attribute kind number (`ATTR_KIND_*` of LLVMBitCodes.h). Numbers this crate does
 /// not know are kept: [`AttrKind::name`] is then `None` and the attribute prints as
@@ -555,6 +559,42 @@ fn write_captures(f: &mut fmt::Formatter<'_>, v: u64) -> fmt::Result {
         write!(f, "ret: {}", components(ret))?;
     }
     f.write_char(')')
+}
+
+/// The entries of a PARAMATTR_GROUP block.
+pub(crate) fn read_attribute_groups(reader: &mut Reader<'_>, groups: &mut Vec<AttributeGroup>) -> Result<(), Error> {
+    let mut scratch = Vec::new();
+    each_record(reader, |r| {
+        let ops = r.operand_slice();
+        if r.code() != ids::PARAMATTR_GRP_CODE_ENTRY {
+            return Ok(());
+        }
+        if ops.len() < 2 {
+            return Err(short(r, "PARAMATTR_GRP_CODE_ENTRY", ops.len(), 3));
+        }
+        groups.push(AttributeGroup {
+            id: ops[0],
+            index: AttrIndex::from_raw(ops[1]),
+            attributes: decode_group_attributes_with(&ops[2..], &mut scratch),
+            bit: r.bit_offset(),
+        });
+        Ok(())
+    })
+}
+
+/// The lists of a PARAMATTR block.
+pub(crate) fn read_attribute_lists(reader: &mut Reader<'_>, lists: &mut Vec<AttributeList>) -> Result<(), Error> {
+    each_record(reader, |r| {
+        let ops = r.operand_slice();
+        match r.code() {
+            ids::PARAMATTR_CODE_ENTRY => lists.push(AttributeList::Groups(ops.to_vec())),
+            ids::PARAMATTR_CODE_ENTRY_OLD => {
+                lists.push(AttributeList::Legacy(ops.chunks_exact(2).map(|p| (p[0], p[1])).collect()))
+            }
+            _ => {}
+        }
+        Ok(())
+    })
 }
 
 /// Decodes the attributes of a PARAMATTR_GRP_CODE_ENTRY from operand 2 on. Unknown

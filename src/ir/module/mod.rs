@@ -8,6 +8,7 @@ pub(crate) mod contents;
 pub(crate) mod globals;
 pub(crate) mod lazy_table;
 pub(crate) mod types;
+pub(crate) mod walk;
 
 use alloc::borrow::Cow;
 use alloc::string::String;
@@ -17,7 +18,9 @@ use crate::error::Error;
 use crate::header::Magic;
 use crate::ids::llvm_ir as ids_block;
 use crate::ids::llvm_ir::raw as ids;
-use crate::ir::module::attributes::{AttrIndex, AttributeGroup, AttributeList, decode_group_attributes_with};
+use crate::ir::module::attributes::{
+    AttrIndex, AttributeGroup, AttributeList, read_attribute_groups, read_attribute_lists,
+};
 use crate::ir::module::contents::{Identification, Inventory, ModuleInfo};
 use crate::ir::module::globals::{
     Alias, Comdat, ComdatSelection, DllStorage, Function, GlobalCommon, GlobalVar, Linkage, Name, ThreadLocal,
@@ -25,6 +28,7 @@ use crate::ir::module::globals::{
 };
 use crate::ir::module::lazy_table::LazyTable;
 use crate::ir::module::types::{Type, TypeId, TypeTable};
+use crate::ir::module::walk::{each_record, short};
 use crate::ir::symbols::flags::Visibility;
 use crate::ir::symbols::irsymtab::Symtab;
 use crate::layout::{Field, RecordLayout, Unknown};
@@ -335,7 +339,7 @@ impl<'a> Module<'a> {
         while let Some(entry) = reader.advance()? {
             match entry {
                 Entry::EnterBlock(b) => match b.block_id.0 {
-                    ids::TYPE_BLOCK_ID_NEW => m.read_types(reader)?,
+                    ids::TYPE_BLOCK_ID_NEW => types::read_block(reader, &mut m.types)?,
                     ids::PARAMATTR_GROUP_BLOCK_ID => m.attribute_groups.push_block(reader.skip_block()?),
                     ids::PARAMATTR_BLOCK_ID => m.attribute_lists.push_block(reader.skip_block()?),
                     ids::VALUE_SYMTAB_BLOCK_ID => m.read_vst(reader, state)?,
@@ -713,127 +717,6 @@ impl<'a> Module<'a> {
         }
     }
 
-    fn read_types(&mut self, reader: &mut Reader<'a>) -> Result<(), Error> {
-        let mut pending_name: Option<String> = None;
-        // (record bit, referring entry, referenced index)
-        let mut refs: Vec<(u64, usize, u64)> = Vec::new();
-        let types = &mut self.types;
-        each_record(reader, |r| {
-            let ops = r.operand_slice();
-            let entry = types.types.len();
-            let mut refer = |i: u64| refs.push((r.bit_offset(), entry, i));
-            let tid = |v: u64| TypeId(u32::try_from(v).unwrap_or(u32::MAX));
-            let ty = match r.code() {
-                ids::TYPE_CODE_NUMENTRY => {
-                    types.declared_len = ops.first().copied();
-                    return Ok(());
-                }
-                ids::TYPE_CODE_STRUCT_NAME => {
-                    pending_name = Some(r.text_from(0));
-                    return Ok(());
-                }
-                ids::TYPE_CODE_VOID => Type::Void,
-                ids::TYPE_CODE_HALF => Type::Half,
-                ids::TYPE_CODE_BFLOAT => Type::BFloat,
-                ids::TYPE_CODE_FLOAT => Type::Float,
-                ids::TYPE_CODE_DOUBLE => Type::Double,
-                ids::TYPE_CODE_X86_FP80 => Type::X86Fp80,
-                ids::TYPE_CODE_FP128 => Type::Fp128,
-                ids::TYPE_CODE_PPC_FP128 => Type::PpcFp128,
-                ids::TYPE_CODE_LABEL => Type::Label,
-                ids::TYPE_CODE_METADATA => Type::Metadata,
-                ids::TYPE_CODE_X86_MMX => Type::X86Mmx,
-                ids::TYPE_CODE_X86_AMX => Type::X86Amx,
-                ids::TYPE_CODE_TOKEN => Type::Token,
-                ids::TYPE_CODE_INTEGER if !ops.is_empty() => Type::Integer(ops[0]),
-                ids::TYPE_CODE_BYTE if !ops.is_empty() => Type::Byte(ops[0]),
-                ids::TYPE_CODE_POINTER if !ops.is_empty() => {
-                    refer(ops[0]);
-                    Type::Pointer { pointee: Some(tid(ops[0])), address_space: ops.get(1).copied().unwrap_or(0) }
-                }
-                ids::TYPE_CODE_OPAQUE_POINTER => {
-                    Type::Pointer { pointee: None, address_space: ops.first().copied().unwrap_or(0) }
-                }
-                ids::TYPE_CODE_FUNCTION_OLD | ids::TYPE_CODE_FUNCTION => {
-                    // FUNCTION_OLD: [vararg, attrid, retty, params…]; FUNCTION: [vararg, retty, params…]
-                    let first = if r.code() == ids::TYPE_CODE_FUNCTION { 1 } else { 2 };
-                    if ops.len() <= first {
-                        return Err(short(r, "TYPE FUNCTION", ops.len(), first + 1));
-                    }
-                    ops[first..].iter().for_each(|&t| refer(t));
-                    Type::Function {
-                        vararg: ops[0] != 0,
-                        ret: tid(ops[first]),
-                        params: ops[first + 1..].iter().map(|&t| tid(t)).collect(),
-                    }
-                }
-                ids::TYPE_CODE_STRUCT_ANON | ids::TYPE_CODE_STRUCT_NAMED if !ops.is_empty() => {
-                    ops[1..].iter().for_each(|&t| refer(t));
-                    let identified = r.code() == ids::TYPE_CODE_STRUCT_NAMED;
-                    Type::Struct {
-                        name: if identified { pending_name.take().filter(|n| !n.is_empty()) } else { None },
-                        identified,
-                        packed: ops[0] != 0,
-                        elements: Some(ops[1..].iter().map(|&t| tid(t)).collect()),
-                    }
-                }
-                ids::TYPE_CODE_OPAQUE => Type::Struct {
-                    name: pending_name.take().filter(|n| !n.is_empty()),
-                    identified: true,
-                    packed: false,
-                    elements: None,
-                },
-                ids::TYPE_CODE_ARRAY | ids::TYPE_CODE_VECTOR if ops.len() >= 2 => {
-                    refer(ops[1]);
-                    if r.code() == ids::TYPE_CODE_ARRAY {
-                        Type::Array { len: ops[0], element: tid(ops[1]) }
-                    } else {
-                        Type::Vector {
-                            len: ops[0],
-                            element: tid(ops[1]),
-                            scalable: ops.get(2).is_some_and(|&s| s != 0),
-                        }
-                    }
-                }
-                ids::TYPE_CODE_TARGET_TYPE if !ops.is_empty() => {
-                    let n = ops[0];
-                    let Some(params) = usize::try_from(n).ok().and_then(|n| ops.get(1..n.checked_add(1)?)) else {
-                        return Err(short(r, "TYPE TARGET_TYPE", ops.len(), 1));
-                    };
-                    params.iter().for_each(|&t| refer(t));
-                    Type::TargetExt {
-                        name: pending_name.take().unwrap_or_default(),
-                        types: params.iter().map(|&t| tid(t)).collect(),
-                        ints: ops[1 + params.len()..].to_vec(),
-                    }
-                }
-                ids::TYPE_CODE_INTEGER
-                | ids::TYPE_CODE_BYTE
-                | ids::TYPE_CODE_POINTER
-                | ids::TYPE_CODE_STRUCT_ANON
-                | ids::TYPE_CODE_STRUCT_NAMED
-                | ids::TYPE_CODE_ARRAY
-                | ids::TYPE_CODE_VECTOR
-                | ids::TYPE_CODE_TARGET_TYPE => {
-                    return Err(short(r, "TYPE", ops.len(), ops.len() + 1));
-                }
-                code => Type::Unknown { code, operands: ops.to_vec() },
-            };
-            types.types.push(ty);
-            Ok(())
-        })?;
-        // A type may refer forward only to an identified struct (printed by name), so that
-        // printing a type always ends.
-        for (bit, entry, index) in refs {
-            let target = usize::try_from(index).ok().and_then(|i| self.types.types.get(i).map(|t| (i, t)));
-            match target {
-                Some((i, t)) if i < entry || t.is_identified_struct() => {}
-                _ => return Err(Error::IndexOutOfRange { bit, what: "type", index, len: self.types.len() }),
-            }
-        }
-        Ok(())
-    }
-
     fn read_vst(&mut self, reader: &mut Reader<'a>, state: &mut ReadState<'a>) -> Result<(), Error> {
         each_record(reader, |r| {
             let ops = r.operand_slice();
@@ -1030,42 +913,6 @@ impl Capacity {
     }
 }
 
-/// The entries of a PARAMATTR_GROUP block.
-fn read_attribute_groups(reader: &mut Reader<'_>, groups: &mut Vec<AttributeGroup>) -> Result<(), Error> {
-    let mut scratch = Vec::new();
-    each_record(reader, |r| {
-        let ops = r.operand_slice();
-        if r.code() != ids::PARAMATTR_GRP_CODE_ENTRY {
-            return Ok(());
-        }
-        if ops.len() < 2 {
-            return Err(short(r, "PARAMATTR_GRP_CODE_ENTRY", ops.len(), 3));
-        }
-        groups.push(AttributeGroup {
-            id: ops[0],
-            index: AttrIndex::from_raw(ops[1]),
-            attributes: decode_group_attributes_with(&ops[2..], &mut scratch),
-            bit: r.bit_offset(),
-        });
-        Ok(())
-    })
-}
-
-/// The lists of a PARAMATTR block.
-fn read_attribute_lists(reader: &mut Reader<'_>, lists: &mut Vec<AttributeList>) -> Result<(), Error> {
-    each_record(reader, |r| {
-        let ops = r.operand_slice();
-        match r.code() {
-            ids::PARAMATTR_CODE_ENTRY => lists.push(AttributeList::Groups(ops.to_vec())),
-            ids::PARAMATTR_CODE_ENTRY_OLD => {
-                lists.push(AttributeList::Legacy(ops.chunks_exact(2).map(|p| (p[0], p[1])).collect()))
-            }
-            _ => {}
-        }
-        Ok(())
-    })
-}
-
 /// What reading one module needs beside the module.
 #[derive(Default)]
 struct ReadState<'a> {
@@ -1076,20 +923,6 @@ struct ReadState<'a> {
     bodies: Vec<LazyBlock<'a>>,
     vst_names: Vec<(u64, Vec<u8>)>,
     fn_offsets: Vec<(u64, u64)>,
-}
-
-/// The one short-record error, for a record whose operands (after any STRTAB name:
-/// `found`) are fewer than its layout needs.
-fn short(r: &RecordRef<'_, '_>, what: &'static str, found: usize, needed: usize) -> Error {
-    Error::RecordTooShort {
-        bit: r.bit_offset(),
-        block_id: r.block_id(),
-        block_name: None,
-        code: r.code(),
-        record: Some(what),
-        found,
-        needed,
-    }
 }
 
 // The module records' layouts, after the STRTAB name (offset, size) of VERSION 2 records:
@@ -1131,41 +964,4 @@ fn infer_dso_local(c: &mut GlobalCommon<'_>) {
     if c.linkage.is_local() || (c.visibility != Visibility::Default && c.linkage != Linkage::ExternWeak) {
         c.dso_local = true;
     }
-}
-
-/// Reads the records of the block just entered through its END_BLOCK, skipping nested
-/// blocks, and hands each to `f`.
-/// Walks the direct sub-blocks of `block`: `f` is given each one's id with the reader
-/// just inside it and says whether it read the block through its end (`Ok(true)`);
-/// the others, and the block's own records, are skipped.
-pub(crate) fn each_child_block<'a>(
-    block: &LazyBlock<'a>,
-    mut f: impl FnMut(crate::ids::BlockId, &mut Reader<'a>) -> Result<bool, Error>,
-) -> Result<(), Error> {
-    let mut reader = block.reader()?;
-    reader.advance()?;
-    while let Some(entry) = reader.advance()? {
-        match entry {
-            Entry::EnterBlock(b) if !f(b.block_id, &mut reader)? => {
-                reader.skip_block()?;
-            }
-            Entry::Record { .. } => {
-                reader.skip_record()?;
-            }
-            _ => {}
-        }
-    }
-    Ok(())
-}
-
-pub(crate) fn each_record<'a>(
-    reader: &mut Reader<'a>,
-    mut f: impl FnMut(&RecordRef<'_, 'a>) -> Result<(), Error>,
-) -> Result<(), Error> {
-    while let Some(entry) = reader.advance_skipping_subblocks()? {
-        if let Entry::Record { .. } = entry {
-            f(&reader.read_record()?)?;
-        }
-    }
-    Ok(())
 }

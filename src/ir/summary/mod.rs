@@ -15,7 +15,8 @@ use core::fmt::{self, Write};
 
 use crate::error::Error;
 use crate::ids::llvm_ir::raw as ids;
-use crate::ir::module::{GlobalRef, Module, each_child_block, each_record};
+use crate::ir::module::walk::{each_child_block, each_record};
+use crate::ir::module::{GlobalRef, Module};
 
 /// What a summary is of.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
