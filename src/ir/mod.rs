@@ -76,8 +76,9 @@ pub use module::globals::{
     UnnamedAddr,
 };
 pub use module::lazy_table::LazyTable;
-pub use module::types::{Type, TypeDisplay, TypeId, TypeTable};
+pub use module::types::{Type, TypeId, TypeTable};
 pub use module::{GlobalRef, Module};
+pub use print::types::TypeDisplay;
 pub use print::{DisOptions, FunctionDisplay, ModuleDisplay, calling_conv_name};
 pub use symbols::ModuleSymbol;
 pub use symbols::asm::AsmSymbol;

@@ -16,7 +16,7 @@
 use core::fmt::{self, Write};
 
 use crate::ids::llvm_ir::raw as ids;
-use crate::ir::module::types::write_escaped;
+use crate::ir::print::escape::write_escaped;
 use crate::ir::vocabulary::dwarf;
 use crate::record::{decode_sign_rotated, unrotate_sign as unrotate};
 

@@ -7,8 +7,9 @@ use core::fmt;
 
 use crate::error::Error;
 use crate::ids::llvm_ir::raw as ids;
-use crate::ir::module::types::{TypeId, TypeTable, write_escaped};
+use crate::ir::module::types::{TypeId, TypeTable};
 use crate::ir::module::walk::{each_record, short};
+use crate::ir::print::escape::write_escaped;
 use crate::reader::Reader;
 
 /// An attribute kind number (`ATTR_KIND_*` of LLVMBitCodes.h). Numbers this crate does

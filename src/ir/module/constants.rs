@@ -29,8 +29,9 @@ use core::ops::Range;
 
 use crate::error::Error;
 use crate::ids::llvm_ir::raw as ids;
-use crate::ir::module::types::{Type, TypeId, TypeTable, write_escaped, write_llvm_name};
+use crate::ir::module::types::{Type, TypeId, TypeTable};
 use crate::ir::module::{GlobalRef, Module};
+use crate::ir::print::escape::{write_escaped, write_llvm_name};
 use crate::ir::vocabulary::opcodes::{binary_op_name, cast_op_name, predicate};
 use crate::reader::{Entry, Reader};
 use crate::record::decode_sign_rotated as decode_signed;

@@ -29,8 +29,10 @@
 //! attachments and operands only).
 
 pub(crate) mod dwarf_expr;
+pub(crate) mod escape;
 pub(crate) mod slot_tracker;
 pub(crate) mod type_order;
+pub(crate) mod types;
 
 use alloc::vec::Vec;
 use core::fmt::{self, Write as _};
@@ -39,7 +41,8 @@ use crate::ir::body::{Bodies, Body, InstKind, Operand, Ordering, TailKind, Value
 use crate::ir::module::constants::{
     Printer, write_comdat, write_global_prefix, write_partition, write_thread_local, write_unnamed_addr,
 };
-use crate::ir::module::types::{Type, TypeId, write_escaped, write_llvm_name};
+use crate::ir::module::types::{Type, TypeId};
+use crate::ir::print::escape::{write_escaped, write_llvm_name};
 use crate::ir::print::slot_tracker::{ModuleSlots, NO_SLOT};
 use crate::ir::vocabulary::opcodes::{binary_op_name, cast_op_name, predicate_name, rmw_op_name};
 use crate::ir::{AttrIndex, AttributeList};

@@ -271,7 +271,7 @@ pub(crate) fn write(
     };
 
     f.write_str("\n^0 = module: (path: \"")?;
-    crate::ir::module::types::write_escaped(f, module_id.as_bytes())?;
+    crate::ir::print::escape::write_escaped(f, module_id.as_bytes())?;
     f.write_str("\", hash: (")?;
     let hash = module.hash.as_deref().unwrap_or(&[]);
     for i in 0..5 {
