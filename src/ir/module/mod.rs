@@ -18,9 +18,7 @@ use crate::error::Error;
 use crate::header::Magic;
 use crate::ids::llvm_ir as ids_block;
 use crate::ids::llvm_ir::raw as ids;
-use crate::ir::module::attributes::{
-    AttrIndex, AttributeGroup, AttributeList, read_attribute_groups, read_attribute_lists,
-};
+use crate::ir::module::attributes::{AttributeGroup, AttributeList, read_attribute_groups, read_attribute_lists};
 use crate::ir::module::contents::{Identification, Inventory, ModuleInfo};
 use crate::ir::module::globals::{
     Alias, Comdat, ComdatSelection, DllStorage, Function, GlobalCommon, GlobalVar, Linkage, Name, ThreadLocal,
@@ -380,18 +378,6 @@ impl<'a> Module<'a> {
     /// Function definitions (with a body record).
     pub fn definitions(&self) -> impl Iterator<Item = &Function<'a>> {
         self.functions.iter().filter(|f| !f.is_declaration)
-    }
-
-    /// The function attribute groups (index `Function`), printed as `llvm-dis` prints
-    /// them after `attributes #N = `: `{ noinline nounwind "frame-pointer"="all" }`.
-    pub fn function_attribute_sets(&self) -> impl Iterator<Item = String> + '_ {
-        self.attribute_groups.iter().filter(|g| g.index == AttrIndex::Function).map(|g| {
-            if g.attributes.is_empty() {
-                String::from("{ }")
-            } else {
-                alloc::format!("{{ {} }}", g.display(&self.types))
-            }
-        })
     }
 
     fn module_record(&mut self, r: &RecordRef<'_, 'a>, state: &ReadState<'a>) -> Result<(), Error> {

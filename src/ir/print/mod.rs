@@ -28,6 +28,7 @@
 //! alone numbers metadata and attribute groups as `Function::print` does (its own
 //! attachments and operands only).
 
+pub(crate) mod attributes;
 pub(crate) mod dwarf_expr;
 pub(crate) mod escape;
 pub(crate) mod slot_tracker;
