@@ -118,9 +118,9 @@ fn write_attribute(f: &mut fmt::Formatter<'_>, a: &Attribute, how: &AttributesDi
             write!(f, "{kind}(i{bit_width} ")?;
             let words =
                 |w: &[u64]| -> Vec<u64> { w.iter().map(|&v| crate::record::decode_sign_rotated(v) as u64).collect() };
-            crate::ir::module::constants::write_wide_int(f, &words(lower), *bit_width)?;
+            crate::ir::print::numbers::write_wide_int(f, &words(lower), *bit_width)?;
             f.write_str(", ")?;
-            crate::ir::module::constants::write_wide_int(f, &words(upper), *bit_width)?;
+            crate::ir::print::numbers::write_wide_int(f, &words(upper), *bit_width)?;
             f.write_char(')')
         }
         Attribute::Range { kind, bit_width, range } => write!(f, "{kind}(i{bit_width} {range})"),
