@@ -128,14 +128,8 @@ pub(crate) struct Apint {
 impl Apint {
     /// `APInt::print(OS, isSigned)`.
     fn write(self, f: &mut dyn Write, signed: bool) -> fmt::Result {
-        let b = u32::from(self.bits);
-        if signed && b > 0 && self.value >> (b - 1) & 1 == 1 {
-            // Sign-extend from the width.
-            let ext = if b < 128 { self.value | (u128::MAX << b) } else { self.value };
-            write!(f, "{}", ext as i128)
-        } else {
-            write!(f, "{}", self.value)
-        }
+        let words = [self.value as u64, (self.value >> 64) as u64];
+        crate::ir::print::numbers::write_wide_int(f, &words, u64::from(self.bits), signed)
     }
 }
 

@@ -11,6 +11,7 @@ use crate::ir::module::Module;
 use crate::ir::module::attributes::{AttrIndex, AttrKind, Attribute, AttributeGroup, ConstantRange};
 use crate::ir::module::types::TypeTable;
 use crate::ir::print::escape::write_escaped;
+use crate::ir::print::numbers::write_wide_int;
 
 impl fmt::Display for AttrKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -118,9 +119,9 @@ fn write_attribute(f: &mut fmt::Formatter<'_>, a: &Attribute, how: &AttributesDi
             write!(f, "{kind}(i{bit_width} ")?;
             let words =
                 |w: &[u64]| -> Vec<u64> { w.iter().map(|&v| crate::record::decode_sign_rotated(v) as u64).collect() };
-            crate::ir::print::numbers::write_wide_int(f, &words(lower), *bit_width)?;
+            write_wide_int(f, &words(lower), *bit_width, true)?;
             f.write_str(", ")?;
-            crate::ir::print::numbers::write_wide_int(f, &words(upper), *bit_width)?;
+            write_wide_int(f, &words(upper), *bit_width, true)?;
             f.write_char(')')
         }
         Attribute::Range { kind, bit_width, range } => write!(f, "{kind}(i{bit_width} {range})"),

@@ -343,7 +343,7 @@ impl<'t, 'a> Printer<'t, 'a> {
                     Some(Type::Integer(w)) => *w,
                     _ => 64 * words.len as u64,
                 };
-                write_wide_int(f, table.operands(words), width)
+                write_wide_int(f, table.operands(words), width, true)
             }
             ConstantKind::Float { lo, hi } => write_float(f, types.get(c.ty), lo, hi),
             ConstantKind::Aggregate(elements) => {
