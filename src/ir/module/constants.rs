@@ -256,6 +256,8 @@ fn push_ops(operands: &mut Vec<u64>, values: impl IntoIterator<Item = u64>) -> O
     Operands { start: start as u32, len: (operands.len() - start) as u32 }
 }
 
+/// Reads the CONSTANTS_BLOCK just entered (the module's, or a function's) onto `table`,
+/// every record decoded.
 pub(crate) fn read_block(reader: &mut Reader<'_>, table: &mut ModuleConstants) -> Result<(), Error> {
     // LLVM starts each block with i32 as the current type; every block sets one first.
     let mut ty = TypeId(0);
@@ -263,69 +265,70 @@ pub(crate) fn read_block(reader: &mut Reader<'_>, table: &mut ModuleConstants) -
         let Entry::Record { bit, .. } = entry else { continue };
         let r = reader.read_record()?;
         let ops = r.operand_slice();
-        let code = r.code();
-        let operands = &mut table.operands;
-        let op = |i: usize| ops.get(i).copied().unwrap_or(0);
-        let kind = match code {
-            ids::CST_CODE_SETTYPE => {
-                ty = TypeId(op(0) as u32);
-                continue;
-            }
-            ids::CST_CODE_NULL => ConstantKind::Null,
-            ids::CST_CODE_UNDEF => ConstantKind::Undef,
-            ids::CST_CODE_POISON => ConstantKind::Poison,
-            ids::CST_CODE_INTEGER if !ops.is_empty() => ConstantKind::Int(decode_signed(op(0))),
-            ids::CST_CODE_WIDE_INTEGER => {
-                ConstantKind::WideInt(push_ops(operands, ops.iter().map(|&w| decode_signed(w) as u64)))
-            }
-            ids::CST_CODE_FLOAT if !ops.is_empty() => ConstantKind::Float { lo: op(0), hi: op(1) },
-            ids::CST_CODE_AGGREGATE => ConstantKind::Aggregate(push_ops(operands, ops.iter().copied())),
-            ids::CST_CODE_STRING | ids::CST_CODE_CSTRING => ConstantKind::String {
-                bytes: push_ops(operands, ops.iter().copied()),
-                nul: code == ids::CST_CODE_CSTRING,
-            },
-            ids::CST_CODE_DATA => ConstantKind::Data(push_ops(operands, ops.iter().copied())),
-            // [opcode, opty, opval]
-            ids::CST_CODE_CE_CAST if ops.len() >= 3 => {
-                ConstantKind::Cast { opcode: op(0) as u32, from: TypeId(op(1) as u32), operand: op(2) }
-            }
-            // [opcode, lhs, rhs, flags?]
-            ids::CST_CODE_CE_BINOP if ops.len() >= 3 => {
-                ConstantKind::Binary { opcode: op(0) as u32, lhs: op(1), rhs: op(2), flags: op(3) }
-            }
-            ids::CST_CODE_CE_UNOP if ops.len() >= 2 => ConstantKind::Unary { opcode: op(0) as u32, operand: op(1) },
-            ids::CST_CODE_CE_GEP_OLD
-            | ids::CST_CODE_CE_INBOUNDS_GEP
-            | ids::CST_CODE_CE_GEP
-            | ids::CST_CODE_CE_GEP_WITH_INRANGE_INDEX_OLD
-            | ids::CST_CODE_CE_GEP_WITH_INRANGE => decode_gep(code, ops, operands),
-            ids::CST_CODE_CE_SELECT if ops.len() >= 3 => {
-                ConstantKind::Select { condition: op(0), on_true: op(1), on_false: op(2) }
-            }
-            ids::CST_CODE_BLOCKADDRESS if ops.len() >= 3 => {
-                ConstantKind::BlockAddress { function: op(1), block: op(2) }
-            }
-            ids::CST_CODE_DSO_LOCAL_EQUIVALENT if ops.len() >= 2 => ConstantKind::DsoLocalEquivalent(op(1)),
-            ids::CST_CODE_NO_CFI_VALUE if ops.len() >= 2 => ConstantKind::NoCfi(op(1)),
-            ids::CST_CODE_CE_EXTRACTELT
-            | ids::CST_CODE_CE_INSERTELT
-            | ids::CST_CODE_CE_SHUFFLEVEC
-            | ids::CST_CODE_CE_SHUFVEC_EX
-            | ids::CST_CODE_CE_CMP => {
-                ConstantKind::Expression { code, operands: push_ops(operands, ops.iter().copied()) }
-            }
-            ids::CST_CODE_INLINEASM_OLD
-            | ids::CST_CODE_INLINEASM_OLD2
-            | ids::CST_CODE_INLINEASM_OLD3
-            | ids::CST_CODE_INLINEASM
-            | ids::CST_CODE_PTRAUTH
-            | ids::CST_CODE_PTRAUTH2 => ConstantKind::Other { code, operands: push_ops(operands, ops.iter().copied()) },
-            // Known codes with too few operands, and codes of newer LLVMs: kept.
-            _ => ConstantKind::Unknown { code, operands: push_ops(operands, ops.iter().copied()) },
-        };
+        if r.code() == ids::CST_CODE_SETTYPE {
+            ty = TypeId(ops.first().copied().unwrap_or(0) as u32);
+            continue;
+        }
+        let kind = decode_record(r.code(), ops, &mut table.operands);
         table.constants.push(Constant { ty, kind, bit });
     }
     Ok(())
+}
+
+/// The one decoder of a CONSTANTS_BLOCK record: what the constant of record `code` with
+/// operands `ops` is, its operand lists appended to `operands` (which its [`Operands`]
+/// ranges then point into). Every record but SETTYPE is a value; SETTYPE, which sets the
+/// type of those after it, is the caller's to follow.
+pub(crate) fn decode_record(code: u32, ops: &[u64], operands: &mut Vec<u64>) -> ConstantKind {
+    let op = |i: usize| ops.get(i).copied().unwrap_or(0);
+    match code {
+        ids::CST_CODE_NULL => ConstantKind::Null,
+        ids::CST_CODE_UNDEF => ConstantKind::Undef,
+        ids::CST_CODE_POISON => ConstantKind::Poison,
+        ids::CST_CODE_INTEGER if !ops.is_empty() => ConstantKind::Int(decode_signed(op(0))),
+        ids::CST_CODE_WIDE_INTEGER => {
+            ConstantKind::WideInt(push_ops(operands, ops.iter().map(|&w| decode_signed(w) as u64)))
+        }
+        ids::CST_CODE_FLOAT if !ops.is_empty() => ConstantKind::Float { lo: op(0), hi: op(1) },
+        ids::CST_CODE_AGGREGATE => ConstantKind::Aggregate(push_ops(operands, ops.iter().copied())),
+        ids::CST_CODE_STRING | ids::CST_CODE_CSTRING => {
+            ConstantKind::String { bytes: push_ops(operands, ops.iter().copied()), nul: code == ids::CST_CODE_CSTRING }
+        }
+        ids::CST_CODE_DATA => ConstantKind::Data(push_ops(operands, ops.iter().copied())),
+        // [opcode, opty, opval]
+        ids::CST_CODE_CE_CAST if ops.len() >= 3 => {
+            ConstantKind::Cast { opcode: op(0) as u32, from: TypeId(op(1) as u32), operand: op(2) }
+        }
+        // [opcode, lhs, rhs, flags?]
+        ids::CST_CODE_CE_BINOP if ops.len() >= 3 => {
+            ConstantKind::Binary { opcode: op(0) as u32, lhs: op(1), rhs: op(2), flags: op(3) }
+        }
+        ids::CST_CODE_CE_UNOP if ops.len() >= 2 => ConstantKind::Unary { opcode: op(0) as u32, operand: op(1) },
+        ids::CST_CODE_CE_GEP_OLD
+        | ids::CST_CODE_CE_INBOUNDS_GEP
+        | ids::CST_CODE_CE_GEP
+        | ids::CST_CODE_CE_GEP_WITH_INRANGE_INDEX_OLD
+        | ids::CST_CODE_CE_GEP_WITH_INRANGE => decode_gep(code, ops, operands),
+        ids::CST_CODE_CE_SELECT if ops.len() >= 3 => {
+            ConstantKind::Select { condition: op(0), on_true: op(1), on_false: op(2) }
+        }
+        ids::CST_CODE_BLOCKADDRESS if ops.len() >= 3 => ConstantKind::BlockAddress { function: op(1), block: op(2) },
+        ids::CST_CODE_DSO_LOCAL_EQUIVALENT if ops.len() >= 2 => ConstantKind::DsoLocalEquivalent(op(1)),
+        ids::CST_CODE_NO_CFI_VALUE if ops.len() >= 2 => ConstantKind::NoCfi(op(1)),
+        ids::CST_CODE_CE_EXTRACTELT
+        | ids::CST_CODE_CE_INSERTELT
+        | ids::CST_CODE_CE_SHUFFLEVEC
+        | ids::CST_CODE_CE_SHUFVEC_EX
+        | ids::CST_CODE_CE_CMP => ConstantKind::Expression { code, operands: push_ops(operands, ops.iter().copied()) },
+        ids::CST_CODE_INLINEASM_OLD
+        | ids::CST_CODE_INLINEASM_OLD2
+        | ids::CST_CODE_INLINEASM_OLD3
+        | ids::CST_CODE_INLINEASM
+        | ids::CST_CODE_PTRAUTH
+        | ids::CST_CODE_PTRAUTH2 => ConstantKind::Other { code, operands: push_ops(operands, ops.iter().copied()) },
+        // Known codes with too few operands, and codes of newer LLVMs: kept.
+        _ => ConstantKind::Unknown { code, operands: push_ops(operands, ops.iter().copied()) },
+    }
 }
 
 /// The GEP records: `CE_GEP_OLD`/`CE_INBOUNDS_GEP` [pointee type if the count is odd,
@@ -396,14 +399,228 @@ impl ModuleConstants {
     }
 }
 
+/// What a module-level constant is, as far as symbols need it (`llvm.used` lists,
+/// aliasees): the rest is not kept.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ConstantRef {
+    /// A cast of the value with this id.
+    Cast(u64),
+    /// A GEP whose base is the value with this id.
+    Gep(u64),
+    /// An aggregate: its element value ids are `Constants::elements[start..start+len]`.
+    Aggregate { start: usize, len: usize },
+    /// Anything else.
+    Other,
+}
+
+impl ConstantRef {
+    /// What symbols need of the record `code` with operands `ops` (not SETTYPE), decoded
+    /// by [`decode_record`]: an aggregate's elements are left at the end of `elements`,
+    /// any other operands it appends are taken off again.
+    fn of_record(code: u32, ops: &[u64], elements: &mut Vec<u64>) -> Self {
+        let before = elements.len();
+        let c = match decode_record(code, ops, elements) {
+            ConstantKind::Aggregate(r) => {
+                return ConstantRef::Aggregate { start: r.start as usize, len: r.len as usize };
+            }
+            ConstantKind::Cast { operand, .. } => ConstantRef::Cast(operand),
+            // The base is the first (type, value) pair's value.
+            ConstantKind::Gep { operands, .. } => elements
+                .get(operands.range())
+                .and_then(|pairs| pairs.get(1))
+                .map_or(ConstantRef::Other, |&b| ConstantRef::Gep(b)),
+            _ => ConstantRef::Other,
+        };
+        elements.truncate(before);
+        c
+    }
+}
+
+/// The module-level constants symbols need (see [`Module::constants_for`]), by value id.
+#[derive(Default)]
+pub(crate) struct Constants {
+    /// `(value id, constant)`, sorted by value id.
+    pub(crate) refs: Vec<(u64, ConstantRef)>,
+    pub(crate) base: u64,
+    /// The element value ids of every aggregate read.
+    pub(crate) elements: Vec<u64>,
+}
+
+/// How many levels of constants [`Module::constants_for`] follows (casts of GEPs of …).
+const MAX_CHAIN_WALKS: usize = 64;
+
+impl Constants {
+    pub(crate) fn get(&self, value_id: u64) -> Option<ConstantRef> {
+        if value_id < self.base {
+            return None;
+        }
+        let i = self.refs.binary_search_by_key(&value_id, |&(id, _)| id).ok()?;
+        self.refs.get(i).map(|&(_, c)| c)
+    }
+}
+
+impl Module<'_> {
+    /// Reads the module-level constants that resolving `roots` (value ids) needs: the
+    /// constants blocks are skipped when the module is read, and here every record is
+    /// skipped by code except those of wanted value ids, which are decoded. A cast's or
+    /// GEP's operand and an aggregate's elements are wanted in turn, one walk per level
+    /// (at most `MAX_CHAIN_WALKS` walks). A block that cannot be read ends the table
+    /// where it broke: symbols then resolve less, nothing fails.
+    pub(crate) fn constants_for(&self, roots: impl IntoIterator<Item = u64>) -> Constants {
+        let mut table = Constants { base: self.constants_base, ..Constants::default() };
+        let first_constant = self.values.len() as u64;
+        let mut wanted: Vec<u64> = roots.into_iter().filter(|&v| v >= first_constant).collect();
+        for _ in 0..=MAX_CHAIN_WALKS {
+            wanted.sort_unstable();
+            wanted.dedup();
+            wanted.retain(|&v| table.get(v).is_none());
+            if wanted.is_empty() {
+                break;
+            }
+            let read_before = table.refs.len();
+            self.read_wanted_constants(&wanted, &mut table);
+            // The next level: what the constants just read refer to.
+            let mut next = Vec::new();
+            for &(_, c) in &table.refs[read_before..] {
+                match c {
+                    ConstantRef::Cast(op) | ConstantRef::Gep(op) => next.push(op),
+                    ConstantRef::Aggregate { start, len } => {
+                        next.extend_from_slice(table.elements.get(start..start.saturating_add(len)).unwrap_or(&[]))
+                    }
+                    ConstantRef::Other => {}
+                }
+            }
+            // Ids not found stay unresolved: they are dropped, not looked for again.
+            next.retain(|&v| v >= first_constant);
+            wanted = next;
+            table.refs.sort_unstable_by_key(|&(id, _)| id);
+        }
+        table
+    }
+
+    /// One walk over the constants blocks, decoding the records of the `wanted` (sorted)
+    /// value ids into `table` and skipping the rest.
+    fn read_wanted_constants(&self, wanted: &[u64], table: &mut Constants) {
+        let mut next_id = self.constants_base;
+        let mut wanted = wanted.iter().copied().peekable();
+        for block in &self.constants_blocks {
+            let Ok(mut reader) = block.reader() else { return };
+            if reader.advance().is_err() || read_wanted_records(&mut reader, &mut next_id, &mut wanted, table).is_err()
+            {
+                return;
+            }
+            if wanted.peek().is_none() {
+                return;
+            }
+        }
+    }
+}
+
+/// The records of one constants block whose value ids are `wanted`, decoded onto
+/// `table`; the others skipped by code, unread (what keeps listing symbols fast).
+fn read_wanted_records(
+    reader: &mut Reader<'_>,
+    next_id: &mut u64,
+    wanted: &mut core::iter::Peekable<impl Iterator<Item = u64>>,
+    table: &mut Constants,
+) -> Result<(), Error> {
+    while let Some(entry) = reader.advance_skipping_subblocks()? {
+        let Entry::Record { .. } = entry else { continue };
+        while wanted.next_if(|&w| w < *next_id).is_some() {}
+        let Some(&want) = wanted.peek() else {
+            // Nothing more wanted: the rest is not walked.
+            return Ok(());
+        };
+        if want != *next_id {
+            // Every record but SETTYPE is a value.
+            if reader.skip_record()? != ids::CST_CODE_SETTYPE {
+                *next_id += 1;
+            }
+            continue;
+        }
+        let r = reader.read_record()?;
+        if r.code() == ids::CST_CODE_SETTYPE {
+            continue;
+        }
+        let c = ConstantRef::of_record(r.code(), r.operand_slice(), &mut table.elements);
+        table.refs.push((*next_id, c));
+        *next_id += 1;
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::vec;
 
     #[test]
     fn signed_values_decode_as_llvm_decodes_them() {
         assert_eq!(decode_signed(4), 2);
         assert_eq!(decode_signed(5), -2);
         assert_eq!(decode_signed(1), i64::MIN);
+    }
+    /// The old sparse decoder's GEP base (before the one decoder), for the codes it knew.
+    fn old_gep_base(code: u32, ops: &[u64]) -> ConstantRef {
+        match code {
+            ids::CST_CODE_CE_GEP_OLD | ids::CST_CODE_CE_INBOUNDS_GEP if ops.len() >= 2 => {
+                let base = if ops.len() % 2 == 1 { 2 } else { 1 };
+                ops.get(base).map_or(ConstantRef::Other, |&b| ConstantRef::Gep(b))
+            }
+            ids::CST_CODE_CE_GEP_WITH_INRANGE_INDEX_OLD | ids::CST_CODE_CE_GEP if ops.len() >= 4 => {
+                ConstantRef::Gep(ops[3])
+            }
+            _ => ConstantRef::Other,
+        }
+    }
+
+    #[test]
+    fn gep_bases_are_what_the_sparse_decoder_found() {
+        let codes = [
+            ids::CST_CODE_CE_GEP_OLD,
+            ids::CST_CODE_CE_INBOUNDS_GEP,
+            ids::CST_CODE_CE_GEP_WITH_INRANGE_INDEX_OLD,
+            ids::CST_CODE_CE_GEP,
+        ];
+        for code in codes {
+            for len in 0..10 {
+                let ops: Vec<u64> = (100..100 + len).collect();
+                let mut elements = vec![7];
+                let c = ConstantRef::of_record(code, &ops, &mut elements);
+                assert_eq!(c, old_gep_base(code, &ops), "code {code}, {len} operands");
+                // Only aggregates keep operands.
+                assert_eq!(elements, [7]);
+            }
+        }
+    }
+
+    /// CE_GEP_WITH_INRANGE (LLVM 19 and later): [pointee type, flags, range width, lower,
+    /// upper, (type, value)…]; the base is the first pair's value, as for every GEP.
+    #[test]
+    fn an_inrange_gep_gives_its_base() {
+        let mut elements = Vec::new();
+        // `getelementptr inrange(-16, 16) ({ [4 x ptr] }, ptr @vt, i64 0, i32 0, i64 2)`,
+        // @vt value 0, as llvm-as 19 writes it.
+        let ops = [2, 0, 64, 33, 32, 0, 0, 6, 8, 7, 9, 6, 10];
+        assert_eq!(ConstantRef::of_record(ids::CST_CODE_CE_GEP_WITH_INRANGE, &ops, &mut elements), ConstantRef::Gep(0));
+        let ops = [5, 0, 64, 0, 2, 0, 1, 6, 12];
+        assert_eq!(ConstantRef::of_record(ids::CST_CODE_CE_GEP_WITH_INRANGE, &ops, &mut elements), ConstantRef::Gep(1));
+        // A range wider than 64 bits is not read, by either table.
+        let ops = [5, 0, 128, (2 << 32) | 2, 0, 0, 0, 0, 0, 1, 6, 12];
+        assert_eq!(ConstantRef::of_record(ids::CST_CODE_CE_GEP_WITH_INRANGE, &ops, &mut elements), ConstantRef::Other);
+        assert!(elements.is_empty());
+    }
+
+    #[test]
+    fn casts_and_aggregates_keep_what_symbols_follow() {
+        let mut elements = vec![1];
+        assert_eq!(ConstantRef::of_record(ids::CST_CODE_CE_CAST, &[11, 3, 42], &mut elements), ConstantRef::Cast(42));
+        assert_eq!(ConstantRef::of_record(ids::CST_CODE_CE_CAST, &[11, 3], &mut elements), ConstantRef::Other);
+        assert_eq!(
+            ConstantRef::of_record(ids::CST_CODE_AGGREGATE, &[4, 5, 6], &mut elements),
+            ConstantRef::Aggregate { start: 1, len: 3 }
+        );
+        assert_eq!(ConstantRef::of_record(ids::CST_CODE_STRING, &[104, 105], &mut elements), ConstantRef::Other);
+        assert_eq!(elements, [1, 4, 5, 6]);
     }
 }

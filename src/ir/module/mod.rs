@@ -45,20 +45,6 @@ pub enum GlobalRef {
     Alias(usize),
 }
 
-/// What a module-level constant is, as far as symbols need it (`llvm.used` lists,
-/// aliasees): the rest is not kept.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum ConstantRef {
-    /// A cast of the value with this id.
-    Cast(u64),
-    /// A GEP whose base is the value with this id.
-    Gep(u64),
-    /// An aggregate: its element value ids are `Module::aggregate_elements[start..start+len]`.
-    Aggregate { start: usize, len: usize },
-    /// Anything else.
-    Other,
-}
-
 /// One IR module: its identification, its module-level records, types, attributes and
 /// global values, and its function bodies left unread.
 #[derive(Clone, Debug)]
@@ -120,29 +106,6 @@ pub struct Module<'a> {
     pub(crate) constants_blocks: Vec<LazyBlock<'a>>,
     #[cfg_attr(feature = "serde", serde(skip))]
     pub(crate) constants_base: u64,
-}
-
-/// The module-level constants symbols need (see [`Module::constants_for`]), by value id.
-#[derive(Default)]
-pub(crate) struct Constants {
-    /// `(value id, constant)`, sorted by value id.
-    pub(crate) refs: Vec<(u64, ConstantRef)>,
-    pub(crate) base: u64,
-    /// The element value ids of every aggregate read.
-    pub(crate) elements: Vec<u64>,
-}
-
-/// How many levels of constants [`Module::constants_for`] follows (casts of GEPs of …).
-const MAX_CHAIN_WALKS: usize = 64;
-
-impl Constants {
-    pub(crate) fn get(&self, value_id: u64) -> Option<ConstantRef> {
-        if value_id < self.base {
-            return None;
-        }
-        let i = self.refs.binary_search_by_key(&value_id, |&(id, _)| id).ok()?;
-        self.refs.get(i).map(|&(_, c)| c)
-    }
 }
 
 /// Reads every module of an IR bitcode stream.
@@ -719,110 +682,6 @@ impl<'a> Module<'a> {
             }
             Ok(())
         })
-    }
-
-    /// Reads the module-level constants that resolving `roots` (value ids) needs: the
-    /// constants blocks are skipped by [`Module::read`], and here every record is skipped
-    /// by code except those of wanted value ids, which are decoded. A cast's or GEP's
-    /// operand and an aggregate's elements are wanted in turn, one walk per level (at
-    /// most `MAX_CHAIN` walks). A block that cannot be read ends the table where it
-    /// broke: symbols then resolve less, nothing fails.
-    pub(crate) fn constants_for(&self, roots: impl IntoIterator<Item = u64>) -> Constants {
-        let mut table = Constants { base: self.constants_base, ..Constants::default() };
-        let first_constant = self.values.len() as u64;
-        let mut wanted: Vec<u64> = roots.into_iter().filter(|&v| v >= first_constant).collect();
-        for _ in 0..=MAX_CHAIN_WALKS {
-            wanted.sort_unstable();
-            wanted.dedup();
-            wanted.retain(|&v| table.get(v).is_none());
-            if wanted.is_empty() {
-                break;
-            }
-            let read_before = table.refs.len();
-            self.read_wanted_constants(&wanted, &mut table);
-            // The next level: what the constants just read refer to.
-            let mut next = Vec::new();
-            for &(_, c) in &table.refs[read_before..] {
-                match c {
-                    ConstantRef::Cast(op) | ConstantRef::Gep(op) => next.push(op),
-                    ConstantRef::Aggregate { start, len } => {
-                        next.extend_from_slice(table.elements.get(start..start.saturating_add(len)).unwrap_or(&[]))
-                    }
-                    ConstantRef::Other => {}
-                }
-            }
-            // Ids not found stay unresolved: they are dropped, not looked for again.
-            next.retain(|&v| v >= first_constant);
-            wanted = next;
-            table.refs.sort_unstable_by_key(|&(id, _)| id);
-        }
-        table
-    }
-
-    /// One walk over the constants blocks, decoding the records of the `wanted` (sorted)
-    /// value ids into `table` and skipping the rest.
-    fn read_wanted_constants(&self, wanted: &[u64], table: &mut Constants) {
-        let mut next_id = self.constants_base;
-        let mut wanted = wanted.iter().copied().peekable();
-        for block in &self.constants_blocks {
-            let Ok(mut reader) = block.reader() else { return };
-            if reader.advance().is_err() || Self::read_constants(&mut reader, &mut next_id, &mut wanted, table).is_err()
-            {
-                return;
-            }
-            if wanted.peek().is_none() {
-                return;
-            }
-        }
-    }
-
-    fn read_constants(
-        reader: &mut Reader<'a>,
-        next_id: &mut u64,
-        wanted: &mut core::iter::Peekable<impl Iterator<Item = u64>>,
-        table: &mut Constants,
-    ) -> Result<(), Error> {
-        let (constants, elements) = (&mut table.refs, &mut table.elements);
-        while let Some(entry) = reader.advance_skipping_subblocks()? {
-            let Entry::Record { .. } = entry else { continue };
-            while wanted.next_if(|&w| w < *next_id).is_some() {}
-            let Some(&want) = wanted.peek() else {
-                // Nothing more wanted: the rest is not walked.
-                return Ok(());
-            };
-            if want != *next_id {
-                // Every record but SETTYPE is a value.
-                if reader.skip_record()? != ids::CST_CODE_SETTYPE {
-                    *next_id += 1;
-                }
-                continue;
-            }
-            let r = reader.read_record()?;
-            let ops = r.operand_slice();
-            let c = match r.code() {
-                ids::CST_CODE_SETTYPE => continue,
-                // [opcode, opty, opval]
-                ids::CST_CODE_CE_CAST if ops.len() >= 3 => ConstantRef::Cast(ops[2]),
-                // [pointee type (if odd), (type, value)…]
-                ids::CST_CODE_CE_GEP_OLD | ids::CST_CODE_CE_INBOUNDS_GEP if ops.len() >= 2 => {
-                    let base = if ops.len() % 2 == 1 { 2 } else { 1 };
-                    ops.get(base).map_or(ConstantRef::Other, |&b| ConstantRef::Gep(b))
-                }
-                // [pointee type, flags or inrange index, (type, value)…]
-                ids::CST_CODE_CE_GEP_WITH_INRANGE_INDEX_OLD | ids::CST_CODE_CE_GEP if ops.len() >= 4 => {
-                    ConstantRef::Gep(ops[3])
-                }
-                ids::CST_CODE_AGGREGATE => {
-                    let start = elements.len();
-                    elements.extend_from_slice(ops);
-                    ConstantRef::Aggregate { start, len: ops.len() }
-                }
-                _ => ConstantRef::Other,
-            };
-            constants.push((*next_id, c));
-            *next_id += 1;
-        }
-        Ok(())
     }
 
     fn finish(&mut self, state: ReadState<'a>) {
