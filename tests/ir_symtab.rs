@@ -190,3 +190,45 @@ fn sysroot_rlib_symbols_equal_their_symtab() {
     assert!(tally.required_mismatches.is_empty(), "{} symbols differ", tally.required_mismatches.len());
     assert!(tally.differing_bits.is_empty(), "flag bits differ: {:?}", tally.differing_bits);
 }
+
+/// An alias of an `inrange` GEP (CE_GEP_WITH_INRANGE, LLVM 19 and later) resolves to its
+/// object as an alias of any other GEP does. No SYMTAB to compare with here (`llvm-as`
+/// writes none): `llvm-nm` of the LLVM that assembled the file is the oracle, which lists
+/// an alias of a function's GEP as text (`T`); the object's section is the alias's.
+#[test]
+fn aliases_of_inrange_geps_resolve_to_their_objects() {
+    const SOURCE: &str = r#"target triple = "x86_64-unknown-linux-gnu"
+
+@vt = constant { [4 x ptr] } { [4 x ptr] [ptr null, ptr null, ptr @f, ptr @g] }, section "vtables"
+@vt_alias = alias ptr, getelementptr inrange(-16, 16) ({ [4 x ptr] }, ptr @vt, i64 0, i32 0, i64 2)
+@f_alias = alias i8, getelementptr inrange(0, 1) (i8, ptr @f, i64 1)
+
+define void @f() {
+  ret void
+}
+
+define void @g() {
+  ret void
+}
+"#;
+    for major in [19, 22] {
+        let Some(llvm_as) = common::llvm_tool("llvm-as", major) else { continue };
+        let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+        let (ll, bc) = (dir.join(format!("inrange_alias_{major}.ll")), dir.join(format!("inrange_alias_{major}.bc")));
+        std::fs::write(&ll, SOURCE).unwrap();
+        let out = Command::new(&llvm_as).arg(&ll).arg("-o").arg(&bc).output().unwrap();
+        assert!(out.status.success(), "llvm-as {major}: {}", String::from_utf8_lossy(&out.stderr));
+        let bytes = std::fs::read(&bc).unwrap();
+        let module = Module::parse(&bytes).unwrap();
+        let symbols = module.symbols();
+        let symbol = |name: &str| symbols.iter().find(|s| s.ir_name == name.as_bytes()).unwrap();
+        assert!(symbol("f_alias").flags.executable(), "LLVM {major}: f_alias is an alias of @f");
+        assert!(!symbol("vt_alias").flags.executable(), "LLVM {major}: vt_alias is an alias of @vt");
+        assert_eq!(symbol("vt_alias").section, Some("vtables"), "LLVM {major}: @vt's section");
+        let Some(nm) = common::llvm_tool("llvm-nm", major) else { continue };
+        let out = Command::new(&nm).arg(&bc).output().unwrap();
+        let listed = String::from_utf8_lossy(&out.stdout);
+        assert!(listed.lines().any(|l| l.ends_with(" T f_alias")), "llvm-nm {major}:\n{listed}");
+        assert!(listed.lines().any(|l| l.ends_with(" D vt_alias")), "llvm-nm {major}:\n{listed}");
+    }
+}

@@ -79,18 +79,20 @@ pub use metadata::debug_info::{
     Checksum, CompileUnit, DebugInfo, SourceFile, Subprogram, Variable, VariableLocation, VariableLocationKind,
 };
 pub use metadata::{LazyMetadata, Metadata, MetadataNode, is_debug_info_record};
-pub use module::attributes::{
-    AttrIndex, AttrKind, Attribute, AttributeGroup, AttributeList, AttributesDisplay, ConstantRange,
-};
-pub use module::constants::{Constant, ConstantDisplay, ConstantKind, GlobalVarDisplay, ModuleConstants, Operands};
+pub use module::attributes::{AttrIndex, AttrKind, Attribute, AttributeGroup, AttributeList, ConstantRange};
+pub use module::constants::{Constant, ConstantKind, ModuleConstants, Operands};
 pub use module::contents::{Identification, Inventory, ModuleInfo, ModuleNames};
 pub use module::globals::{
     Alias, Comdat, ComdatSelection, DllStorage, Function, GlobalCommon, GlobalVar, Linkage, Name, ThreadLocal,
     UnnamedAddr,
 };
 pub use module::lazy_table::LazyTable;
-pub use module::types::{Type, TypeDisplay, TypeId, TypeTable};
+pub use module::types::{Type, TypeId, TypeTable};
 pub use module::{GlobalRef, Module};
+pub use print::attributes::AttributesDisplay;
+pub use print::constants::ConstantDisplay;
+pub use print::globals::GlobalVarDisplay;
+pub use print::types::TypeDisplay;
 pub use print::{DisOptions, FunctionDisplay, ModuleDisplay, calling_conv_name};
 pub use symbols::ModuleSymbol;
 pub use symbols::asm::AsmSymbol;

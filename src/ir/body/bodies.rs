@@ -39,7 +39,7 @@ impl<'a> Module<'a> {
         let constants = self.constants()?;
         let index = TypeIndex::new(&self.types);
         let (mut bundle_tags, mut sync_scopes) = (Vec::new(), Vec::new());
-        crate::ir::module::each_child_block(&self.block, |id, reader| {
+        crate::ir::module::walk::each_child_block(&self.block, |id, reader| {
             let out = if id == ids_block::OPERAND_BUNDLE_TAGS_BLOCK_ID {
                 &mut bundle_tags
             } else if id == ids_block::SYNC_SCOPE_NAMES_BLOCK_ID {
@@ -47,7 +47,7 @@ impl<'a> Module<'a> {
             } else {
                 return Ok(false);
             };
-            crate::ir::module::each_record(reader, |r| {
+            crate::ir::module::walk::each_record(reader, |r| {
                 out.push(r.text_from(0));
                 Ok(())
             })?;

@@ -16,7 +16,7 @@
 use core::fmt::{self, Write};
 
 use crate::ids::llvm_ir::raw as ids;
-use crate::ir::module::types::write_escaped;
+use crate::ir::print::escape::write_escaped;
 use crate::ir::vocabulary::dwarf;
 use crate::record::{decode_sign_rotated, unrotate_sign as unrotate};
 
@@ -128,14 +128,8 @@ pub(crate) struct Apint {
 impl Apint {
     /// `APInt::print(OS, isSigned)`.
     fn write(self, f: &mut dyn Write, signed: bool) -> fmt::Result {
-        let b = u32::from(self.bits);
-        if signed && b > 0 && self.value >> (b - 1) & 1 == 1 {
-            // Sign-extend from the width.
-            let ext = if b < 128 { self.value | (u128::MAX << b) } else { self.value };
-            write!(f, "{}", ext as i128)
-        } else {
-            write!(f, "{}", self.value)
-        }
+        let words = [self.value as u64, (self.value >> 64) as u64];
+        crate::ir::print::numbers::write_wide_int(f, &words, u64::from(self.bits), signed)
     }
 }
 
@@ -2029,11 +2023,11 @@ mod tests {
     ) -> u32 {
         let base = id;
         let mut nodes = Vec::new();
-        crate::ir::module::each_child_block(block, |b, reader| {
+        crate::ir::module::walk::each_child_block(block, |b, reader| {
             if b != crate::ids::llvm_ir::METADATA_BLOCK_ID {
                 return Ok(false);
             }
-            crate::ir::module::each_record(reader, |r| {
+            crate::ir::module::walk::each_record(reader, |r| {
                 let (code, ops) = (r.code(), r.operand_slice());
                 if code == ids::METADATA_STRINGS {
                     let (count, offset) = (ops[0] as usize, ops[1] as usize);

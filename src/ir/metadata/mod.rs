@@ -311,7 +311,7 @@ impl MdTable {
     /// [`MdTable::read_module`] into `table`, which keeps what was read before an error.
     pub(crate) fn read_module_into(module_block: &LazyBlock<'_>, table: &mut MdTable) -> Result<(), Error> {
         let input = module_block.stream().bytes();
-        crate::ir::module::each_child_block(module_block, |id, reader| {
+        crate::ir::module::walk::each_child_block(module_block, |id, reader| {
             if id == ids_block::METADATA_BLOCK_ID {
                 table.read_block(reader, input)?;
                 Ok(true)
@@ -487,7 +487,7 @@ impl<'a> LazyMetadata<'a> {
         let input = module_block.stream().bytes();
         let mut lazy = LazyMetadata { table: MdTable::default(), input, reader: None, loaded: 0 };
         let mut found = None;
-        crate::ir::module::each_child_block(module_block, |id, reader| {
+        crate::ir::module::walk::each_child_block(module_block, |id, reader| {
             if id == ids_block::METADATA_BLOCK_ID && found.is_none() {
                 found = Some(reader.skip_block()?);
                 return Ok(true);
@@ -540,7 +540,7 @@ impl<'a> LazyMetadata<'a> {
             }
         }
         // The kinds are in their own block.
-        crate::ir::module::each_child_block(module_block, |id, reader| {
+        crate::ir::module::walk::each_child_block(module_block, |id, reader| {
             if id != ids_block::METADATA_KIND_BLOCK_ID {
                 return Ok(false);
             }

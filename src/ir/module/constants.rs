@@ -1,5 +1,5 @@
 //! Module-level constants: every record of the module's CONSTANTS_BLOCKs decoded into a
-//! flat table, and printed as `llvm-dis` prints them.
+//! flat table (printed by `print::constants`).
 //!
 //! ```
 //! use llvm_bitstream_reader::ir::Module;
@@ -24,14 +24,12 @@
 //! ([`ConstantKind::Unknown`]), never an error.
 
 use alloc::vec::Vec;
-use core::fmt::{self, Write as _};
 use core::ops::Range;
 
 use crate::error::Error;
 use crate::ids::llvm_ir::raw as ids;
-use crate::ir::module::types::{Type, TypeId, TypeTable, write_escaped, write_llvm_name};
-use crate::ir::module::{GlobalRef, Module};
-use crate::ir::vocabulary::opcodes::{binary_op_name, cast_op_name, predicate};
+use crate::ir::module::Module;
+use crate::ir::module::types::TypeId;
 use crate::reader::{Entry, Reader};
 use crate::record::decode_sign_rotated as decode_signed;
 
@@ -258,6 +256,8 @@ fn push_ops(operands: &mut Vec<u64>, values: impl IntoIterator<Item = u64>) -> O
     Operands { start: start as u32, len: (operands.len() - start) as u32 }
 }
 
+/// Reads the CONSTANTS_BLOCK just entered (the module's, or a function's) onto `table`,
+/// every record decoded.
 pub(crate) fn read_block(reader: &mut Reader<'_>, table: &mut ModuleConstants) -> Result<(), Error> {
     // LLVM starts each block with i32 as the current type; every block sets one first.
     let mut ty = TypeId(0);
@@ -265,69 +265,70 @@ pub(crate) fn read_block(reader: &mut Reader<'_>, table: &mut ModuleConstants) -
         let Entry::Record { bit, .. } = entry else { continue };
         let r = reader.read_record()?;
         let ops = r.operand_slice();
-        let code = r.code();
-        let operands = &mut table.operands;
-        let op = |i: usize| ops.get(i).copied().unwrap_or(0);
-        let kind = match code {
-            ids::CST_CODE_SETTYPE => {
-                ty = TypeId(op(0) as u32);
-                continue;
-            }
-            ids::CST_CODE_NULL => ConstantKind::Null,
-            ids::CST_CODE_UNDEF => ConstantKind::Undef,
-            ids::CST_CODE_POISON => ConstantKind::Poison,
-            ids::CST_CODE_INTEGER if !ops.is_empty() => ConstantKind::Int(decode_signed(op(0))),
-            ids::CST_CODE_WIDE_INTEGER => {
-                ConstantKind::WideInt(push_ops(operands, ops.iter().map(|&w| decode_signed(w) as u64)))
-            }
-            ids::CST_CODE_FLOAT if !ops.is_empty() => ConstantKind::Float { lo: op(0), hi: op(1) },
-            ids::CST_CODE_AGGREGATE => ConstantKind::Aggregate(push_ops(operands, ops.iter().copied())),
-            ids::CST_CODE_STRING | ids::CST_CODE_CSTRING => ConstantKind::String {
-                bytes: push_ops(operands, ops.iter().copied()),
-                nul: code == ids::CST_CODE_CSTRING,
-            },
-            ids::CST_CODE_DATA => ConstantKind::Data(push_ops(operands, ops.iter().copied())),
-            // [opcode, opty, opval]
-            ids::CST_CODE_CE_CAST if ops.len() >= 3 => {
-                ConstantKind::Cast { opcode: op(0) as u32, from: TypeId(op(1) as u32), operand: op(2) }
-            }
-            // [opcode, lhs, rhs, flags?]
-            ids::CST_CODE_CE_BINOP if ops.len() >= 3 => {
-                ConstantKind::Binary { opcode: op(0) as u32, lhs: op(1), rhs: op(2), flags: op(3) }
-            }
-            ids::CST_CODE_CE_UNOP if ops.len() >= 2 => ConstantKind::Unary { opcode: op(0) as u32, operand: op(1) },
-            ids::CST_CODE_CE_GEP_OLD
-            | ids::CST_CODE_CE_INBOUNDS_GEP
-            | ids::CST_CODE_CE_GEP
-            | ids::CST_CODE_CE_GEP_WITH_INRANGE_INDEX_OLD
-            | ids::CST_CODE_CE_GEP_WITH_INRANGE => decode_gep(code, ops, operands),
-            ids::CST_CODE_CE_SELECT if ops.len() >= 3 => {
-                ConstantKind::Select { condition: op(0), on_true: op(1), on_false: op(2) }
-            }
-            ids::CST_CODE_BLOCKADDRESS if ops.len() >= 3 => {
-                ConstantKind::BlockAddress { function: op(1), block: op(2) }
-            }
-            ids::CST_CODE_DSO_LOCAL_EQUIVALENT if ops.len() >= 2 => ConstantKind::DsoLocalEquivalent(op(1)),
-            ids::CST_CODE_NO_CFI_VALUE if ops.len() >= 2 => ConstantKind::NoCfi(op(1)),
-            ids::CST_CODE_CE_EXTRACTELT
-            | ids::CST_CODE_CE_INSERTELT
-            | ids::CST_CODE_CE_SHUFFLEVEC
-            | ids::CST_CODE_CE_SHUFVEC_EX
-            | ids::CST_CODE_CE_CMP => {
-                ConstantKind::Expression { code, operands: push_ops(operands, ops.iter().copied()) }
-            }
-            ids::CST_CODE_INLINEASM_OLD
-            | ids::CST_CODE_INLINEASM_OLD2
-            | ids::CST_CODE_INLINEASM_OLD3
-            | ids::CST_CODE_INLINEASM
-            | ids::CST_CODE_PTRAUTH
-            | ids::CST_CODE_PTRAUTH2 => ConstantKind::Other { code, operands: push_ops(operands, ops.iter().copied()) },
-            // Known codes with too few operands, and codes of newer LLVMs: kept.
-            _ => ConstantKind::Unknown { code, operands: push_ops(operands, ops.iter().copied()) },
-        };
+        if r.code() == ids::CST_CODE_SETTYPE {
+            ty = TypeId(ops.first().copied().unwrap_or(0) as u32);
+            continue;
+        }
+        let kind = decode_record(r.code(), ops, &mut table.operands);
         table.constants.push(Constant { ty, kind, bit });
     }
     Ok(())
+}
+
+/// The one decoder of a CONSTANTS_BLOCK record: what the constant of record `code` with
+/// operands `ops` is, its operand lists appended to `operands` (which its [`Operands`]
+/// ranges then point into). Every record but SETTYPE is a value; SETTYPE, which sets the
+/// type of those after it, is the caller's to follow.
+pub(crate) fn decode_record(code: u32, ops: &[u64], operands: &mut Vec<u64>) -> ConstantKind {
+    let op = |i: usize| ops.get(i).copied().unwrap_or(0);
+    match code {
+        ids::CST_CODE_NULL => ConstantKind::Null,
+        ids::CST_CODE_UNDEF => ConstantKind::Undef,
+        ids::CST_CODE_POISON => ConstantKind::Poison,
+        ids::CST_CODE_INTEGER if !ops.is_empty() => ConstantKind::Int(decode_signed(op(0))),
+        ids::CST_CODE_WIDE_INTEGER => {
+            ConstantKind::WideInt(push_ops(operands, ops.iter().map(|&w| decode_signed(w) as u64)))
+        }
+        ids::CST_CODE_FLOAT if !ops.is_empty() => ConstantKind::Float { lo: op(0), hi: op(1) },
+        ids::CST_CODE_AGGREGATE => ConstantKind::Aggregate(push_ops(operands, ops.iter().copied())),
+        ids::CST_CODE_STRING | ids::CST_CODE_CSTRING => {
+            ConstantKind::String { bytes: push_ops(operands, ops.iter().copied()), nul: code == ids::CST_CODE_CSTRING }
+        }
+        ids::CST_CODE_DATA => ConstantKind::Data(push_ops(operands, ops.iter().copied())),
+        // [opcode, opty, opval]
+        ids::CST_CODE_CE_CAST if ops.len() >= 3 => {
+            ConstantKind::Cast { opcode: op(0) as u32, from: TypeId(op(1) as u32), operand: op(2) }
+        }
+        // [opcode, lhs, rhs, flags?]
+        ids::CST_CODE_CE_BINOP if ops.len() >= 3 => {
+            ConstantKind::Binary { opcode: op(0) as u32, lhs: op(1), rhs: op(2), flags: op(3) }
+        }
+        ids::CST_CODE_CE_UNOP if ops.len() >= 2 => ConstantKind::Unary { opcode: op(0) as u32, operand: op(1) },
+        ids::CST_CODE_CE_GEP_OLD
+        | ids::CST_CODE_CE_INBOUNDS_GEP
+        | ids::CST_CODE_CE_GEP
+        | ids::CST_CODE_CE_GEP_WITH_INRANGE_INDEX_OLD
+        | ids::CST_CODE_CE_GEP_WITH_INRANGE => decode_gep(code, ops, operands),
+        ids::CST_CODE_CE_SELECT if ops.len() >= 3 => {
+            ConstantKind::Select { condition: op(0), on_true: op(1), on_false: op(2) }
+        }
+        ids::CST_CODE_BLOCKADDRESS if ops.len() >= 3 => ConstantKind::BlockAddress { function: op(1), block: op(2) },
+        ids::CST_CODE_DSO_LOCAL_EQUIVALENT if ops.len() >= 2 => ConstantKind::DsoLocalEquivalent(op(1)),
+        ids::CST_CODE_NO_CFI_VALUE if ops.len() >= 2 => ConstantKind::NoCfi(op(1)),
+        ids::CST_CODE_CE_EXTRACTELT
+        | ids::CST_CODE_CE_INSERTELT
+        | ids::CST_CODE_CE_SHUFFLEVEC
+        | ids::CST_CODE_CE_SHUFVEC_EX
+        | ids::CST_CODE_CE_CMP => ConstantKind::Expression { code, operands: push_ops(operands, ops.iter().copied()) },
+        ids::CST_CODE_INLINEASM_OLD
+        | ids::CST_CODE_INLINEASM_OLD2
+        | ids::CST_CODE_INLINEASM_OLD3
+        | ids::CST_CODE_INLINEASM
+        | ids::CST_CODE_PTRAUTH
+        | ids::CST_CODE_PTRAUTH2 => ConstantKind::Other { code, operands: push_ops(operands, ops.iter().copied()) },
+        // Known codes with too few operands, and codes of newer LLVMs: kept.
+        _ => ConstantKind::Unknown { code, operands: push_ops(operands, ops.iter().copied()) },
+    }
 }
 
 /// The GEP records: `CE_GEP_OLD`/`CE_INBOUNDS_GEP` [pointee type if the count is odd,
@@ -396,1081 +397,230 @@ impl ModuleConstants {
     pub fn operands(&self, range: Operands) -> &[u64] {
         self.operands.get(range.range()).unwrap_or(&[])
     }
-
-    /// Value `value_id` printed as `llvm-dis` prints an operand, its type first
-    /// (`i32 7`, `ptr @g`, `[2 x i8] c"a\00"`); `opaque_pointers` prints every pointer
-    /// as `ptr`, as LLVM 17 and later do.
-    pub fn display<'t, 'a>(
-        &'t self,
-        module: &'t Module<'a>,
-        value_id: u64,
-        opaque_pointers: bool,
-    ) -> ConstantDisplay<'t, 'a> {
-        ConstantDisplay { table: self, module, value_id, opaque_pointers, with_type: true }
-    }
-
-    /// The same without the type (`7`, `@g`, `c"a\00"`).
-    pub fn display_value<'t, 'a>(
-        &'t self,
-        module: &'t Module<'a>,
-        value_id: u64,
-        opaque_pointers: bool,
-    ) -> ConstantDisplay<'t, 'a> {
-        ConstantDisplay { table: self, module, value_id, opaque_pointers, with_type: false }
-    }
 }
 
-impl<'a> Module<'a> {
-    /// Global variable `index` as `llvm-dis` prints its line (`@g = internal constant i32
-    /// 7, section "s", align 4`), without the metadata attachments (`, !dbg !5`) and the
-    /// attribute group (` #0`), which depend on `llvm-dis`'s own numbering.
-    pub fn display_global_var<'t>(
-        &'t self,
-        index: usize,
-        constants: &'t ModuleConstants,
-        opaque_pointers: bool,
-    ) -> GlobalVarDisplay<'t, 'a> {
-        GlobalVarDisplay {
-            module: self,
-            constants,
-            index,
-            opaque_pointers,
-            llvm_version: if opaque_pointers { 22 } else { 14 },
-        }
-    }
+/// What a module-level constant is, as far as symbols need it (`llvm.used` lists,
+/// aliasees): the rest is not kept.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ConstantRef {
+    /// A cast of the value with this id.
+    Cast(u64),
+    /// A GEP whose base is the value with this id.
+    Gep(u64),
+    /// An aggregate: its element value ids are `Constants::elements[start..start+len]`.
+    Aggregate { start: usize, len: usize },
+    /// Anything else.
+    Other,
 }
 
-/// A global variable's line: see [`Module::display_global_var`].
-pub struct GlobalVarDisplay<'t, 'a> {
-    module: &'t Module<'a>,
-    constants: &'t ModuleConstants,
-    index: usize,
-    opaque_pointers: bool,
-    llvm_version: u32,
-}
-
-impl GlobalVarDisplay<'_, '_> {
-    /// Prints as `llvm-dis` of LLVM `llvm_version` prints (by default 22 with opaque
-    /// pointers, 14 without): `splat (…)` from LLVM 20.
-    pub fn for_llvm(mut self, llvm_version: u32) -> Self {
-        self.llvm_version = llvm_version;
-        self
-    }
-}
-
-impl fmt::Display for GlobalVarDisplay<'_, '_> {
-    /// `AssemblyWriter::printGlobal`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use crate::ir::module::globals::Linkage;
-        let m = self.module;
-        let Some(g) = m.globals.get(self.index) else { return f.write_str("<no such global>") };
-        let c = &g.common;
-        let p = Printer::new(self.constants, m, self.opaque_pointers).for_version(self.llvm_version);
-        p.global_name(f, c.value_id)?;
-        f.write_str(" = ")?;
-        if g.initializer.is_none() && c.linkage == Linkage::External {
-            f.write_str("external ")?;
-        }
-        write_global_prefix(f, c)?;
-        write_thread_local(f, c.thread_local)?;
-        write_unnamed_addr(f, c.unnamed_addr)?;
-        if c.address_space != 0 {
-            write!(f, "addrspace({}) ", c.address_space)?;
-        }
-        if g.externally_initialized {
-            f.write_str("externally_initialized ")?;
-        }
-        f.write_str(if g.is_constant { "constant " } else { "global " })?;
-        p.ty(f, c.value_type)?;
-        if let Some(init) = g.initializer {
-            f.write_char(' ')?;
-            p.value(f, init, 0)?;
-        }
-        if let Some(section) = g.section.as_deref() {
-            f.write_str(", section \"")?;
-            write_escaped(f, section.as_bytes())?;
-            f.write_char('"')?;
-        }
-        write_partition(f, c)?;
-        if let Some(model) = g.code_model {
-            let name = match model {
-                1 => "tiny",
-                2 => "small",
-                3 => "kernel",
-                4 => "medium",
-                5 => "large",
-                _ => "unknown",
-            };
-            write!(f, ", code_model \"{name}\"")?;
-        }
-        if let Some(bits) = g.sanitizer {
-            for (bit, name) in [
-                (1, "no_sanitize_address"),
-                (2, "no_sanitize_hwaddress"),
-                (4, "sanitize_memtag"),
-                (8, "sanitize_address_dyninit"),
-            ] {
-                if bits & bit != 0 {
-                    write!(f, ", {name}")?;
-                }
-            }
-        }
-        write_comdat(f, m, g.comdat, &c.name, ", ")?;
-        if let Some(align) = g.alignment {
-            write!(f, ", align {align}")?;
-        }
-        Ok(())
-    }
-}
-
-/// `thread_local(…) ` as `PrintThreadLocalModel` prints it, nothing if not thread-local.
-pub(crate) fn write_thread_local(f: &mut dyn fmt::Write, t: crate::ir::ThreadLocal) -> fmt::Result {
-    use crate::ir::ThreadLocal;
-    match t {
-        ThreadLocal::No => Ok(()),
-        ThreadLocal::GeneralDynamic => f.write_str("thread_local "),
-        ThreadLocal::LocalDynamic => f.write_str("thread_local(localdynamic) "),
-        ThreadLocal::InitialExec => f.write_str("thread_local(initialexec) "),
-        ThreadLocal::LocalExec => f.write_str("thread_local(localexec) "),
-        ThreadLocal::Unknown(n) => write!(f, "thread_local({n}) "),
-    }
-}
-
-/// `unnamed_addr ` or `local_unnamed_addr `, nothing if neither.
-pub(crate) fn write_unnamed_addr(f: &mut dyn fmt::Write, u: crate::ir::UnnamedAddr) -> fmt::Result {
-    match u.keyword() {
-        Some(keyword) => write!(f, "{keyword} "),
-        None => Ok(()),
-    }
-}
-
-/// `, partition "…"` of a global value that has one.
-pub(crate) fn write_partition(f: &mut dyn fmt::Write, c: &crate::ir::GlobalCommon<'_>) -> fmt::Result {
-    let Some(partition) = c.partition.as_ref().filter(|p| !p.is_empty()) else { return Ok(()) };
-    f.write_str(", partition \"")?;
-    write_escaped(f, partition)?;
-    f.write_char('"')
-}
-
-/// `linkage dso_local visibility dllstorage ` as `AssemblyWriter` prints them before a
-/// global value's kind (`dso_local` unless implied: local linkage, or hidden/protected and
-/// not extern_weak).
-pub(crate) fn write_global_prefix(f: &mut dyn fmt::Write, c: &crate::ir::GlobalCommon<'_>) -> fmt::Result {
-    if c.linkage != crate::ir::module::globals::Linkage::External {
-        write!(f, "{} ", c.linkage)?;
-    }
-    let implied = c.linkage.is_local()
-        || (c.visibility != crate::ir::symbols::flags::Visibility::Default
-            && c.linkage != crate::ir::module::globals::Linkage::ExternWeak);
-    if c.dso_local && !implied {
-        f.write_str("dso_local ")?;
-    }
-    if c.visibility != crate::ir::symbols::flags::Visibility::Default {
-        write!(f, "{} ", c.visibility)?;
-    }
-    match c.dll_storage {
-        crate::ir::module::globals::DllStorage::Import => f.write_str("dllimport ")?,
-        crate::ir::module::globals::DllStorage::Export => f.write_str("dllexport ")?,
-        _ => {}
-    }
-    Ok(())
-}
-
-/// A short text built on the stack (a formatted number); what does not fit is cut.
-struct StackText {
-    bytes: [u8; 64],
-    len: usize,
-}
-
-impl Default for StackText {
-    fn default() -> Self {
-        StackText { bytes: [0; 64], len: 0 }
-    }
-}
-
-impl StackText {
-    fn as_str(&self) -> &str {
-        core::str::from_utf8(&self.bytes[..self.len]).unwrap_or("")
-    }
-}
-
-impl fmt::Write for StackText {
-    fn write_str(&mut self, s: &str) -> fmt::Result {
-        let end = self.len + s.len();
-        let Some(room) = self.bytes.get_mut(self.len..end) else { return Err(fmt::Error) };
-        room.copy_from_slice(s.as_bytes());
-        self.len = end;
-        Ok(())
-    }
-}
-
-/// `iN`, without the formatting machinery for the common widths.
-fn write_int_type(f: &mut dyn fmt::Write, width: u64) -> fmt::Result {
-    match width {
-        1 => f.write_str("i1"),
-        8 => f.write_str("i8"),
-        16 => f.write_str("i16"),
-        32 => f.write_str("i32"),
-        64 => f.write_str("i64"),
-        128 => f.write_str("i128"),
-        w => write!(f, "i{w}"),
-    }
-}
-
-/// A GEP's ` inbounds` (bit 0) or ` nusw` (bit 1), and ` nuw` (bit 2).
-pub(crate) fn write_gep_flags(f: &mut dyn fmt::Write, flags: u64) -> fmt::Result {
-    if flags & 1 != 0 {
-        f.write_str(" inbounds")?;
-    } else if flags & 2 != 0 {
-        f.write_str(" nusw")?;
-    }
-    if flags & 4 != 0 {
-        f.write_str(" nuw")?;
-    }
-    Ok(())
-}
-
-/// `comdat` (after `lead`), with its name when it is not the global value's own:
-/// `maybePrintComdat`.
-pub(crate) fn write_comdat(
-    f: &mut dyn fmt::Write,
-    m: &Module<'_>,
-    comdat: Option<u64>,
-    name: &[u8],
-    lead: &str,
-) -> fmt::Result {
-    let Some(comdat) = comdat.and_then(|i| m.comdats.get(usize::try_from(i).ok()?)) else { return Ok(()) };
-    f.write_str(lead)?;
-    f.write_str("comdat")?;
-    if *comdat.name != *name {
-        f.write_str("($")?;
-        write_llvm_name(f, &comdat.name)?;
-        f.write_char(')')?;
-    }
-    Ok(())
-}
-
-/// A value printed as `llvm-dis` prints it: see [`ModuleConstants::display`].
-pub struct ConstantDisplay<'t, 'a> {
-    table: &'t ModuleConstants,
-    module: &'t Module<'a>,
-    value_id: u64,
-    opaque_pointers: bool,
-    with_type: bool,
-}
-
-/// How deep nested constants are printed before `<...>` stands for the rest (a hostile
-/// file may nest them without end).
-const MAX_DEPTH: usize = 64;
-/// How many values one display prints at least before `<...>` stands for the rest, and
-/// per operand of the table beyond that: constants may share operands, so a small file
-/// can describe an exponentially large tree, while a real initializer's tree is about
-/// as large as the operands it is made of.
-const MIN_VALUES: usize = 1 << 16;
-const VALUES_PER_OPERAND: usize = 4;
-
-impl fmt::Display for ConstantDisplay<'_, '_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let p = Printer::new(self.table, self.module, self.opaque_pointers);
-        if self.with_type { p.operand(f, self.value_id, 0) } else { p.value(f, self.value_id, 0) }
-    }
-}
-
-pub(crate) struct Printer<'t, 'a> {
-    table: &'t ModuleConstants,
-    /// A function's constants, after the module's.
-    local: Option<&'t ModuleConstants>,
-    /// The `llvm-dis` version printed for: from 20, vectors of one repeated number
-    /// print as `splat (i32 4)`; from 15, undefined shuffle-mask elements as `poison`.
-    llvm_version: u32,
-    module: &'t Module<'a>,
-    opaque: bool,
-    /// Values left to print (see [`MIN_VALUES`]).
-    budget: core::cell::Cell<u32>,
-}
-
-impl<'t, 'a> Printer<'t, 'a> {
-    pub(crate) fn new(table: &'t ModuleConstants, module: &'t Module<'a>, opaque: bool) -> Self {
-        let budget = table.operands.len().saturating_mul(VALUES_PER_OPERAND).clamp(MIN_VALUES, u32::MAX as usize);
-        Printer {
-            table,
-            local: None,
-            llvm_version: if opaque { 22 } else { 14 },
-            module,
-            opaque,
-            budget: core::cell::Cell::new(budget as u32),
-        }
-    }
-
-    /// Prints as `llvm-dis` of this LLVM major version.
-    pub(crate) fn for_version(mut self, llvm_version: u32) -> Self {
-        self.llvm_version = llvm_version;
-        self
-    }
-
-    /// `splat (T v)` for a vector constant whose elements are one number, when printing
-    /// as LLVM 20 and later.
-    fn write_splat(
-        &self,
-        f: &mut dyn fmt::Write,
-        c: &Constant,
-        table: &ModuleConstants,
-        depth: usize,
-    ) -> Option<fmt::Result> {
-        if self.llvm_version < 20 {
-            return None;
-        }
-        let Some(Type::Vector { element, .. }) = self.types().get(c.ty) else { return None };
-        match c.kind {
-            ConstantKind::Data(r) => {
-                let elements = table.operands(r);
-                let first = *elements.first()?;
-                if elements.iter().any(|&e| e != first) {
-                    return None;
-                }
-                let mut text = alloc::string::String::new();
-                if self.data(&mut text, c.ty, &[first]).is_err() {
-                    return None;
-                }
-                // `<i32 4>` -> `i32 4`.
-                let inner = text.strip_prefix('<')?.strip_suffix('>')?;
-                let _ = element;
-                Some(write!(f, "splat ({inner})"))
-            }
-            // shufflevector (insertelement (poison, C, 0), poison, zeroinitializer): the
-            // splat of a scalable vector, which LLVM 20 and later read as a constant.
-            ConstantKind::Expression { code: ids::CST_CODE_CE_SHUFFLEVEC, operands } => {
-                let &[v, _, m] = table.operands(operands) else { return None };
-                let (mask, _) = self.lookup(m)?;
-                let (insert, insert_table) = self.lookup(v)?;
-                let ConstantKind::Expression { code: ids::CST_CODE_CE_INSERTELT, operands } = insert.kind else {
-                    return None;
-                };
-                let &[base, scalar, _, index] = insert_table.operands(operands) else { return None };
-                let zero_index = matches!(self.lookup(index)?.0.kind, ConstantKind::Null | ConstantKind::Int(0));
-                let poison_base = matches!(self.lookup(base)?.0.kind, ConstantKind::Poison | ConstantKind::Undef);
-                let number = matches!(
-                    self.lookup(scalar)?.0.kind,
-                    ConstantKind::Int(_) | ConstantKind::Float { .. } | ConstantKind::Null
-                );
-                if !(matches!(mask.kind, ConstantKind::Null) && zero_index && poison_base && number) {
-                    return None;
-                }
-                Some(
-                    f.write_str("splat (")
-                        .and_then(|()| self.operand(f, scalar, depth + 1))
-                        .and_then(|()| f.write_char(')')),
-                )
-            }
+impl ConstantRef {
+    /// What symbols need of the record `code` with operands `ops` (not SETTYPE), decoded
+    /// by [`decode_record`]: an aggregate's elements are left at the end of `elements`,
+    /// any other operands it appends are taken off again.
+    fn of_record(code: u32, ops: &[u64], elements: &mut Vec<u64>) -> Self {
+        let before = elements.len();
+        let c = match decode_record(code, ops, elements) {
             ConstantKind::Aggregate(r) => {
-                let elements = table.operands(r);
-                let first = *elements.first()?;
-                if elements.iter().any(|&e| e != first) {
-                    return None;
-                }
-                let (e, _) = self.lookup(first)?;
-                if !matches!(e.kind, ConstantKind::Int(_) | ConstantKind::Float { .. } | ConstantKind::WideInt(_)) {
-                    return None;
-                }
-                Some(
-                    f.write_str("splat (")
-                        .and_then(|()| self.operand(f, first, depth + 1))
-                        .and_then(|()| f.write_char(')')),
-                )
+                return ConstantRef::Aggregate { start: r.start as usize, len: r.len as usize };
             }
-            _ => None,
-        }
-    }
-
-    /// A shufflevector mask as `PrintShuffleMask` prints it: `, <4 x i32> <i32 0, …>`,
-    /// `zeroinitializer` or `poison` (`undef` before LLVM 15) when all elements agree.
-    pub(crate) fn shuffle_mask(&self, f: &mut dyn fmt::Write, mask: u64) -> fmt::Result {
-        let Some((c, table)) = self.lookup(mask) else { return f.write_str(", <bad mask>") };
-        let (len, scalable) = match self.types().get(c.ty) {
-            Some(Type::Vector { len, scalable, .. }) => (*len, *scalable),
-            _ => return f.write_str(", <bad mask>"),
+            ConstantKind::Cast { operand, .. } => ConstantRef::Cast(operand),
+            // The base is the first (type, value) pair's value.
+            ConstantKind::Gep { operands, .. } => elements
+                .get(operands.range())
+                .and_then(|pairs| pairs.get(1))
+                .map_or(ConstantRef::Other, |&b| ConstantRef::Gep(b)),
+            _ => ConstantRef::Other,
         };
-        f.write_str(", <")?;
-        if scalable {
-            f.write_str("vscale x ")?;
-        }
-        write!(f, "{len} x i32> ")?;
-        let undef = if self.llvm_version >= 15 { "poison" } else { "undef" };
-        // Each element: Some(index), or None for undef/poison.
-        let element = |i: usize| -> Option<u64> {
-            match c.kind {
-                ConstantKind::Null => Some(0),
-                ConstantKind::Data(r) => table.operands(r).get(i).copied(),
-                ConstantKind::Aggregate(r) => match self.lookup(*table.operands(r).get(i)?)?.0.kind {
-                    ConstantKind::Int(v) => Some(v as u64),
-                    ConstantKind::Null => Some(0),
-                    _ => None,
-                },
-                _ => None,
-            }
-        };
-        let count = match c.kind {
-            ConstantKind::Data(r) | ConstantKind::Aggregate(r) => r.len as usize,
-            // A scalable mask is zeroinitializer or undef, one element stands for all.
-            _ => (len as usize).clamp(1, 1),
-        };
-        if (0..count).all(|i| element(i) == Some(0)) {
-            return f.write_str("zeroinitializer");
-        }
-        if (0..count).all(|i| element(i).is_none()) {
-            return f.write_str(undef);
-        }
-        f.write_char('<')?;
-        for i in 0..count {
-            if i > 0 {
-                f.write_str(", ")?;
-            }
-            match element(i) {
-                Some(v) => write!(f, "i32 {}", v as u32 as i32)?,
-                None => write!(f, "i32 {undef}")?,
-            }
-        }
-        f.write_char('>')
+        elements.truncate(before);
+        c
     }
+}
 
-    /// A printer of a function's operands: its constants after the module's.
-    pub(crate) fn with_local(mut self, local: &'t ModuleConstants) -> Self {
-        let extra = local.operands.len().saturating_mul(VALUES_PER_OPERAND);
-        self.budget.set(self.budget.get().saturating_add(extra.min(u32::MAX as usize) as u32));
-        self.local = Some(local);
-        self
-    }
+/// The module-level constants symbols need (see [`Module::constants_for`]), by value id.
+#[derive(Default)]
+pub(crate) struct Constants {
+    /// `(value id, constant)`, sorted by value id.
+    pub(crate) refs: Vec<(u64, ConstantRef)>,
+    pub(crate) base: u64,
+    /// The element value ids of every aggregate read.
+    pub(crate) elements: Vec<u64>,
+}
 
-    /// A constant by value id, with the table its operand ranges point into.
-    fn lookup(&self, value_id: u64) -> Option<(&'t Constant, &'t ModuleConstants)> {
-        if let Some(local) = self.local {
-            if let Some(c) = local.get(value_id) {
-                return Some((c, local));
-            }
-        }
-        self.table.get(value_id).map(|c| (c, self.table))
-    }
+/// How many levels of constants [`Module::constants_for`] follows (casts of GEPs of …).
+const MAX_CHAIN_WALKS: usize = 64;
 
-    pub(crate) fn types(&self) -> &TypeTable {
-        &self.module.types
-    }
-
-    pub(crate) fn ty(&self, f: &mut dyn fmt::Write, id: TypeId) -> fmt::Result {
-        // The common leaf types directly, without a `TypeDisplay` (printing bodies spends
-        // much of its time on types).
-        let leaf = match self.types().get(id) {
-            Some(Type::Integer(w)) => return write_int_type(f, *w),
-            Some(Type::Pointer { pointee: _, address_space: 0 }) if self.opaque => "ptr",
-            Some(Type::Void) => "void",
-            Some(Type::Float) => "float",
-            Some(Type::Double) => "double",
-            Some(Type::Half) => "half",
-            Some(Type::Label) => "label",
-            Some(Type::Metadata) => "metadata",
-            Some(Type::Token) => "token",
-            _ => "",
-        };
-        if !leaf.is_empty() {
-            return f.write_str(leaf);
-        }
-        if self.opaque {
-            write!(f, "{}", self.types().display_opaque(id))
-        } else {
-            write!(f, "{}", self.types().display(id))
-        }
-    }
-
-    /// A value's type: a constant's, or a global value's pointer to its value type
-    /// (`ptr`, `ptr addrspace(N)`; `T*` with typed pointers).
-    pub(crate) fn type_of(&self, f: &mut dyn fmt::Write, value_id: u64) -> fmt::Result {
-        if let Some((c, _)) = self.lookup(value_id) {
-            return self.ty(f, c.ty);
-        }
-        let Some(g) = self.module.global(value_id) else { return f.write_str("<unknown type>") };
-        match (self.opaque, g.address_space) {
-            (true, 0) => f.write_str("ptr"),
-            (true, n) => write!(f, "ptr addrspace({n})"),
-            (false, n) => {
-                // A function's value type is its function type: `void ()*`.
-                self.ty(f, g.value_type)?;
-                if n != 0 {
-                    write!(f, " addrspace({n})")?;
-                }
-                f.write_char('*')
-            }
-        }
-    }
-
-    /// `TYPE VALUE`.
-    pub(crate) fn operand(&self, f: &mut dyn fmt::Write, value_id: u64, depth: usize) -> fmt::Result {
-        self.type_of(f, value_id)?;
-        f.write_char(' ')?;
-        self.value(f, value_id, depth)
-    }
-
-    pub(crate) fn value(&self, f: &mut dyn fmt::Write, value_id: u64, depth: usize) -> fmt::Result {
-        let left = self.budget.get();
-        if depth > MAX_DEPTH || left == 0 {
-            return f.write_str("<...>");
-        }
-        self.budget.set(left - 1);
-        if value_id < self.table.base {
-            return self.global_name(f, value_id);
-        }
-        let Some((c, table)) = self.lookup(value_id) else {
-            return write!(f, "<bad value id {value_id}>");
-        };
-        if let Some(done) = self.write_splat(f, c, table, depth) {
-            return done;
-        }
-        let types = self.types();
-        match c.kind {
-            ConstantKind::Null => match types.get(c.ty) {
-                Some(Type::Pointer { .. }) => f.write_str("null"),
-                Some(Type::Integer(1)) => f.write_str("false"),
-                Some(Type::Integer(_)) => f.write_char('0'),
-                Some(Type::Half) => f.write_str("0xH0000"),
-                Some(Type::BFloat) => f.write_str("0xR0000"),
-                Some(Type::Float | Type::Double) => f.write_str("0.000000e+00"),
-                Some(Type::X86Fp80) => f.write_str("0xK00000000000000000000"),
-                Some(Type::Fp128) => f.write_str("0xL00000000000000000000000000000000"),
-                Some(Type::PpcFp128) => f.write_str("0xM00000000000000000000000000000000"),
-                Some(Type::Token) => f.write_str("none"),
-                Some(Type::TargetExt { .. }) => f.write_str("zeroinitializer"),
-                _ => f.write_str("zeroinitializer"),
-            },
-            ConstantKind::Undef => f.write_str("undef"),
-            ConstantKind::Poison => f.write_str("poison"),
-            ConstantKind::Int(v) => match types.get(c.ty) {
-                Some(Type::Integer(1)) => f.write_str(if v != 0 { "true" } else { "false" }),
-                Some(Type::Integer(w)) if (1..64).contains(w) => {
-                    // The value sign-extended from its width, as APInt prints it.
-                    let shift = 64 - *w as u32;
-                    write!(f, "{}", (v << shift) >> shift)
-                }
-                _ => write!(f, "{v}"),
-            },
-            ConstantKind::WideInt(words) => {
-                let width = match types.get(c.ty) {
-                    Some(Type::Integer(w)) => *w,
-                    _ => 64 * words.len as u64,
-                };
-                write_wide_int(f, table.operands(words), width)
-            }
-            ConstantKind::Float { lo, hi } => write_float(f, types.get(c.ty), lo, hi),
-            ConstantKind::Aggregate(elements) => {
-                let elements = table.operands(elements);
-                let (open, close) = match types.get(c.ty) {
-                    Some(Type::Struct { packed: true, .. }) => ("<{ ", " }>"),
-                    Some(Type::Struct { .. }) => ("{ ", " }"),
-                    Some(Type::Vector { .. }) => ("<", ">"),
-                    _ => ("[", "]"),
-                };
-                if elements.is_empty() && open == "{ " {
-                    return f.write_str("{}");
-                }
-                f.write_str(open)?;
-                for (i, &e) in elements.iter().enumerate() {
-                    if i > 0 {
-                        f.write_str(", ")?;
-                    }
-                    self.operand(f, e, depth + 1)?;
-                }
-                f.write_str(close)
-            }
-            ConstantKind::String { bytes, nul } => {
-                f.write_str("c\"")?;
-                let bytes: Vec<u8> = table.operands(bytes).iter().map(|&b| b as u8).collect();
-                write_escaped(f, &bytes)?;
-                if nul {
-                    f.write_str("\\00")?;
-                }
-                f.write_char('"')
-            }
-            ConstantKind::Data(elements) => self.data(f, c.ty, table.operands(elements)),
-            ConstantKind::Cast { opcode, operand, .. } => {
-                write!(f, "{} (", cast_op_name(opcode))?;
-                self.operand(f, operand, depth + 1)?;
-                f.write_str(" to ")?;
-                self.ty(f, c.ty)?;
-                f.write_char(')')
-            }
-            ConstantKind::Binary { opcode, lhs, rhs, flags } => {
-                f.write_str(binary_op_name(opcode, false))?;
-                if matches!(opcode, 0 | 1 | 2 | 7) {
-                    // OBO: nuw is bit 0, nsw bit 1.
-                    if flags & 1 != 0 {
-                        f.write_str(" nuw")?;
-                    }
-                    if flags & 2 != 0 {
-                        f.write_str(" nsw")?;
-                    }
-                } else if matches!(opcode, 3 | 4 | 8 | 9) && flags & 1 != 0 {
-                    f.write_str(" exact")?;
-                }
-                f.write_str(" (")?;
-                self.operand(f, lhs, depth + 1)?;
-                f.write_str(", ")?;
-                self.operand(f, rhs, depth + 1)?;
-                f.write_char(')')
-            }
-            ConstantKind::Unary { operand, .. } => {
-                f.write_str("fneg (")?;
-                self.operand(f, operand, depth + 1)?;
-                f.write_char(')')
-            }
-            ConstantKind::Gep { source, flags, inrange_index, inrange, operands } => {
-                f.write_str("getelementptr")?;
-                write_gep_flags(f, flags)?;
-                if let Some((lower, upper)) = inrange {
-                    write!(f, " inrange({lower}, {upper})")?;
-                }
-                f.write_str(" (")?;
-                let pairs = table.operands(operands);
-                if let Some(s) = source {
-                    self.ty(f, s)?;
-                    f.write_str(", ")?;
-                }
-                for (i, pair) in pairs.chunks(2).enumerate() {
-                    if i > 0 {
-                        f.write_str(", ")?;
-                    }
-                    // Pair 0 is the base pointer.
-                    if inrange_index.is_some_and(|r| r.checked_add(1) == Some(i as u64)) {
-                        f.write_str("inrange ")?;
-                    }
-                    let &[t, v] = pair else { break };
-                    self.ty(f, TypeId(t as u32))?;
-                    f.write_char(' ')?;
-                    self.value(f, v, depth + 1)?;
-                }
-                f.write_char(')')
-            }
-            ConstantKind::Select { condition, on_true, on_false } => {
-                f.write_str("select (")?;
-                for (i, v) in [condition, on_true, on_false].into_iter().enumerate() {
-                    if i > 0 {
-                        f.write_str(", ")?;
-                    }
-                    self.operand(f, v, depth + 1)?;
-                }
-                f.write_char(')')
-            }
-            ConstantKind::BlockAddress { function, block } => {
-                f.write_str("blockaddress(")?;
-                self.value(f, function, depth + 1)?;
-                f.write_str(", %")?;
-                match self.block_name(function, block) {
-                    Some(name) => write_llvm_name(f, &name)?,
-                    // Unnamed blocks are numbered with the function's other unnamed
-                    // values, which needs the body decoded: the block's own number.
-                    None => write!(f, "{block}")?,
-                }
-                f.write_char(')')
-            }
-            ConstantKind::DsoLocalEquivalent(v) => {
-                f.write_str("dso_local_equivalent ")?;
-                self.value(f, v, depth + 1)
-            }
-            ConstantKind::NoCfi(v) => {
-                f.write_str("no_cfi ")?;
-                self.value(f, v, depth + 1)
-            }
-            ConstantKind::Expression { code: ids::CST_CODE_CE_CMP, operands } => {
-                // [opty, lhs, rhs, pred]
-                let &[_, lhs, rhs, pred, ..] = table.operands(operands) else {
-                    return f.write_str("<malformed compare>");
-                };
-                match predicate(pred) {
-                    Some((is_int, name)) => write!(f, "{} {name} (", if is_int { "icmp" } else { "fcmp" })?,
-                    None => write!(f, "<unknown predicate {pred}> (")?,
-                }
-                self.operand(f, lhs, depth + 1)?;
-                f.write_str(", ")?;
-                self.operand(f, rhs, depth + 1)?;
-                f.write_char(')')
-            }
-            ConstantKind::Other { code: ids::CST_CODE_PTRAUTH | ids::CST_CODE_PTRAUTH2, operands } => {
-                // [pointer, key, discriminator, address discriminator(, deactivation
-                // symbol)]: trailing null operands are not printed.
-                let ops = table.operands(operands);
-                let is_null = |v: u64| {
-                    self.lookup(v).is_some_and(|(c, _)| matches!(c.kind, ConstantKind::Null | ConstantKind::Int(0)))
-                };
-                let shown =
-                    (2..ops.len()).filter(|&i| !is_null(ops[i])).map(|i| i + 1).max().unwrap_or(2).min(ops.len());
-                f.write_str("ptrauth (")?;
-                for (i, &v) in ops[..shown].iter().enumerate() {
-                    if i > 0 {
-                        f.write_str(", ")?;
-                    }
-                    self.operand(f, v, depth + 1)?;
-                }
-                f.write_char(')')
-            }
-            ConstantKind::Other { code, operands } => write_inline_asm(f, code, table.operands(operands)),
-            ConstantKind::Expression { code, operands }
-                if matches!(
-                    code,
-                    ids::CST_CODE_CE_EXTRACTELT
-                        | ids::CST_CODE_CE_INSERTELT
-                        | ids::CST_CODE_CE_SHUFFLEVEC
-                        | ids::CST_CODE_CE_SHUFVEC_EX
-                ) =>
-            {
-                // EXTRACTELT [vector type, vector, index type, index]; INSERTELT [vector,
-                // element, index type, index]; SHUFFLEVEC [v1, v2, mask]; SHUFVEC_EX
-                // [vector type, v1, v2, mask].
-                let ops = table.operands(operands);
-                let (name, values, mask): (&str, &[u64], Option<u64>) = match (code, ops) {
-                    (ids::CST_CODE_CE_EXTRACTELT, &[_, v, _, i, ..]) => ("extractelement", &[v, i][..], None),
-                    (ids::CST_CODE_CE_INSERTELT, &[v, e, _, i, ..]) => ("insertelement", &[v, e, i][..], None),
-                    (ids::CST_CODE_CE_SHUFFLEVEC, &[a, b, m, ..])
-                    | (ids::CST_CODE_CE_SHUFVEC_EX, &[_, a, b, m, ..]) => ("shufflevector", &[a, b][..], Some(m)),
-                    _ => return write!(f, "<malformed constant expression {code}>"),
-                };
-                write!(f, "{name} (")?;
-                for (i, &v) in values.iter().enumerate() {
-                    if i > 0 {
-                        f.write_str(", ")?;
-                    }
-                    self.operand(f, v, depth + 1)?;
-                }
-                if let Some(m) = mask {
-                    self.shuffle_mask(f, m)?;
-                }
-                f.write_char(')')
-            }
-            ConstantKind::Expression { code, .. } => {
-                write!(f, "<constant code {code}>")
-            }
-            ConstantKind::Unknown { code, .. } => write!(f, "<unknown constant code {code}>"),
-        }
-    }
-
-    /// A basic block's name, from its function body's VALUE_SYMTAB (a BBENTRY record).
-    fn block_name(&self, function: u64, block: u64) -> Option<Vec<u8>> {
-        let Some(&GlobalRef::Function(i)) = self.module.values.get(usize::try_from(function).ok()?) else {
+impl Constants {
+    pub(crate) fn get(&self, value_id: u64) -> Option<ConstantRef> {
+        if value_id < self.base {
             return None;
-        };
-        let body = self.module.functions.get(i)?.body.as_ref()?;
-        let mut reader = body.reader().ok()?;
-        // The function block, then its items: only the VALUE_SYMTAB is entered.
-        reader.advance().ok()?;
-        let mut in_vst = false;
-        while let Some(entry) = reader.advance().ok()? {
-            match entry {
-                Entry::EnterBlock(b) if b.block_id.0 == ids::VALUE_SYMTAB_BLOCK_ID && !in_vst => in_vst = true,
-                Entry::EnterBlock(_) => {
-                    reader.skip_block().ok()?;
-                }
-                Entry::EndBlock(_) if in_vst => return None,
-                Entry::Record { .. } if in_vst => {
-                    let r = reader.read_record().ok()?;
-                    let ops = r.operand_slice();
-                    if r.code() == ids::VST_CODE_BBENTRY && ops.first() == Some(&block) {
-                        return Some(ops[1..].iter().map(|&c| c as u8).collect());
+        }
+        let i = self.refs.binary_search_by_key(&value_id, |&(id, _)| id).ok()?;
+        self.refs.get(i).map(|&(_, c)| c)
+    }
+}
+
+impl Module<'_> {
+    /// Reads the module-level constants that resolving `roots` (value ids) needs: the
+    /// constants blocks are skipped when the module is read, and here every record is
+    /// skipped by code except those of wanted value ids, which are decoded. A cast's or
+    /// GEP's operand and an aggregate's elements are wanted in turn, one walk per level
+    /// (at most `MAX_CHAIN_WALKS` walks). A block that cannot be read ends the table
+    /// where it broke: symbols then resolve less, nothing fails.
+    pub(crate) fn constants_for(&self, roots: impl IntoIterator<Item = u64>) -> Constants {
+        let mut table = Constants { base: self.constants_base, ..Constants::default() };
+        let first_constant = self.values.len() as u64;
+        let mut wanted: Vec<u64> = roots.into_iter().filter(|&v| v >= first_constant).collect();
+        for _ in 0..=MAX_CHAIN_WALKS {
+            wanted.sort_unstable();
+            wanted.dedup();
+            wanted.retain(|&v| table.get(v).is_none());
+            if wanted.is_empty() {
+                break;
+            }
+            let read_before = table.refs.len();
+            self.read_wanted_constants(&wanted, &mut table);
+            // The next level: what the constants just read refer to.
+            let mut next = Vec::new();
+            for &(_, c) in &table.refs[read_before..] {
+                match c {
+                    ConstantRef::Cast(op) | ConstantRef::Gep(op) => next.push(op),
+                    ConstantRef::Aggregate { start, len } => {
+                        next.extend_from_slice(table.elements.get(start..start.saturating_add(len)).unwrap_or(&[]))
                     }
+                    ConstantRef::Other => {}
                 }
-                _ => {}
             }
+            // Ids not found stay unresolved: they are dropped, not looked for again.
+            next.retain(|&v| v >= first_constant);
+            wanted = next;
+            table.refs.sort_unstable_by_key(|&(id, _)| id);
         }
-        None
+        table
     }
 
-    /// `@name`, or `@N` for an unnamed global value (numbered as `llvm-dis` numbers
-    /// them: unnamed variables, then aliases, ifuncs and functions).
-    pub(crate) fn global_name(&self, f: &mut dyn fmt::Write, value_id: u64) -> fmt::Result {
-        let m = self.module;
-        let Some(global) = m.global(value_id) else { return write!(f, "<bad value id {value_id}>") };
-        f.write_char('@')?;
-        if !global.name.is_empty() {
-            return write_llvm_name(f, &global.name);
+    /// One walk over the constants blocks, decoding the records of the `wanted` (sorted)
+    /// value ids into `table` and skipping the rest.
+    fn read_wanted_constants(&self, wanted: &[u64], table: &mut Constants) {
+        let mut next_id = self.constants_base;
+        let mut wanted = wanted.iter().copied().peekable();
+        for block in &self.constants_blocks {
+            let Ok(mut reader) = block.reader() else { return };
+            if reader.advance().is_err() || read_wanted_records(&mut reader, &mut next_id, &mut wanted, table).is_err()
+            {
+                return;
+            }
+            if wanted.peek().is_none() {
+                return;
+            }
         }
-        let unnamed_vars = m.globals.iter().filter(|g| g.common.name.is_empty()).count();
-        let unnamed_aliases =
-            |ifunc: bool| m.aliases.iter().filter(move |a| a.is_ifunc == ifunc && a.common.name.is_empty());
-        let slot = match m.values.get(value_id as usize) {
-            Some(&GlobalRef::Var(i)) => m.globals[..i].iter().filter(|g| g.common.name.is_empty()).count(),
-            Some(&GlobalRef::Alias(i)) => {
-                let ifunc = m.aliases[i].is_ifunc;
-                let before = m.aliases[..i].iter().filter(|a| a.is_ifunc == ifunc && a.common.name.is_empty()).count();
-                let aliases = if ifunc { unnamed_aliases(false).count() } else { 0 };
-                unnamed_vars + aliases + before
-            }
-            Some(&GlobalRef::Function(i)) => {
-                unnamed_vars
-                    + unnamed_aliases(false).count()
-                    + unnamed_aliases(true).count()
-                    + m.functions[..i].iter().filter(|g| g.common.name.is_empty()).count()
-            }
-            None => return write!(f, "<bad value id {value_id}>"),
+    }
+}
+
+/// The records of one constants block whose value ids are `wanted`, decoded onto
+/// `table`; the others skipped by code, unread (what keeps listing symbols fast).
+fn read_wanted_records(
+    reader: &mut Reader<'_>,
+    next_id: &mut u64,
+    wanted: &mut core::iter::Peekable<impl Iterator<Item = u64>>,
+    table: &mut Constants,
+) -> Result<(), Error> {
+    while let Some(entry) = reader.advance_skipping_subblocks()? {
+        let Entry::Record { .. } = entry else { continue };
+        while wanted.next_if(|&w| w < *next_id).is_some() {}
+        let Some(&want) = wanted.peek() else {
+            // Nothing more wanted: the rest is not walked.
+            return Ok(());
         };
-        write!(f, "{slot}")
-    }
-
-    /// A CST_CODE_DATA array or vector: `c"…"` for arrays of i8, else the elements.
-    fn data(&self, f: &mut dyn fmt::Write, ty: TypeId, elements: &[u64]) -> fmt::Result {
-        let types = self.types();
-        let (element, vector) = match types.get(ty) {
-            Some(Type::Array { element, .. }) => (*element, false),
-            Some(Type::Vector { element, .. }) => (*element, true),
-            _ => return f.write_str("<data of a non-sequential type>"),
-        };
-        let element_type = types.get(element);
-        if !vector && matches!(element_type, Some(Type::Integer(8))) {
-            f.write_str("c\"")?;
-            let bytes: Vec<u8> = elements.iter().map(|&b| b as u8).collect();
-            write_escaped(f, &bytes)?;
-            return f.write_char('"');
-        }
-        f.write_str(if vector { "<" } else { "[" })?;
-        for (i, &e) in elements.iter().enumerate() {
-            if i > 0 {
-                f.write_str(", ")?;
+        if want != *next_id {
+            // Every record but SETTYPE is a value.
+            if reader.skip_record()? != ids::CST_CODE_SETTYPE {
+                *next_id += 1;
             }
-            self.ty(f, element)?;
-            f.write_char(' ')?;
-            match element_type {
-                Some(Type::Integer(w)) if (1..64).contains(w) => {
-                    let shift = 64 - *w as u32;
-                    write!(f, "{}", ((e as i64) << shift) >> shift)?
-                }
-                Some(Type::Integer(_)) => write!(f, "{}", e as i64)?,
-                t => write_float(f, t, e, 0)?,
-            }
+            continue;
         }
-        f.write_str(if vector { ">" } else { "]" })
+        let r = reader.read_record()?;
+        if r.code() == ids::CST_CODE_SETTYPE {
+            continue;
+        }
+        let c = ConstantRef::of_record(r.code(), r.operand_slice(), &mut table.elements);
+        table.refs.push((*next_id, c));
+        *next_id += 1;
     }
-}
-
-/// Inline asm as `AssemblyWriter` prints it: `asm sideeffect "…", "…"`. The records:
-/// INLINEASM_OLD [flags, asm size, asm…, constraints size, constraints…] (and OLD2,
-/// OLD3 alike, with more flags), INLINEASM [function type, flags, …]. Flags: bit 0
-/// sideeffect, bit 1 alignstack, bit 2 the Intel dialect, bit 3 unwind.
-fn write_inline_asm(f: &mut dyn fmt::Write, code: u32, ops: &[u64]) -> fmt::Result {
-    let ops = if code == ids::CST_CODE_INLINEASM { ops.get(1..).unwrap_or(&[]) } else { ops };
-    let flags = ops.first().copied().unwrap_or(0);
-    let text = |start: usize| -> Option<(Vec<u8>, usize)> {
-        let len = usize::try_from(*ops.get(start)?).ok()?;
-        let chars = ops.get(start + 1..start.checked_add(1 + len)?)?;
-        Some((chars.iter().map(|&c| c as u8).collect(), start + 1 + len))
-    };
-    let Some((asm, next)) = text(1) else { return f.write_str("<malformed inline asm>") };
-    let Some((constraints, _)) = text(next) else { return f.write_str("<malformed inline asm>") };
-    f.write_str("asm ")?;
-    for (bit, word) in [(0, "sideeffect "), (1, "alignstack "), (2, "inteldialect "), (3, "unwind ")] {
-        if flags & (1 << bit) != 0 {
-            f.write_str(word)?;
-        }
-    }
-    f.write_char('"')?;
-    write_escaped(f, &asm)?;
-    f.write_str("\", \"")?;
-    write_escaped(f, &constraints)?;
-    f.write_char('"')
-}
-
-/// A wide integer, words least significant first, two's complement: in decimal.
-pub(crate) fn write_wide_int(f: &mut dyn fmt::Write, words: &[u64], width: u64) -> fmt::Result {
-    // `APInt(width, words)`: the words truncated to the width, or zero-extended to it
-    // (then the value is not negative); printed signed.
-    let needed = usize::try_from(width.div_ceil(64).max(1)).unwrap_or(usize::MAX);
-    let (mut magnitude, negative) = if needed <= words.len() {
-        let mut w: Vec<u64> = words[..needed].to_vec();
-        let top_bits = width.saturating_sub(64 * (needed as u64 - 1)).clamp(1, 64) as u32;
-        let last = w.len() - 1;
-        let negative = (w[last] >> (top_bits - 1)) & 1 == 1;
-        if top_bits < 64 {
-            if negative {
-                w[last] |= !0u64 << top_bits;
-            } else {
-                w[last] &= (1u64 << top_bits) - 1;
-            }
-        }
-        (w, negative)
-    } else {
-        (words.to_vec(), false)
-    };
-    if negative {
-        // Two's complement: invert and add one.
-        let mut carry = true;
-        for w in &mut magnitude {
-            let (v, c) = (!*w).overflowing_add(u64::from(carry));
-            *w = v;
-            carry = c;
-        }
-    }
-    // Repeated division by 10^18.
-    const CHUNK: u64 = 1_000_000_000_000_000_000;
-    if magnitude.len() > 1024 {
-        // Decimal conversion is quadratic in the words; LLVM's widest integer has
-        // 131,072 of them, and a hostile record can have millions.
-        return write!(f, "<{}-word integer>", magnitude.len());
-    }
-    let mut chunks = Vec::new();
-    while magnitude.iter().any(|&w| w != 0) {
-        let mut rem: u128 = 0;
-        for w in magnitude.iter_mut().rev() {
-            let cur = (rem << 64) | u128::from(*w);
-            *w = (cur / u128::from(CHUNK)) as u64;
-            rem = cur % u128::from(CHUNK);
-        }
-        chunks.push(rem as u64);
-    }
-    if negative {
-        f.write_char('-')?;
-    }
-    match chunks.split_last() {
-        None => f.write_char('0'),
-        Some((first, rest)) => {
-            write!(f, "{first}")?;
-            for c in rest.iter().rev() {
-                write!(f, "{c:018}")?;
-            }
-            Ok(())
-        }
-    }
-}
-
-/// A floating-point constant as LLVM's `WriteAPFloatInternal` prints it: float and double
-/// in six significant digits when that reads back exactly, else the double's bits in
-/// hex; the other
-/// formats as `0xH`, `0xR`, `0xK`, `0xL`, `0xM` and their bits.
-pub(crate) fn write_float(f: &mut dyn fmt::Write, ty: Option<&Type>, lo: u64, hi: u64) -> fmt::Result {
-    let as_double = match ty {
-        Some(Type::Double) => f64::from_bits(lo),
-        Some(Type::Float) => f64::from(f32::from_bits(lo as u32)),
-        Some(Type::Half) => return write!(f, "0xH{:04X}", lo & 0xffff),
-        Some(Type::BFloat) => return write!(f, "0xR{:04X}", lo & 0xffff),
-        // The record holds [(w1 << 48) | (w0 >> 16), w0 & 0xffff] of the APInt words.
-        Some(Type::X86Fp80) => {
-            let (w0, w1) = ((hi & 0xffff) | (lo << 16), lo >> 48);
-            return write!(f, "0xK{:04X}{w0:016X}", w1 & 0xffff);
-        }
-        Some(Type::Fp128) => return write!(f, "0xL{lo:016X}{hi:016X}"),
-        Some(Type::PpcFp128) => return write!(f, "0xM{lo:016X}{hi:016X}"),
-        _ => return write!(f, "<float bits {lo:#x}>"),
-    };
-    if as_double.is_finite() {
-        // `APFloat::toString(Str, 6, 0, false)` when it reads back exactly: six significant
-        // digits, the exponent signed and of two digits at least (`1.000000e+00`). A
-        // six-digit decimal reads back exactly when the shortest decimal that does has six
-        // digits or fewer (for a normal double at most one six-digit decimal lies within
-        // its rounding interval, and the correctly rounded one is it), so the shortest form
-        // (`1.5e0`), made on the stack, decides and gives the digits.
-        // Subnormals are spaced too widely for that: there the correctly rounded six digits
-        // are made (`4.94066e-324`, where the shortest is `5e-324`) and read back.
-        let subnormal = as_double != 0.0 && as_double.abs() < f64::MIN_POSITIVE;
-        let mut text = StackText::default();
-        if subnormal {
-            let _ = write!(text, "{as_double:.5e}");
-            if text.as_str().parse::<f64>().map_or(true, |v| v.to_bits() != as_double.to_bits()) {
-                text.len = 0;
-            }
-        } else {
-            let _ = write!(text, "{as_double:e}");
-        }
-        if let Some((mantissa, exponent)) = text.as_str().split_once('e') {
-            let (negative, digits) = match mantissa.strip_prefix('-') {
-                Some(m) => (true, m),
-                None => (false, mantissa),
-            };
-            let (first, rest) = digits.split_once('.').unwrap_or((digits, ""));
-            if first.len() == 1 && rest.len() <= 5 {
-                let exponent: i32 = exponent.parse().unwrap_or(0);
-                if negative {
-                    f.write_char('-')?;
-                }
-                f.write_str(first)?;
-                f.write_char('.')?;
-                f.write_str(rest)?;
-                for _ in rest.len()..6 {
-                    f.write_char('0')?;
-                }
-                f.write_char('e')?;
-                f.write_char(if exponent < 0 { '-' } else { '+' })?;
-                let e = exponent.unsigned_abs();
-                if e < 10 {
-                    f.write_char('0')?;
-                }
-                return write!(f, "{e}");
-            }
-        }
-    }
-    // A float's hex form is that of the double it converts to (a signalling NaN keeps
-    // its quiet bit clear).
-    let bits = match ty {
-        Some(Type::Float) => {
-            let single = lo as u32;
-            let mut bits = f64::from(f32::from_bits(single)).to_bits();
-            let is_nan = single & 0x7f80_0000 == 0x7f80_0000 && single & 0x007f_ffff != 0;
-            if is_nan && single & 0x0040_0000 == 0 {
-                bits &= !(1 << 51);
-            }
-            bits
-        }
-        _ => lo,
-    };
-    // `format_hex(bits, 0, true)`: no leading zeros.
-    write!(f, "0x{bits:X}")
+    Ok(())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use alloc::string::String;
-
-    fn float(ty: Type, lo: u64) -> String {
-        let mut s = String::new();
-        write_float(&mut s, Some(&ty), lo, 0).unwrap();
-        s
-    }
-
-    #[test]
-    fn floats_print_as_llvm_prints_them() {
-        assert_eq!(float(Type::Double, 1.0f64.to_bits()), "1.000000e+00");
-        assert_eq!(float(Type::Double, (-0.25f64).to_bits()), "-2.500000e-01");
-        // 0.1 reads back from six digits as the same double; 0.1 + 2^-55 does not.
-        assert_eq!(float(Type::Double, 0.1f64.to_bits()), "1.000000e-01");
-        assert_eq!(float(Type::Double, 0.1f64.to_bits() + 1), "0x3FB999999999999B");
-        assert_eq!(float(Type::Float, u64::from(1.5f32.to_bits())), "1.500000e+00");
-        // Seven significant digits do not fit: hex, as llvm-dis prints 0.5859375.
-        assert_eq!(float(Type::Float, u64::from(0.5859375f32.to_bits())), "0x3FE2C00000000000");
-        assert_eq!(float(Type::Float, u64::from(0.1f32.to_bits())), "0x3FB99999A0000000");
-        assert_eq!(float(Type::Double, f64::INFINITY.to_bits()), "0x7FF0000000000000");
-        assert_eq!(float(Type::Double, 1e300f64.to_bits()), "1.000000e+300");
-        assert_eq!(float(Type::Half, 0x3c00), "0xH3C00");
-        // The smallest subnormal: six correctly rounded digits read back, the shortest
-        // form (`5e-324`) is not what LLVM prints.
-        assert_eq!(float(Type::Double, 1), "4.940660e-324");
-        assert_eq!(float(Type::Double, (-1e-310f64).to_bits()), "-1.000000e-310");
-    }
-
-    #[test]
-    fn wide_integers_print_in_decimal() {
-        let mut s = String::new();
-        write_wide_int(&mut s, &[0, 1], 128).unwrap();
-        assert_eq!(s, "18446744073709551616");
-        s.clear();
-        write_wide_int(&mut s, &[u64::MAX, u64::MAX], 128).unwrap();
-        assert_eq!(s, "-1");
-        s.clear();
-        write_wide_int(&mut s, &[0, 0], 128).unwrap();
-        assert_eq!(s, "0");
-        // i65 with only its sign bit set above the low word: negative.
-        s.clear();
-        write_wide_int(&mut s, &[0, 0x1_ffff_ffff], 65).unwrap();
-        assert_eq!(s, "-18446744073709551616");
-        s.clear();
-        write_wide_int(&mut s, &[0, 0], 65).unwrap();
-        assert_eq!(s, "0");
-    }
+    use alloc::vec;
 
     #[test]
     fn signed_values_decode_as_llvm_decodes_them() {
         assert_eq!(decode_signed(4), 2);
         assert_eq!(decode_signed(5), -2);
         assert_eq!(decode_signed(1), i64::MIN);
+    }
+    /// The old sparse decoder's GEP base (before the one decoder), for the codes it knew.
+    fn old_gep_base(code: u32, ops: &[u64]) -> ConstantRef {
+        match code {
+            ids::CST_CODE_CE_GEP_OLD | ids::CST_CODE_CE_INBOUNDS_GEP if ops.len() >= 2 => {
+                let base = if ops.len() % 2 == 1 { 2 } else { 1 };
+                ops.get(base).map_or(ConstantRef::Other, |&b| ConstantRef::Gep(b))
+            }
+            ids::CST_CODE_CE_GEP_WITH_INRANGE_INDEX_OLD | ids::CST_CODE_CE_GEP if ops.len() >= 4 => {
+                ConstantRef::Gep(ops[3])
+            }
+            _ => ConstantRef::Other,
+        }
+    }
+
+    #[test]
+    fn gep_bases_are_what_the_sparse_decoder_found() {
+        let codes = [
+            ids::CST_CODE_CE_GEP_OLD,
+            ids::CST_CODE_CE_INBOUNDS_GEP,
+            ids::CST_CODE_CE_GEP_WITH_INRANGE_INDEX_OLD,
+            ids::CST_CODE_CE_GEP,
+        ];
+        for code in codes {
+            for len in 0..10 {
+                let ops: Vec<u64> = (100..100 + len).collect();
+                let mut elements = vec![7];
+                let c = ConstantRef::of_record(code, &ops, &mut elements);
+                assert_eq!(c, old_gep_base(code, &ops), "code {code}, {len} operands");
+                // Only aggregates keep operands.
+                assert_eq!(elements, [7]);
+            }
+        }
+    }
+
+    /// CE_GEP_WITH_INRANGE (LLVM 19 and later): [pointee type, flags, range width, lower,
+    /// upper, (type, value)…]; the base is the first pair's value, as for every GEP.
+    #[test]
+    fn an_inrange_gep_gives_its_base() {
+        let mut elements = Vec::new();
+        // `getelementptr inrange(-16, 16) ({ [4 x ptr] }, ptr @vt, i64 0, i32 0, i64 2)`,
+        // @vt value 0, as llvm-as 19 writes it.
+        let ops = [2, 0, 64, 33, 32, 0, 0, 6, 8, 7, 9, 6, 10];
+        assert_eq!(ConstantRef::of_record(ids::CST_CODE_CE_GEP_WITH_INRANGE, &ops, &mut elements), ConstantRef::Gep(0));
+        let ops = [5, 0, 64, 0, 2, 0, 1, 6, 12];
+        assert_eq!(ConstantRef::of_record(ids::CST_CODE_CE_GEP_WITH_INRANGE, &ops, &mut elements), ConstantRef::Gep(1));
+        // A range wider than 64 bits is not read, by either table.
+        let ops = [5, 0, 128, (2 << 32) | 2, 0, 0, 0, 0, 0, 1, 6, 12];
+        assert_eq!(ConstantRef::of_record(ids::CST_CODE_CE_GEP_WITH_INRANGE, &ops, &mut elements), ConstantRef::Other);
+        assert!(elements.is_empty());
+    }
+
+    #[test]
+    fn casts_and_aggregates_keep_what_symbols_follow() {
+        let mut elements = vec![1];
+        assert_eq!(ConstantRef::of_record(ids::CST_CODE_CE_CAST, &[11, 3, 42], &mut elements), ConstantRef::Cast(42));
+        assert_eq!(ConstantRef::of_record(ids::CST_CODE_CE_CAST, &[11, 3], &mut elements), ConstantRef::Other);
+        assert_eq!(
+            ConstantRef::of_record(ids::CST_CODE_AGGREGATE, &[4, 5, 6], &mut elements),
+            ConstantRef::Aggregate { start: 1, len: 3 }
+        );
+        assert_eq!(ConstantRef::of_record(ids::CST_CODE_STRING, &[104, 105], &mut elements), ConstantRef::Other);
+        assert_eq!(elements, [1, 4, 5, 6]);
     }
 }

@@ -8,6 +8,7 @@ pub(crate) mod contents;
 pub(crate) mod globals;
 pub(crate) mod lazy_table;
 pub(crate) mod types;
+pub(crate) mod walk;
 
 use alloc::borrow::Cow;
 use alloc::string::String;
@@ -17,7 +18,7 @@ use crate::error::Error;
 use crate::header::Magic;
 use crate::ids::llvm_ir as ids_block;
 use crate::ids::llvm_ir::raw as ids;
-use crate::ir::module::attributes::{AttrIndex, AttributeGroup, AttributeList, decode_group_attributes_with};
+use crate::ir::module::attributes::{AttributeGroup, AttributeList, read_attribute_groups, read_attribute_lists};
 use crate::ir::module::contents::{Identification, Inventory, ModuleInfo};
 use crate::ir::module::globals::{
     Alias, Comdat, ComdatSelection, DllStorage, Function, GlobalCommon, GlobalVar, Linkage, Name, ThreadLocal,
@@ -25,6 +26,7 @@ use crate::ir::module::globals::{
 };
 use crate::ir::module::lazy_table::LazyTable;
 use crate::ir::module::types::{Type, TypeId, TypeTable};
+use crate::ir::module::walk::{each_record, short};
 use crate::ir::symbols::flags::Visibility;
 use crate::ir::symbols::irsymtab::Symtab;
 use crate::layout::{Field, RecordLayout, Unknown};
@@ -41,20 +43,6 @@ pub enum GlobalRef {
     Function(usize),
     /// `Module::aliases[i]` (an alias or an ifunc).
     Alias(usize),
-}
-
-/// What a module-level constant is, as far as symbols need it (`llvm.used` lists,
-/// aliasees): the rest is not kept.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum ConstantRef {
-    /// A cast of the value with this id.
-    Cast(u64),
-    /// A GEP whose base is the value with this id.
-    Gep(u64),
-    /// An aggregate: its element value ids are `Module::aggregate_elements[start..start+len]`.
-    Aggregate { start: usize, len: usize },
-    /// Anything else.
-    Other,
 }
 
 /// One IR module: its identification, its module-level records, types, attributes and
@@ -118,29 +106,6 @@ pub struct Module<'a> {
     pub(crate) constants_blocks: Vec<LazyBlock<'a>>,
     #[cfg_attr(feature = "serde", serde(skip))]
     pub(crate) constants_base: u64,
-}
-
-/// The module-level constants symbols need (see [`Module::constants_for`]), by value id.
-#[derive(Default)]
-pub(crate) struct Constants {
-    /// `(value id, constant)`, sorted by value id.
-    pub(crate) refs: Vec<(u64, ConstantRef)>,
-    pub(crate) base: u64,
-    /// The element value ids of every aggregate read.
-    pub(crate) elements: Vec<u64>,
-}
-
-/// How many levels of constants [`Module::constants_for`] follows (casts of GEPs of …).
-const MAX_CHAIN_WALKS: usize = 64;
-
-impl Constants {
-    pub(crate) fn get(&self, value_id: u64) -> Option<ConstantRef> {
-        if value_id < self.base {
-            return None;
-        }
-        let i = self.refs.binary_search_by_key(&value_id, |&(id, _)| id).ok()?;
-        self.refs.get(i).map(|&(_, c)| c)
-    }
 }
 
 /// Reads every module of an IR bitcode stream.
@@ -335,7 +300,7 @@ impl<'a> Module<'a> {
         while let Some(entry) = reader.advance()? {
             match entry {
                 Entry::EnterBlock(b) => match b.block_id.0 {
-                    ids::TYPE_BLOCK_ID_NEW => m.read_types(reader)?,
+                    ids::TYPE_BLOCK_ID_NEW => types::read_block(reader, &mut m.types)?,
                     ids::PARAMATTR_GROUP_BLOCK_ID => m.attribute_groups.push_block(reader.skip_block()?),
                     ids::PARAMATTR_BLOCK_ID => m.attribute_lists.push_block(reader.skip_block()?),
                     ids::VALUE_SYMTAB_BLOCK_ID => m.read_vst(reader, state)?,
@@ -376,18 +341,6 @@ impl<'a> Module<'a> {
     /// Function definitions (with a body record).
     pub fn definitions(&self) -> impl Iterator<Item = &Function<'a>> {
         self.functions.iter().filter(|f| !f.is_declaration)
-    }
-
-    /// The function attribute groups (index `Function`), printed as `llvm-dis` prints
-    /// them after `attributes #N = `: `{ noinline nounwind "frame-pointer"="all" }`.
-    pub fn function_attribute_sets(&self) -> impl Iterator<Item = String> + '_ {
-        self.attribute_groups.iter().filter(|g| g.index == AttrIndex::Function).map(|g| {
-            if g.attributes.is_empty() {
-                String::from("{ }")
-            } else {
-                alloc::format!("{{ {} }}", g.display(&self.types))
-            }
-        })
     }
 
     fn module_record(&mut self, r: &RecordRef<'_, 'a>, state: &ReadState<'a>) -> Result<(), Error> {
@@ -713,127 +666,6 @@ impl<'a> Module<'a> {
         }
     }
 
-    fn read_types(&mut self, reader: &mut Reader<'a>) -> Result<(), Error> {
-        let mut pending_name: Option<String> = None;
-        // (record bit, referring entry, referenced index)
-        let mut refs: Vec<(u64, usize, u64)> = Vec::new();
-        let types = &mut self.types;
-        each_record(reader, |r| {
-            let ops = r.operand_slice();
-            let entry = types.types.len();
-            let mut refer = |i: u64| refs.push((r.bit_offset(), entry, i));
-            let tid = |v: u64| TypeId(u32::try_from(v).unwrap_or(u32::MAX));
-            let ty = match r.code() {
-                ids::TYPE_CODE_NUMENTRY => {
-                    types.declared_len = ops.first().copied();
-                    return Ok(());
-                }
-                ids::TYPE_CODE_STRUCT_NAME => {
-                    pending_name = Some(r.text_from(0));
-                    return Ok(());
-                }
-                ids::TYPE_CODE_VOID => Type::Void,
-                ids::TYPE_CODE_HALF => Type::Half,
-                ids::TYPE_CODE_BFLOAT => Type::BFloat,
-                ids::TYPE_CODE_FLOAT => Type::Float,
-                ids::TYPE_CODE_DOUBLE => Type::Double,
-                ids::TYPE_CODE_X86_FP80 => Type::X86Fp80,
-                ids::TYPE_CODE_FP128 => Type::Fp128,
-                ids::TYPE_CODE_PPC_FP128 => Type::PpcFp128,
-                ids::TYPE_CODE_LABEL => Type::Label,
-                ids::TYPE_CODE_METADATA => Type::Metadata,
-                ids::TYPE_CODE_X86_MMX => Type::X86Mmx,
-                ids::TYPE_CODE_X86_AMX => Type::X86Amx,
-                ids::TYPE_CODE_TOKEN => Type::Token,
-                ids::TYPE_CODE_INTEGER if !ops.is_empty() => Type::Integer(ops[0]),
-                ids::TYPE_CODE_BYTE if !ops.is_empty() => Type::Byte(ops[0]),
-                ids::TYPE_CODE_POINTER if !ops.is_empty() => {
-                    refer(ops[0]);
-                    Type::Pointer { pointee: Some(tid(ops[0])), address_space: ops.get(1).copied().unwrap_or(0) }
-                }
-                ids::TYPE_CODE_OPAQUE_POINTER => {
-                    Type::Pointer { pointee: None, address_space: ops.first().copied().unwrap_or(0) }
-                }
-                ids::TYPE_CODE_FUNCTION_OLD | ids::TYPE_CODE_FUNCTION => {
-                    // FUNCTION_OLD: [vararg, attrid, retty, params…]; FUNCTION: [vararg, retty, params…]
-                    let first = if r.code() == ids::TYPE_CODE_FUNCTION { 1 } else { 2 };
-                    if ops.len() <= first {
-                        return Err(short(r, "TYPE FUNCTION", ops.len(), first + 1));
-                    }
-                    ops[first..].iter().for_each(|&t| refer(t));
-                    Type::Function {
-                        vararg: ops[0] != 0,
-                        ret: tid(ops[first]),
-                        params: ops[first + 1..].iter().map(|&t| tid(t)).collect(),
-                    }
-                }
-                ids::TYPE_CODE_STRUCT_ANON | ids::TYPE_CODE_STRUCT_NAMED if !ops.is_empty() => {
-                    ops[1..].iter().for_each(|&t| refer(t));
-                    let identified = r.code() == ids::TYPE_CODE_STRUCT_NAMED;
-                    Type::Struct {
-                        name: if identified { pending_name.take().filter(|n| !n.is_empty()) } else { None },
-                        identified,
-                        packed: ops[0] != 0,
-                        elements: Some(ops[1..].iter().map(|&t| tid(t)).collect()),
-                    }
-                }
-                ids::TYPE_CODE_OPAQUE => Type::Struct {
-                    name: pending_name.take().filter(|n| !n.is_empty()),
-                    identified: true,
-                    packed: false,
-                    elements: None,
-                },
-                ids::TYPE_CODE_ARRAY | ids::TYPE_CODE_VECTOR if ops.len() >= 2 => {
-                    refer(ops[1]);
-                    if r.code() == ids::TYPE_CODE_ARRAY {
-                        Type::Array { len: ops[0], element: tid(ops[1]) }
-                    } else {
-                        Type::Vector {
-                            len: ops[0],
-                            element: tid(ops[1]),
-                            scalable: ops.get(2).is_some_and(|&s| s != 0),
-                        }
-                    }
-                }
-                ids::TYPE_CODE_TARGET_TYPE if !ops.is_empty() => {
-                    let n = ops[0];
-                    let Some(params) = usize::try_from(n).ok().and_then(|n| ops.get(1..n.checked_add(1)?)) else {
-                        return Err(short(r, "TYPE TARGET_TYPE", ops.len(), 1));
-                    };
-                    params.iter().for_each(|&t| refer(t));
-                    Type::TargetExt {
-                        name: pending_name.take().unwrap_or_default(),
-                        types: params.iter().map(|&t| tid(t)).collect(),
-                        ints: ops[1 + params.len()..].to_vec(),
-                    }
-                }
-                ids::TYPE_CODE_INTEGER
-                | ids::TYPE_CODE_BYTE
-                | ids::TYPE_CODE_POINTER
-                | ids::TYPE_CODE_STRUCT_ANON
-                | ids::TYPE_CODE_STRUCT_NAMED
-                | ids::TYPE_CODE_ARRAY
-                | ids::TYPE_CODE_VECTOR
-                | ids::TYPE_CODE_TARGET_TYPE => {
-                    return Err(short(r, "TYPE", ops.len(), ops.len() + 1));
-                }
-                code => Type::Unknown { code, operands: ops.to_vec() },
-            };
-            types.types.push(ty);
-            Ok(())
-        })?;
-        // A type may refer forward only to an identified struct (printed by name), so that
-        // printing a type always ends.
-        for (bit, entry, index) in refs {
-            let target = usize::try_from(index).ok().and_then(|i| self.types.types.get(i).map(|t| (i, t)));
-            match target {
-                Some((i, t)) if i < entry || t.is_identified_struct() => {}
-                _ => return Err(Error::IndexOutOfRange { bit, what: "type", index, len: self.types.len() }),
-            }
-        }
-        Ok(())
-    }
-
     fn read_vst(&mut self, reader: &mut Reader<'a>, state: &mut ReadState<'a>) -> Result<(), Error> {
         each_record(reader, |r| {
             let ops = r.operand_slice();
@@ -850,110 +682,6 @@ impl<'a> Module<'a> {
             }
             Ok(())
         })
-    }
-
-    /// Reads the module-level constants that resolving `roots` (value ids) needs: the
-    /// constants blocks are skipped by [`Module::read`], and here every record is skipped
-    /// by code except those of wanted value ids, which are decoded. A cast's or GEP's
-    /// operand and an aggregate's elements are wanted in turn, one walk per level (at
-    /// most `MAX_CHAIN` walks). A block that cannot be read ends the table where it
-    /// broke: symbols then resolve less, nothing fails.
-    pub(crate) fn constants_for(&self, roots: impl IntoIterator<Item = u64>) -> Constants {
-        let mut table = Constants { base: self.constants_base, ..Constants::default() };
-        let first_constant = self.values.len() as u64;
-        let mut wanted: Vec<u64> = roots.into_iter().filter(|&v| v >= first_constant).collect();
-        for _ in 0..=MAX_CHAIN_WALKS {
-            wanted.sort_unstable();
-            wanted.dedup();
-            wanted.retain(|&v| table.get(v).is_none());
-            if wanted.is_empty() {
-                break;
-            }
-            let read_before = table.refs.len();
-            self.read_wanted_constants(&wanted, &mut table);
-            // The next level: what the constants just read refer to.
-            let mut next = Vec::new();
-            for &(_, c) in &table.refs[read_before..] {
-                match c {
-                    ConstantRef::Cast(op) | ConstantRef::Gep(op) => next.push(op),
-                    ConstantRef::Aggregate { start, len } => {
-                        next.extend_from_slice(table.elements.get(start..start.saturating_add(len)).unwrap_or(&[]))
-                    }
-                    ConstantRef::Other => {}
-                }
-            }
-            // Ids not found stay unresolved: they are dropped, not looked for again.
-            next.retain(|&v| v >= first_constant);
-            wanted = next;
-            table.refs.sort_unstable_by_key(|&(id, _)| id);
-        }
-        table
-    }
-
-    /// One walk over the constants blocks, decoding the records of the `wanted` (sorted)
-    /// value ids into `table` and skipping the rest.
-    fn read_wanted_constants(&self, wanted: &[u64], table: &mut Constants) {
-        let mut next_id = self.constants_base;
-        let mut wanted = wanted.iter().copied().peekable();
-        for block in &self.constants_blocks {
-            let Ok(mut reader) = block.reader() else { return };
-            if reader.advance().is_err() || Self::read_constants(&mut reader, &mut next_id, &mut wanted, table).is_err()
-            {
-                return;
-            }
-            if wanted.peek().is_none() {
-                return;
-            }
-        }
-    }
-
-    fn read_constants(
-        reader: &mut Reader<'a>,
-        next_id: &mut u64,
-        wanted: &mut core::iter::Peekable<impl Iterator<Item = u64>>,
-        table: &mut Constants,
-    ) -> Result<(), Error> {
-        let (constants, elements) = (&mut table.refs, &mut table.elements);
-        while let Some(entry) = reader.advance_skipping_subblocks()? {
-            let Entry::Record { .. } = entry else { continue };
-            while wanted.next_if(|&w| w < *next_id).is_some() {}
-            let Some(&want) = wanted.peek() else {
-                // Nothing more wanted: the rest is not walked.
-                return Ok(());
-            };
-            if want != *next_id {
-                // Every record but SETTYPE is a value.
-                if reader.skip_record()? != ids::CST_CODE_SETTYPE {
-                    *next_id += 1;
-                }
-                continue;
-            }
-            let r = reader.read_record()?;
-            let ops = r.operand_slice();
-            let c = match r.code() {
-                ids::CST_CODE_SETTYPE => continue,
-                // [opcode, opty, opval]
-                ids::CST_CODE_CE_CAST if ops.len() >= 3 => ConstantRef::Cast(ops[2]),
-                // [pointee type (if odd), (type, value)…]
-                ids::CST_CODE_CE_GEP_OLD | ids::CST_CODE_CE_INBOUNDS_GEP if ops.len() >= 2 => {
-                    let base = if ops.len() % 2 == 1 { 2 } else { 1 };
-                    ops.get(base).map_or(ConstantRef::Other, |&b| ConstantRef::Gep(b))
-                }
-                // [pointee type, flags or inrange index, (type, value)…]
-                ids::CST_CODE_CE_GEP_WITH_INRANGE_INDEX_OLD | ids::CST_CODE_CE_GEP if ops.len() >= 4 => {
-                    ConstantRef::Gep(ops[3])
-                }
-                ids::CST_CODE_AGGREGATE => {
-                    let start = elements.len();
-                    elements.extend_from_slice(ops);
-                    ConstantRef::Aggregate { start, len: ops.len() }
-                }
-                _ => ConstantRef::Other,
-            };
-            constants.push((*next_id, c));
-            *next_id += 1;
-        }
-        Ok(())
     }
 
     fn finish(&mut self, state: ReadState<'a>) {
@@ -1030,42 +758,6 @@ impl Capacity {
     }
 }
 
-/// The entries of a PARAMATTR_GROUP block.
-fn read_attribute_groups(reader: &mut Reader<'_>, groups: &mut Vec<AttributeGroup>) -> Result<(), Error> {
-    let mut scratch = Vec::new();
-    each_record(reader, |r| {
-        let ops = r.operand_slice();
-        if r.code() != ids::PARAMATTR_GRP_CODE_ENTRY {
-            return Ok(());
-        }
-        if ops.len() < 2 {
-            return Err(short(r, "PARAMATTR_GRP_CODE_ENTRY", ops.len(), 3));
-        }
-        groups.push(AttributeGroup {
-            id: ops[0],
-            index: AttrIndex::from_raw(ops[1]),
-            attributes: decode_group_attributes_with(&ops[2..], &mut scratch),
-            bit: r.bit_offset(),
-        });
-        Ok(())
-    })
-}
-
-/// The lists of a PARAMATTR block.
-fn read_attribute_lists(reader: &mut Reader<'_>, lists: &mut Vec<AttributeList>) -> Result<(), Error> {
-    each_record(reader, |r| {
-        let ops = r.operand_slice();
-        match r.code() {
-            ids::PARAMATTR_CODE_ENTRY => lists.push(AttributeList::Groups(ops.to_vec())),
-            ids::PARAMATTR_CODE_ENTRY_OLD => {
-                lists.push(AttributeList::Legacy(ops.chunks_exact(2).map(|p| (p[0], p[1])).collect()))
-            }
-            _ => {}
-        }
-        Ok(())
-    })
-}
-
 /// What reading one module needs beside the module.
 #[derive(Default)]
 struct ReadState<'a> {
@@ -1076,20 +768,6 @@ struct ReadState<'a> {
     bodies: Vec<LazyBlock<'a>>,
     vst_names: Vec<(u64, Vec<u8>)>,
     fn_offsets: Vec<(u64, u64)>,
-}
-
-/// The one short-record error, for a record whose operands (after any STRTAB name:
-/// `found`) are fewer than its layout needs.
-fn short(r: &RecordRef<'_, '_>, what: &'static str, found: usize, needed: usize) -> Error {
-    Error::RecordTooShort {
-        bit: r.bit_offset(),
-        block_id: r.block_id(),
-        block_name: None,
-        code: r.code(),
-        record: Some(what),
-        found,
-        needed,
-    }
 }
 
 // The module records' layouts, after the STRTAB name (offset, size) of VERSION 2 records:
@@ -1131,41 +809,4 @@ fn infer_dso_local(c: &mut GlobalCommon<'_>) {
     if c.linkage.is_local() || (c.visibility != Visibility::Default && c.linkage != Linkage::ExternWeak) {
         c.dso_local = true;
     }
-}
-
-/// Reads the records of the block just entered through its END_BLOCK, skipping nested
-/// blocks, and hands each to `f`.
-/// Walks the direct sub-blocks of `block`: `f` is given each one's id with the reader
-/// just inside it and says whether it read the block through its end (`Ok(true)`);
-/// the others, and the block's own records, are skipped.
-pub(crate) fn each_child_block<'a>(
-    block: &LazyBlock<'a>,
-    mut f: impl FnMut(crate::ids::BlockId, &mut Reader<'a>) -> Result<bool, Error>,
-) -> Result<(), Error> {
-    let mut reader = block.reader()?;
-    reader.advance()?;
-    while let Some(entry) = reader.advance()? {
-        match entry {
-            Entry::EnterBlock(b) if !f(b.block_id, &mut reader)? => {
-                reader.skip_block()?;
-            }
-            Entry::Record { .. } => {
-                reader.skip_record()?;
-            }
-            _ => {}
-        }
-    }
-    Ok(())
-}
-
-pub(crate) fn each_record<'a>(
-    reader: &mut Reader<'a>,
-    mut f: impl FnMut(&RecordRef<'_, 'a>) -> Result<(), Error>,
-) -> Result<(), Error> {
-    while let Some(entry) = reader.advance_skipping_subblocks()? {
-        if let Entry::Record { .. } = entry {
-            f(&reader.read_record()?)?;
-        }
-    }
-    Ok(())
 }

@@ -28,18 +28,26 @@
 //! alone numbers metadata and attribute groups as `Function::print` does (its own
 //! attachments and operands only).
 
+pub(crate) mod attributes;
+pub(crate) mod constants;
 pub(crate) mod dwarf_expr;
+pub(crate) mod escape;
+pub(crate) mod globals;
+pub(crate) mod numbers;
 pub(crate) mod slot_tracker;
 pub(crate) mod type_order;
+pub(crate) mod types;
 
 use alloc::vec::Vec;
 use core::fmt::{self, Write as _};
 
 use crate::ir::body::{Bodies, Body, InstKind, Operand, Ordering, TailKind, Value};
-use crate::ir::module::constants::{
-    Printer, write_comdat, write_global_prefix, write_partition, write_thread_local, write_unnamed_addr,
+use crate::ir::module::types::{Type, TypeId};
+use crate::ir::print::constants::Printer;
+use crate::ir::print::escape::{write_escaped, write_llvm_name};
+use crate::ir::print::globals::{
+    write_comdat, write_global_prefix, write_partition, write_thread_local, write_unnamed_addr,
 };
-use crate::ir::module::types::{Type, TypeId, write_escaped, write_llvm_name};
 use crate::ir::print::slot_tracker::{ModuleSlots, NO_SLOT};
 use crate::ir::vocabulary::opcodes::{binary_op_name, cast_op_name, predicate_name, rmw_op_name};
 use crate::ir::{AttrIndex, AttributeList};
@@ -924,7 +932,7 @@ impl BodyPrinter<'_, '_, '_> {
             }
             InstKind::GetElementPtr { flags, .. } => {
                 f.write_str("getelementptr")?;
-                crate::ir::module::constants::write_gep_flags(f, u64::from(flags))?;
+                crate::ir::print::constants::write_gep_flags(f, u64::from(flags))?;
             }
             InstKind::Alloca { .. } => f.write_str("alloca")?,
             InstKind::Load { volatile, ordering, .. } => {

@@ -15,7 +15,8 @@ use core::fmt::{self, Write};
 
 use crate::error::Error;
 use crate::ids::llvm_ir::raw as ids;
-use crate::ir::module::{GlobalRef, Module, each_child_block, each_record};
+use crate::ir::module::walk::{each_child_block, each_record};
+use crate::ir::module::{GlobalRef, Module};
 
 /// What a summary is of.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -270,7 +271,7 @@ pub(crate) fn write(
     };
 
     f.write_str("\n^0 = module: (path: \"")?;
-    crate::ir::module::types::write_escaped(f, module_id.as_bytes())?;
+    crate::ir::print::escape::write_escaped(f, module_id.as_bytes())?;
     f.write_str("\", hash: (")?;
     let hash = module.hash.as_deref().unwrap_or(&[]);
     for i in 0..5 {

@@ -10,9 +10,10 @@ use alloc::borrow::Cow;
 use alloc::vec::Vec;
 
 use crate::ir::module::attributes::{AttrIndex, AttrKind, Attribute, AttributeList};
+use crate::ir::module::constants::{ConstantRef, Constants};
 use crate::ir::module::globals::{DllStorage, Linkage, ThreadLocal, UnnamedAddr};
 use crate::ir::module::types::{Type, TypeId, TypeTable};
-use crate::ir::module::{ConstantRef, Constants, GlobalRef, Module};
+use crate::ir::module::{GlobalRef, Module};
 use crate::ir::symbols::flags::{SymbolFlags, Visibility};
 
 /// One symbol of a module, as `irsymtab` would store it.

@@ -202,7 +202,7 @@ impl Decoder<'_, '_, '_> {
                         self.body.metadata.read_block(reader, input)?;
                     } else if id == ids_block::METADATA_ATTACHMENT_ID {
                         let attachments = &mut self.body.attachments;
-                        crate::ir::module::each_record(reader, |r| {
+                        crate::ir::module::walk::each_record(reader, |r| {
                             if r.code() != ids::METADATA_ATTACHMENT {
                                 return Ok(());
                             }
@@ -256,7 +256,7 @@ impl Decoder<'_, '_, '_> {
 
     fn read_symtab(&mut self, reader: &mut Reader<'_>) -> Result<(), Error> {
         let body = &mut self.body;
-        crate::ir::module::each_record(reader, |r| {
+        crate::ir::module::walk::each_record(reader, |r| {
             let ops = r.operand_slice();
             let (Some(&id), Some(chars)) = (ops.first(), ops.get(1..)) else { return Ok(()) };
             let start = body.name_bytes.len();
@@ -278,7 +278,7 @@ impl Decoder<'_, '_, '_> {
 
     fn read_uselists(&mut self, reader: &mut Reader<'_>) -> Result<(), Error> {
         let body = &mut self.body;
-        crate::ir::module::each_record(reader, |r| {
+        crate::ir::module::walk::each_record(reader, |r| {
             if r.code() == ids::USELIST_CODE_BB {
                 if let Some((&bb, order)) = r.operand_slice().split_last() {
                     let order = body.push_literals(order);

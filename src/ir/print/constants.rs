@@ -1,0 +1,829 @@
+//! Constants printed as `llvm-dis` prints them (`i32 7`, `ptr @g`, `[2 x i8] c"a\00"`,
+//! `getelementptr inbounds (…)`): [`ModuleConstants::display`], and the `Printer` that
+//! the function and module printers print their operands with.
+
+use alloc::vec::Vec;
+use core::fmt::{self, Write as _};
+
+use crate::ids::llvm_ir::raw as ids;
+use crate::ir::module::constants::{Constant, ConstantKind, ModuleConstants};
+use crate::ir::module::types::{Type, TypeId, TypeTable};
+use crate::ir::module::{GlobalRef, Module};
+use crate::ir::print::escape::{write_escaped, write_llvm_name};
+use crate::ir::print::numbers::write_wide_int;
+use crate::ir::vocabulary::opcodes::{binary_op_name, cast_op_name, predicate};
+use crate::reader::Entry;
+
+impl ModuleConstants {
+    /// Value `value_id` printed as `llvm-dis` prints an operand, its type first
+    /// (`i32 7`, `ptr @g`, `[2 x i8] c"a\00"`); `opaque_pointers` prints every pointer
+    /// as `ptr`, as LLVM 17 and later do.
+    pub fn display<'t, 'a>(
+        &'t self,
+        module: &'t Module<'a>,
+        value_id: u64,
+        opaque_pointers: bool,
+    ) -> ConstantDisplay<'t, 'a> {
+        ConstantDisplay { table: self, module, value_id, opaque_pointers, with_type: true }
+    }
+
+    /// The same without the type (`7`, `@g`, `c"a\00"`).
+    pub fn display_value<'t, 'a>(
+        &'t self,
+        module: &'t Module<'a>,
+        value_id: u64,
+        opaque_pointers: bool,
+    ) -> ConstantDisplay<'t, 'a> {
+        ConstantDisplay { table: self, module, value_id, opaque_pointers, with_type: false }
+    }
+}
+
+/// A value printed as `llvm-dis` prints it: see [`ModuleConstants::display`].
+pub struct ConstantDisplay<'t, 'a> {
+    table: &'t ModuleConstants,
+    module: &'t Module<'a>,
+    value_id: u64,
+    opaque_pointers: bool,
+    with_type: bool,
+}
+
+/// How deep nested constants are printed before `<...>` stands for the rest (a hostile
+/// file may nest them without end).
+const MAX_DEPTH: usize = 64;
+/// How many values one display prints at least before `<...>` stands for the rest, and
+/// per operand of the table beyond that: constants may share operands, so a small file
+/// can describe an exponentially large tree, while a real initializer's tree is about
+/// as large as the operands it is made of.
+const MIN_VALUES: usize = 1 << 16;
+const VALUES_PER_OPERAND: usize = 4;
+
+impl fmt::Display for ConstantDisplay<'_, '_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let p = Printer::new(self.table, self.module, self.opaque_pointers);
+        if self.with_type { p.operand(f, self.value_id, 0) } else { p.value(f, self.value_id, 0) }
+    }
+}
+
+pub(crate) struct Printer<'t, 'a> {
+    table: &'t ModuleConstants,
+    /// A function's constants, after the module's.
+    local: Option<&'t ModuleConstants>,
+    /// The `llvm-dis` version printed for: from 20, vectors of one repeated number
+    /// print as `splat (i32 4)`; from 15, undefined shuffle-mask elements as `poison`.
+    llvm_version: u32,
+    module: &'t Module<'a>,
+    opaque: bool,
+    /// Values left to print (see [`MIN_VALUES`]).
+    budget: core::cell::Cell<u32>,
+}
+
+impl<'t, 'a> Printer<'t, 'a> {
+    pub(crate) fn new(table: &'t ModuleConstants, module: &'t Module<'a>, opaque: bool) -> Self {
+        let budget = table.operands.len().saturating_mul(VALUES_PER_OPERAND).clamp(MIN_VALUES, u32::MAX as usize);
+        Printer {
+            table,
+            local: None,
+            llvm_version: if opaque { 22 } else { 14 },
+            module,
+            opaque,
+            budget: core::cell::Cell::new(budget as u32),
+        }
+    }
+
+    /// Prints as `llvm-dis` of this LLVM major version.
+    pub(crate) fn for_version(mut self, llvm_version: u32) -> Self {
+        self.llvm_version = llvm_version;
+        self
+    }
+
+    /// `splat (T v)` for a vector constant whose elements are one number, when printing
+    /// as LLVM 20 and later.
+    fn write_splat(
+        &self,
+        f: &mut dyn fmt::Write,
+        c: &Constant,
+        table: &ModuleConstants,
+        depth: usize,
+    ) -> Option<fmt::Result> {
+        if self.llvm_version < 20 {
+            return None;
+        }
+        let Some(Type::Vector { element, .. }) = self.types().get(c.ty) else { return None };
+        match c.kind {
+            ConstantKind::Data(r) => {
+                let elements = table.operands(r);
+                let first = *elements.first()?;
+                if elements.iter().any(|&e| e != first) {
+                    return None;
+                }
+                let mut text = alloc::string::String::new();
+                if self.data(&mut text, c.ty, &[first]).is_err() {
+                    return None;
+                }
+                // `<i32 4>` -> `i32 4`.
+                let inner = text.strip_prefix('<')?.strip_suffix('>')?;
+                let _ = element;
+                Some(write!(f, "splat ({inner})"))
+            }
+            // shufflevector (insertelement (poison, C, 0), poison, zeroinitializer): the
+            // splat of a scalable vector, which LLVM 20 and later read as a constant.
+            ConstantKind::Expression { code: ids::CST_CODE_CE_SHUFFLEVEC, operands } => {
+                let &[v, _, m] = table.operands(operands) else { return None };
+                let (mask, _) = self.lookup(m)?;
+                let (insert, insert_table) = self.lookup(v)?;
+                let ConstantKind::Expression { code: ids::CST_CODE_CE_INSERTELT, operands } = insert.kind else {
+                    return None;
+                };
+                let &[base, scalar, _, index] = insert_table.operands(operands) else { return None };
+                let zero_index = matches!(self.lookup(index)?.0.kind, ConstantKind::Null | ConstantKind::Int(0));
+                let poison_base = matches!(self.lookup(base)?.0.kind, ConstantKind::Poison | ConstantKind::Undef);
+                let number = matches!(
+                    self.lookup(scalar)?.0.kind,
+                    ConstantKind::Int(_) | ConstantKind::Float { .. } | ConstantKind::Null
+                );
+                if !(matches!(mask.kind, ConstantKind::Null) && zero_index && poison_base && number) {
+                    return None;
+                }
+                Some(
+                    f.write_str("splat (")
+                        .and_then(|()| self.operand(f, scalar, depth + 1))
+                        .and_then(|()| f.write_char(')')),
+                )
+            }
+            ConstantKind::Aggregate(r) => {
+                let elements = table.operands(r);
+                let first = *elements.first()?;
+                if elements.iter().any(|&e| e != first) {
+                    return None;
+                }
+                let (e, _) = self.lookup(first)?;
+                if !matches!(e.kind, ConstantKind::Int(_) | ConstantKind::Float { .. } | ConstantKind::WideInt(_)) {
+                    return None;
+                }
+                Some(
+                    f.write_str("splat (")
+                        .and_then(|()| self.operand(f, first, depth + 1))
+                        .and_then(|()| f.write_char(')')),
+                )
+            }
+            _ => None,
+        }
+    }
+
+    /// A shufflevector mask as `PrintShuffleMask` prints it: `, <4 x i32> <i32 0, …>`,
+    /// `zeroinitializer` or `poison` (`undef` before LLVM 15) when all elements agree.
+    pub(crate) fn shuffle_mask(&self, f: &mut dyn fmt::Write, mask: u64) -> fmt::Result {
+        let Some((c, table)) = self.lookup(mask) else { return f.write_str(", <bad mask>") };
+        let (len, scalable) = match self.types().get(c.ty) {
+            Some(Type::Vector { len, scalable, .. }) => (*len, *scalable),
+            _ => return f.write_str(", <bad mask>"),
+        };
+        f.write_str(", <")?;
+        if scalable {
+            f.write_str("vscale x ")?;
+        }
+        write!(f, "{len} x i32> ")?;
+        let undef = if self.llvm_version >= 15 { "poison" } else { "undef" };
+        // Each element: Some(index), or None for undef/poison.
+        let element = |i: usize| -> Option<u64> {
+            match c.kind {
+                ConstantKind::Null => Some(0),
+                ConstantKind::Data(r) => table.operands(r).get(i).copied(),
+                ConstantKind::Aggregate(r) => match self.lookup(*table.operands(r).get(i)?)?.0.kind {
+                    ConstantKind::Int(v) => Some(v as u64),
+                    ConstantKind::Null => Some(0),
+                    _ => None,
+                },
+                _ => None,
+            }
+        };
+        let count = match c.kind {
+            ConstantKind::Data(r) | ConstantKind::Aggregate(r) => r.len as usize,
+            // A scalable mask is zeroinitializer or undef, one element stands for all.
+            _ => (len as usize).clamp(1, 1),
+        };
+        if (0..count).all(|i| element(i) == Some(0)) {
+            return f.write_str("zeroinitializer");
+        }
+        if (0..count).all(|i| element(i).is_none()) {
+            return f.write_str(undef);
+        }
+        f.write_char('<')?;
+        for i in 0..count {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            match element(i) {
+                Some(v) => write!(f, "i32 {}", v as u32 as i32)?,
+                None => write!(f, "i32 {undef}")?,
+            }
+        }
+        f.write_char('>')
+    }
+
+    /// A printer of a function's operands: its constants after the module's.
+    pub(crate) fn with_local(mut self, local: &'t ModuleConstants) -> Self {
+        let extra = local.operands.len().saturating_mul(VALUES_PER_OPERAND);
+        self.budget.set(self.budget.get().saturating_add(extra.min(u32::MAX as usize) as u32));
+        self.local = Some(local);
+        self
+    }
+
+    /// A constant by value id, with the table its operand ranges point into.
+    fn lookup(&self, value_id: u64) -> Option<(&'t Constant, &'t ModuleConstants)> {
+        if let Some(local) = self.local {
+            if let Some(c) = local.get(value_id) {
+                return Some((c, local));
+            }
+        }
+        self.table.get(value_id).map(|c| (c, self.table))
+    }
+
+    pub(crate) fn types(&self) -> &TypeTable {
+        &self.module.types
+    }
+
+    pub(crate) fn ty(&self, f: &mut dyn fmt::Write, id: TypeId) -> fmt::Result {
+        // The common leaf types directly, without a `TypeDisplay` (printing bodies spends
+        // much of its time on types).
+        let leaf = match self.types().get(id) {
+            Some(Type::Integer(w)) => return write_int_type(f, *w),
+            Some(Type::Pointer { pointee: _, address_space: 0 }) if self.opaque => "ptr",
+            Some(Type::Void) => "void",
+            Some(Type::Float) => "float",
+            Some(Type::Double) => "double",
+            Some(Type::Half) => "half",
+            Some(Type::Label) => "label",
+            Some(Type::Metadata) => "metadata",
+            Some(Type::Token) => "token",
+            _ => "",
+        };
+        if !leaf.is_empty() {
+            return f.write_str(leaf);
+        }
+        if self.opaque {
+            write!(f, "{}", self.types().display_opaque(id))
+        } else {
+            write!(f, "{}", self.types().display(id))
+        }
+    }
+
+    /// A value's type: a constant's, or a global value's pointer to its value type
+    /// (`ptr`, `ptr addrspace(N)`; `T*` with typed pointers).
+    pub(crate) fn type_of(&self, f: &mut dyn fmt::Write, value_id: u64) -> fmt::Result {
+        if let Some((c, _)) = self.lookup(value_id) {
+            return self.ty(f, c.ty);
+        }
+        let Some(g) = self.module.global(value_id) else { return f.write_str("<unknown type>") };
+        match (self.opaque, g.address_space) {
+            (true, 0) => f.write_str("ptr"),
+            (true, n) => write!(f, "ptr addrspace({n})"),
+            (false, n) => {
+                // A function's value type is its function type: `void ()*`.
+                self.ty(f, g.value_type)?;
+                if n != 0 {
+                    write!(f, " addrspace({n})")?;
+                }
+                f.write_char('*')
+            }
+        }
+    }
+
+    /// `TYPE VALUE`.
+    pub(crate) fn operand(&self, f: &mut dyn fmt::Write, value_id: u64, depth: usize) -> fmt::Result {
+        self.type_of(f, value_id)?;
+        f.write_char(' ')?;
+        self.value(f, value_id, depth)
+    }
+
+    pub(crate) fn value(&self, f: &mut dyn fmt::Write, value_id: u64, depth: usize) -> fmt::Result {
+        let left = self.budget.get();
+        if depth > MAX_DEPTH || left == 0 {
+            return f.write_str("<...>");
+        }
+        self.budget.set(left - 1);
+        if value_id < self.table.base {
+            return self.global_name(f, value_id);
+        }
+        let Some((c, table)) = self.lookup(value_id) else {
+            return write!(f, "<bad value id {value_id}>");
+        };
+        if let Some(done) = self.write_splat(f, c, table, depth) {
+            return done;
+        }
+        let types = self.types();
+        match c.kind {
+            ConstantKind::Null => match types.get(c.ty) {
+                Some(Type::Pointer { .. }) => f.write_str("null"),
+                Some(Type::Integer(1)) => f.write_str("false"),
+                Some(Type::Integer(_)) => f.write_char('0'),
+                Some(Type::Half) => f.write_str("0xH0000"),
+                Some(Type::BFloat) => f.write_str("0xR0000"),
+                Some(Type::Float | Type::Double) => f.write_str("0.000000e+00"),
+                Some(Type::X86Fp80) => f.write_str("0xK00000000000000000000"),
+                Some(Type::Fp128) => f.write_str("0xL00000000000000000000000000000000"),
+                Some(Type::PpcFp128) => f.write_str("0xM00000000000000000000000000000000"),
+                Some(Type::Token) => f.write_str("none"),
+                Some(Type::TargetExt { .. }) => f.write_str("zeroinitializer"),
+                _ => f.write_str("zeroinitializer"),
+            },
+            ConstantKind::Undef => f.write_str("undef"),
+            ConstantKind::Poison => f.write_str("poison"),
+            ConstantKind::Int(v) => match types.get(c.ty) {
+                Some(Type::Integer(1)) => f.write_str(if v != 0 { "true" } else { "false" }),
+                Some(Type::Integer(w)) if (1..64).contains(w) => {
+                    // The value sign-extended from its width, as APInt prints it.
+                    let shift = 64 - *w as u32;
+                    write!(f, "{}", (v << shift) >> shift)
+                }
+                _ => write!(f, "{v}"),
+            },
+            ConstantKind::WideInt(words) => {
+                let width = match types.get(c.ty) {
+                    Some(Type::Integer(w)) => *w,
+                    _ => 64 * words.len as u64,
+                };
+                write_wide_int(f, table.operands(words), width, true)
+            }
+            ConstantKind::Float { lo, hi } => write_float(f, types.get(c.ty), lo, hi),
+            ConstantKind::Aggregate(elements) => {
+                let elements = table.operands(elements);
+                let (open, close) = match types.get(c.ty) {
+                    Some(Type::Struct { packed: true, .. }) => ("<{ ", " }>"),
+                    Some(Type::Struct { .. }) => ("{ ", " }"),
+                    Some(Type::Vector { .. }) => ("<", ">"),
+                    _ => ("[", "]"),
+                };
+                if elements.is_empty() && open == "{ " {
+                    return f.write_str("{}");
+                }
+                f.write_str(open)?;
+                for (i, &e) in elements.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    self.operand(f, e, depth + 1)?;
+                }
+                f.write_str(close)
+            }
+            ConstantKind::String { bytes, nul } => {
+                f.write_str("c\"")?;
+                let bytes: Vec<u8> = table.operands(bytes).iter().map(|&b| b as u8).collect();
+                write_escaped(f, &bytes)?;
+                if nul {
+                    f.write_str("\\00")?;
+                }
+                f.write_char('"')
+            }
+            ConstantKind::Data(elements) => self.data(f, c.ty, table.operands(elements)),
+            ConstantKind::Cast { opcode, operand, .. } => {
+                write!(f, "{} (", cast_op_name(opcode))?;
+                self.operand(f, operand, depth + 1)?;
+                f.write_str(" to ")?;
+                self.ty(f, c.ty)?;
+                f.write_char(')')
+            }
+            ConstantKind::Binary { opcode, lhs, rhs, flags } => {
+                f.write_str(binary_op_name(opcode, false))?;
+                if matches!(opcode, 0 | 1 | 2 | 7) {
+                    // OBO: nuw is bit 0, nsw bit 1.
+                    if flags & 1 != 0 {
+                        f.write_str(" nuw")?;
+                    }
+                    if flags & 2 != 0 {
+                        f.write_str(" nsw")?;
+                    }
+                } else if matches!(opcode, 3 | 4 | 8 | 9) && flags & 1 != 0 {
+                    f.write_str(" exact")?;
+                }
+                f.write_str(" (")?;
+                self.operand(f, lhs, depth + 1)?;
+                f.write_str(", ")?;
+                self.operand(f, rhs, depth + 1)?;
+                f.write_char(')')
+            }
+            ConstantKind::Unary { operand, .. } => {
+                f.write_str("fneg (")?;
+                self.operand(f, operand, depth + 1)?;
+                f.write_char(')')
+            }
+            ConstantKind::Gep { source, flags, inrange_index, inrange, operands } => {
+                f.write_str("getelementptr")?;
+                write_gep_flags(f, flags)?;
+                if let Some((lower, upper)) = inrange {
+                    write!(f, " inrange({lower}, {upper})")?;
+                }
+                f.write_str(" (")?;
+                let pairs = table.operands(operands);
+                if let Some(s) = source {
+                    self.ty(f, s)?;
+                    f.write_str(", ")?;
+                }
+                for (i, pair) in pairs.chunks(2).enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    // Pair 0 is the base pointer.
+                    if inrange_index.is_some_and(|r| r.checked_add(1) == Some(i as u64)) {
+                        f.write_str("inrange ")?;
+                    }
+                    let &[t, v] = pair else { break };
+                    self.ty(f, TypeId(t as u32))?;
+                    f.write_char(' ')?;
+                    self.value(f, v, depth + 1)?;
+                }
+                f.write_char(')')
+            }
+            ConstantKind::Select { condition, on_true, on_false } => {
+                f.write_str("select (")?;
+                for (i, v) in [condition, on_true, on_false].into_iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    self.operand(f, v, depth + 1)?;
+                }
+                f.write_char(')')
+            }
+            ConstantKind::BlockAddress { function, block } => {
+                f.write_str("blockaddress(")?;
+                self.value(f, function, depth + 1)?;
+                f.write_str(", %")?;
+                match self.block_name(function, block) {
+                    Some(name) => write_llvm_name(f, &name)?,
+                    // Unnamed blocks are numbered with the function's other unnamed
+                    // values, which needs the body decoded: the block's own number.
+                    None => write!(f, "{block}")?,
+                }
+                f.write_char(')')
+            }
+            ConstantKind::DsoLocalEquivalent(v) => {
+                f.write_str("dso_local_equivalent ")?;
+                self.value(f, v, depth + 1)
+            }
+            ConstantKind::NoCfi(v) => {
+                f.write_str("no_cfi ")?;
+                self.value(f, v, depth + 1)
+            }
+            ConstantKind::Expression { code: ids::CST_CODE_CE_CMP, operands } => {
+                // [opty, lhs, rhs, pred]
+                let &[_, lhs, rhs, pred, ..] = table.operands(operands) else {
+                    return f.write_str("<malformed compare>");
+                };
+                match predicate(pred) {
+                    Some((is_int, name)) => write!(f, "{} {name} (", if is_int { "icmp" } else { "fcmp" })?,
+                    None => write!(f, "<unknown predicate {pred}> (")?,
+                }
+                self.operand(f, lhs, depth + 1)?;
+                f.write_str(", ")?;
+                self.operand(f, rhs, depth + 1)?;
+                f.write_char(')')
+            }
+            ConstantKind::Other { code: ids::CST_CODE_PTRAUTH | ids::CST_CODE_PTRAUTH2, operands } => {
+                // [pointer, key, discriminator, address discriminator(, deactivation
+                // symbol)]: trailing null operands are not printed.
+                let ops = table.operands(operands);
+                let is_null = |v: u64| {
+                    self.lookup(v).is_some_and(|(c, _)| matches!(c.kind, ConstantKind::Null | ConstantKind::Int(0)))
+                };
+                let shown =
+                    (2..ops.len()).filter(|&i| !is_null(ops[i])).map(|i| i + 1).max().unwrap_or(2).min(ops.len());
+                f.write_str("ptrauth (")?;
+                for (i, &v) in ops[..shown].iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    self.operand(f, v, depth + 1)?;
+                }
+                f.write_char(')')
+            }
+            ConstantKind::Other { code, operands } => write_inline_asm(f, code, table.operands(operands)),
+            ConstantKind::Expression { code, operands }
+                if matches!(
+                    code,
+                    ids::CST_CODE_CE_EXTRACTELT
+                        | ids::CST_CODE_CE_INSERTELT
+                        | ids::CST_CODE_CE_SHUFFLEVEC
+                        | ids::CST_CODE_CE_SHUFVEC_EX
+                ) =>
+            {
+                // EXTRACTELT [vector type, vector, index type, index]; INSERTELT [vector,
+                // element, index type, index]; SHUFFLEVEC [v1, v2, mask]; SHUFVEC_EX
+                // [vector type, v1, v2, mask].
+                let ops = table.operands(operands);
+                let (name, values, mask): (&str, &[u64], Option<u64>) = match (code, ops) {
+                    (ids::CST_CODE_CE_EXTRACTELT, &[_, v, _, i, ..]) => ("extractelement", &[v, i][..], None),
+                    (ids::CST_CODE_CE_INSERTELT, &[v, e, _, i, ..]) => ("insertelement", &[v, e, i][..], None),
+                    (ids::CST_CODE_CE_SHUFFLEVEC, &[a, b, m, ..])
+                    | (ids::CST_CODE_CE_SHUFVEC_EX, &[_, a, b, m, ..]) => ("shufflevector", &[a, b][..], Some(m)),
+                    _ => return write!(f, "<malformed constant expression {code}>"),
+                };
+                write!(f, "{name} (")?;
+                for (i, &v) in values.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    self.operand(f, v, depth + 1)?;
+                }
+                if let Some(m) = mask {
+                    self.shuffle_mask(f, m)?;
+                }
+                f.write_char(')')
+            }
+            ConstantKind::Expression { code, .. } => {
+                write!(f, "<constant code {code}>")
+            }
+            ConstantKind::Unknown { code, .. } => write!(f, "<unknown constant code {code}>"),
+        }
+    }
+
+    /// A basic block's name, from its function body's VALUE_SYMTAB (a BBENTRY record).
+    fn block_name(&self, function: u64, block: u64) -> Option<Vec<u8>> {
+        let Some(&GlobalRef::Function(i)) = self.module.values.get(usize::try_from(function).ok()?) else {
+            return None;
+        };
+        let body = self.module.functions.get(i)?.body.as_ref()?;
+        let mut reader = body.reader().ok()?;
+        // The function block, then its items: only the VALUE_SYMTAB is entered.
+        reader.advance().ok()?;
+        let mut in_vst = false;
+        while let Some(entry) = reader.advance().ok()? {
+            match entry {
+                Entry::EnterBlock(b) if b.block_id.0 == ids::VALUE_SYMTAB_BLOCK_ID && !in_vst => in_vst = true,
+                Entry::EnterBlock(_) => {
+                    reader.skip_block().ok()?;
+                }
+                Entry::EndBlock(_) if in_vst => return None,
+                Entry::Record { .. } if in_vst => {
+                    let r = reader.read_record().ok()?;
+                    let ops = r.operand_slice();
+                    if r.code() == ids::VST_CODE_BBENTRY && ops.first() == Some(&block) {
+                        return Some(ops[1..].iter().map(|&c| c as u8).collect());
+                    }
+                }
+                _ => {}
+            }
+        }
+        None
+    }
+
+    /// `@name`, or `@N` for an unnamed global value (numbered as `llvm-dis` numbers
+    /// them: unnamed variables, then aliases, ifuncs and functions).
+    pub(crate) fn global_name(&self, f: &mut dyn fmt::Write, value_id: u64) -> fmt::Result {
+        let m = self.module;
+        let Some(global) = m.global(value_id) else { return write!(f, "<bad value id {value_id}>") };
+        f.write_char('@')?;
+        if !global.name.is_empty() {
+            return write_llvm_name(f, &global.name);
+        }
+        let unnamed_vars = m.globals.iter().filter(|g| g.common.name.is_empty()).count();
+        let unnamed_aliases =
+            |ifunc: bool| m.aliases.iter().filter(move |a| a.is_ifunc == ifunc && a.common.name.is_empty());
+        let slot = match m.values.get(value_id as usize) {
+            Some(&GlobalRef::Var(i)) => m.globals[..i].iter().filter(|g| g.common.name.is_empty()).count(),
+            Some(&GlobalRef::Alias(i)) => {
+                let ifunc = m.aliases[i].is_ifunc;
+                let before = m.aliases[..i].iter().filter(|a| a.is_ifunc == ifunc && a.common.name.is_empty()).count();
+                let aliases = if ifunc { unnamed_aliases(false).count() } else { 0 };
+                unnamed_vars + aliases + before
+            }
+            Some(&GlobalRef::Function(i)) => {
+                unnamed_vars
+                    + unnamed_aliases(false).count()
+                    + unnamed_aliases(true).count()
+                    + m.functions[..i].iter().filter(|g| g.common.name.is_empty()).count()
+            }
+            None => return write!(f, "<bad value id {value_id}>"),
+        };
+        write!(f, "{slot}")
+    }
+
+    /// A CST_CODE_DATA array or vector: `c"…"` for arrays of i8, else the elements.
+    fn data(&self, f: &mut dyn fmt::Write, ty: TypeId, elements: &[u64]) -> fmt::Result {
+        let types = self.types();
+        let (element, vector) = match types.get(ty) {
+            Some(Type::Array { element, .. }) => (*element, false),
+            Some(Type::Vector { element, .. }) => (*element, true),
+            _ => return f.write_str("<data of a non-sequential type>"),
+        };
+        let element_type = types.get(element);
+        if !vector && matches!(element_type, Some(Type::Integer(8))) {
+            f.write_str("c\"")?;
+            let bytes: Vec<u8> = elements.iter().map(|&b| b as u8).collect();
+            write_escaped(f, &bytes)?;
+            return f.write_char('"');
+        }
+        f.write_str(if vector { "<" } else { "[" })?;
+        for (i, &e) in elements.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            self.ty(f, element)?;
+            f.write_char(' ')?;
+            match element_type {
+                Some(Type::Integer(w)) if (1..64).contains(w) => {
+                    let shift = 64 - *w as u32;
+                    write!(f, "{}", ((e as i64) << shift) >> shift)?
+                }
+                Some(Type::Integer(_)) => write!(f, "{}", e as i64)?,
+                t => write_float(f, t, e, 0)?,
+            }
+        }
+        f.write_str(if vector { ">" } else { "]" })
+    }
+}
+
+/// Inline asm as `AssemblyWriter` prints it: `asm sideeffect "…", "…"`. The records:
+/// INLINEASM_OLD [flags, asm size, asm…, constraints size, constraints…] (and OLD2,
+/// OLD3 alike, with more flags), INLINEASM [function type, flags, …]. Flags: bit 0
+/// sideeffect, bit 1 alignstack, bit 2 the Intel dialect, bit 3 unwind.
+fn write_inline_asm(f: &mut dyn fmt::Write, code: u32, ops: &[u64]) -> fmt::Result {
+    let ops = if code == ids::CST_CODE_INLINEASM { ops.get(1..).unwrap_or(&[]) } else { ops };
+    let flags = ops.first().copied().unwrap_or(0);
+    let text = |start: usize| -> Option<(Vec<u8>, usize)> {
+        let len = usize::try_from(*ops.get(start)?).ok()?;
+        let chars = ops.get(start + 1..start.checked_add(1 + len)?)?;
+        Some((chars.iter().map(|&c| c as u8).collect(), start + 1 + len))
+    };
+    let Some((asm, next)) = text(1) else { return f.write_str("<malformed inline asm>") };
+    let Some((constraints, _)) = text(next) else { return f.write_str("<malformed inline asm>") };
+    f.write_str("asm ")?;
+    for (bit, word) in [(0, "sideeffect "), (1, "alignstack "), (2, "inteldialect "), (3, "unwind ")] {
+        if flags & (1 << bit) != 0 {
+            f.write_str(word)?;
+        }
+    }
+    f.write_char('"')?;
+    write_escaped(f, &asm)?;
+    f.write_str("\", \"")?;
+    write_escaped(f, &constraints)?;
+    f.write_char('"')
+}
+
+/// A short text built on the stack (a formatted number); what does not fit is cut.
+struct StackText {
+    bytes: [u8; 64],
+    len: usize,
+}
+
+impl Default for StackText {
+    fn default() -> Self {
+        StackText { bytes: [0; 64], len: 0 }
+    }
+}
+
+impl StackText {
+    fn as_str(&self) -> &str {
+        core::str::from_utf8(&self.bytes[..self.len]).unwrap_or("")
+    }
+}
+
+impl fmt::Write for StackText {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        let end = self.len + s.len();
+        let Some(room) = self.bytes.get_mut(self.len..end) else { return Err(fmt::Error) };
+        room.copy_from_slice(s.as_bytes());
+        self.len = end;
+        Ok(())
+    }
+}
+
+/// `iN`, without the formatting machinery for the common widths.
+fn write_int_type(f: &mut dyn fmt::Write, width: u64) -> fmt::Result {
+    match width {
+        1 => f.write_str("i1"),
+        8 => f.write_str("i8"),
+        16 => f.write_str("i16"),
+        32 => f.write_str("i32"),
+        64 => f.write_str("i64"),
+        128 => f.write_str("i128"),
+        w => write!(f, "i{w}"),
+    }
+}
+
+/// A GEP's ` inbounds` (bit 0) or ` nusw` (bit 1), and ` nuw` (bit 2).
+pub(crate) fn write_gep_flags(f: &mut dyn fmt::Write, flags: u64) -> fmt::Result {
+    if flags & 1 != 0 {
+        f.write_str(" inbounds")?;
+    } else if flags & 2 != 0 {
+        f.write_str(" nusw")?;
+    }
+    if flags & 4 != 0 {
+        f.write_str(" nuw")?;
+    }
+    Ok(())
+}
+
+/// A floating-point constant as LLVM's `WriteAPFloatInternal` prints it: float and double
+/// in six significant digits when that reads back exactly, else the double's bits in
+/// hex; the other
+/// formats as `0xH`, `0xR`, `0xK`, `0xL`, `0xM` and their bits.
+pub(crate) fn write_float(f: &mut dyn fmt::Write, ty: Option<&Type>, lo: u64, hi: u64) -> fmt::Result {
+    let as_double = match ty {
+        Some(Type::Double) => f64::from_bits(lo),
+        Some(Type::Float) => f64::from(f32::from_bits(lo as u32)),
+        Some(Type::Half) => return write!(f, "0xH{:04X}", lo & 0xffff),
+        Some(Type::BFloat) => return write!(f, "0xR{:04X}", lo & 0xffff),
+        // The record holds [(w1 << 48) | (w0 >> 16), w0 & 0xffff] of the APInt words.
+        Some(Type::X86Fp80) => {
+            let (w0, w1) = ((hi & 0xffff) | (lo << 16), lo >> 48);
+            return write!(f, "0xK{:04X}{w0:016X}", w1 & 0xffff);
+        }
+        Some(Type::Fp128) => return write!(f, "0xL{lo:016X}{hi:016X}"),
+        Some(Type::PpcFp128) => return write!(f, "0xM{lo:016X}{hi:016X}"),
+        _ => return write!(f, "<float bits {lo:#x}>"),
+    };
+    if as_double.is_finite() {
+        // `APFloat::toString(Str, 6, 0, false)` when it reads back exactly: six significant
+        // digits, the exponent signed and of two digits at least (`1.000000e+00`). A
+        // six-digit decimal reads back exactly when the shortest decimal that does has six
+        // digits or fewer (for a normal double at most one six-digit decimal lies within
+        // its rounding interval, and the correctly rounded one is it), so the shortest form
+        // (`1.5e0`), made on the stack, decides and gives the digits.
+        // Subnormals are spaced too widely for that: there the correctly rounded six digits
+        // are made (`4.94066e-324`, where the shortest is `5e-324`) and read back.
+        let subnormal = as_double != 0.0 && as_double.abs() < f64::MIN_POSITIVE;
+        let mut text = StackText::default();
+        if subnormal {
+            let _ = write!(text, "{as_double:.5e}");
+            if text.as_str().parse::<f64>().map_or(true, |v| v.to_bits() != as_double.to_bits()) {
+                text.len = 0;
+            }
+        } else {
+            let _ = write!(text, "{as_double:e}");
+        }
+        if let Some((mantissa, exponent)) = text.as_str().split_once('e') {
+            let (negative, digits) = match mantissa.strip_prefix('-') {
+                Some(m) => (true, m),
+                None => (false, mantissa),
+            };
+            let (first, rest) = digits.split_once('.').unwrap_or((digits, ""));
+            if first.len() == 1 && rest.len() <= 5 {
+                let exponent: i32 = exponent.parse().unwrap_or(0);
+                if negative {
+                    f.write_char('-')?;
+                }
+                f.write_str(first)?;
+                f.write_char('.')?;
+                f.write_str(rest)?;
+                for _ in rest.len()..6 {
+                    f.write_char('0')?;
+                }
+                f.write_char('e')?;
+                f.write_char(if exponent < 0 { '-' } else { '+' })?;
+                let e = exponent.unsigned_abs();
+                if e < 10 {
+                    f.write_char('0')?;
+                }
+                return write!(f, "{e}");
+            }
+        }
+    }
+    // A float's hex form is that of the double it converts to (a signalling NaN keeps
+    // its quiet bit clear).
+    let bits = match ty {
+        Some(Type::Float) => {
+            let single = lo as u32;
+            let mut bits = f64::from(f32::from_bits(single)).to_bits();
+            let is_nan = single & 0x7f80_0000 == 0x7f80_0000 && single & 0x007f_ffff != 0;
+            if is_nan && single & 0x0040_0000 == 0 {
+                bits &= !(1 << 51);
+            }
+            bits
+        }
+        _ => lo,
+    };
+    // `format_hex(bits, 0, true)`: no leading zeros.
+    write!(f, "0x{bits:X}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::string::String;
+
+    fn float(ty: Type, lo: u64) -> String {
+        let mut s = String::new();
+        write_float(&mut s, Some(&ty), lo, 0).unwrap();
+        s
+    }
+
+    #[test]
+    fn floats_print_as_llvm_prints_them() {
+        assert_eq!(float(Type::Double, 1.0f64.to_bits()), "1.000000e+00");
+        assert_eq!(float(Type::Double, (-0.25f64).to_bits()), "-2.500000e-01");
+        // 0.1 reads back from six digits as the same double; 0.1 + 2^-55 does not.
+        assert_eq!(float(Type::Double, 0.1f64.to_bits()), "1.000000e-01");
+        assert_eq!(float(Type::Double, 0.1f64.to_bits() + 1), "0x3FB999999999999B");
+        assert_eq!(float(Type::Float, u64::from(1.5f32.to_bits())), "1.500000e+00");
+        // Seven significant digits do not fit: hex, as llvm-dis prints 0.5859375.
+        assert_eq!(float(Type::Float, u64::from(0.5859375f32.to_bits())), "0x3FE2C00000000000");
+        assert_eq!(float(Type::Float, u64::from(0.1f32.to_bits())), "0x3FB99999A0000000");
+        assert_eq!(float(Type::Double, f64::INFINITY.to_bits()), "0x7FF0000000000000");
+        assert_eq!(float(Type::Double, 1e300f64.to_bits()), "1.000000e+300");
+        assert_eq!(float(Type::Half, 0x3c00), "0xH3C00");
+        // The smallest subnormal: six correctly rounded digits read back, the shortest
+        // form (`5e-324`) is not what LLVM prints.
+        assert_eq!(float(Type::Double, 1), "4.940660e-324");
+        assert_eq!(float(Type::Double, (-1e-310f64).to_bits()), "-1.000000e-310");
+    }
+}
