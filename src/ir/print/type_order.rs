@@ -348,9 +348,7 @@ impl Finder<'_, '_, '_> {
                     match metadata_node(self.b, id, body) {
                         Some(MetadataNode::Tuple { operands, .. }) => refs.extend_from_slice(operands),
                         Some(MetadataNode::Debug { code, operands }) => {
-                            if let Some((_, node)) = crate::ir::metadata::di::decode(code, operands) {
-                                node.operands(&mut refs);
-                            }
+                            crate::ir::metadata::di::operands_in_llvm_order(code, operands, &mut refs)
                         }
                         Some(MetadataNode::OldTuple { pairs, .. }) => {
                             let metadata_type = b.metadata_type();

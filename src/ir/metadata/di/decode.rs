@@ -7,6 +7,8 @@
 //! keeps the raw record). Numbers LLVM narrows (a line into `unsigned`, a column into
 //! 16 bits) are narrowed here the same way, so the text matches what LLVM prints.
 
+use alloc::vec::Vec;
+
 use super::nodes::{
     Apint, DiBasicType, DiCommonBlock, DiCompileUnit, DiCompositeType, DiDerivedType, DiEnumerator, DiFile,
     DiFixedPointType, DiGenericSubrange, DiGlobalVariable, DiGlobalVariableExpression, DiImportedEntity, DiLabel,
@@ -557,6 +559,15 @@ fn subprogram(o: Ops<'_>, first: u64) -> Option<(bool, DiNode)> {
     Some((distinct, DiNode::Subprogram(sp)))
 }
 
+/// The metadata operands of debug-info record `code` in LLVM's `MDNode` order
+/// ([`DiNode::operands`]), appended to `out`; nothing when the record does not decode.
+/// What LLVM's `SlotTracker` numbers and its `TypeFinder` walks, in that order.
+pub(crate) fn operands_in_llvm_order(code: u32, ops: &[u64], out: &mut Vec<u64>) {
+    if let Some((_, node)) = decode(code, ops) {
+        node.operands(out);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -595,5 +606,12 @@ mod tests {
             panic!("does not decode")
         };
         assert_eq!((n.tag, n.header, n.num_operands), (3, MdRef(8), 3));
+        let mut out = Vec::new();
+        operands_in_llvm_order(ids::METADATA_GENERIC_DEBUG, &ops, &mut out);
+        assert_eq!(out, [8, 2, 0, 1]);
+        // A record that does not decode has none.
+        out.clear();
+        operands_in_llvm_order(ids::METADATA_SUBPROGRAM, &[4; 18], &mut out);
+        assert!(out.is_empty());
     }
 }

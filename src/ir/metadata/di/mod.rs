@@ -12,5 +12,5 @@
 mod decode;
 mod nodes;
 
-pub(crate) use decode::decode;
+pub(crate) use decode::{decode, operands_in_llvm_order};
 pub(crate) use nodes::*;
