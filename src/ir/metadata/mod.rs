@@ -118,9 +118,27 @@ pub fn is_debug_info_record(code: u32) -> bool {
     )
 }
 
-/// The record codes this reader knows; any other is kept as [`MetadataNode::Unknown`].
+/// The record codes this reader knows: the debug-info records ([`is_debug_info_record`])
+/// and the others a METADATA_BLOCK holds. Any other is kept as [`MetadataNode::Unknown`].
 fn is_known(code: u32) -> bool {
-    (1..=48).contains(&code) && !matches!(code, 12)
+    is_debug_info_record(code)
+        || matches!(
+            code,
+            ids::METADATA_STRING_OLD
+                | ids::METADATA_VALUE
+                | ids::METADATA_NODE
+                | ids::METADATA_NAME
+                | ids::METADATA_DISTINCT_NODE
+                | ids::METADATA_KIND
+                | ids::METADATA_OLD_NODE
+                | ids::METADATA_OLD_FN_NODE
+                | ids::METADATA_NAMED_NODE
+                | ids::METADATA_ATTACHMENT
+                | ids::METADATA_STRINGS
+                | ids::METADATA_GLOBAL_DECL_ATTACHMENT
+                | ids::METADATA_INDEX_OFFSET
+                | ids::METADATA_INDEX
+        )
 }
 
 fn range_of(start: usize, len: usize) -> Operands {
@@ -644,5 +662,26 @@ impl<'a> crate::ir::Module<'a> {
     /// [`LazyMetadata`].
     pub fn lazy_metadata(&self) -> Result<LazyMetadata<'a>, Error> {
         LazyMetadata::open(&self.block)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The known codes are 1 to 49: before they were derived from
+    /// [`is_debug_info_record`], METADATA_GENERIC_DEBUG (12) and METADATA_FIXED_POINT_TYPE
+    /// (49) were left out, and never reached the debug-info decoder.
+    #[test]
+    fn known_codes_are_the_metadata_block_records() {
+        for code in 0..256 {
+            assert_eq!(is_known(code), (1..=49).contains(&code), "code {code}");
+        }
+        for code in [ids::METADATA_GENERIC_DEBUG, ids::METADATA_FIXED_POINT_TYPE] {
+            let table =
+                MdTable { entries: alloc::vec![MdEntry { code, ops: Operands::default() }], ..MdTable::default() };
+            let node = MetadataNode::of(&table, &[], table.entries[0]);
+            assert!(matches!(node, Some(MetadataNode::Debug { code: c, .. }) if c == code), "code {code}");
+        }
     }
 }
