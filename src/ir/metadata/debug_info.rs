@@ -215,12 +215,8 @@ impl<'b> DebugInfo<'b> {
 
     /// The module's compile units: the operands of `!llvm.dbg.cu`.
     pub fn compile_units(&self) -> impl Iterator<Item = CompileUnit<'b>> + '_ {
-        let ids: &'b [u64] = self
-            .module
-            .named
-            .iter()
-            .find(|&&(name, _)| self.module.owned_bytes(name) == b"llvm.dbg.cu")
-            .map_or(&[], |&(_, ops)| self.module.ops(ops));
+        let ids: &'b [u64] =
+            self.module.named_nodes().find(|&(name, _)| name == b"llvm.dbg.cu").map_or(&[], |(_, ops)| ops);
         ids.iter().filter_map(move |&id| {
             let DiNode::CompileUnit(cu) = self.decode(id)? else { return None };
             Some(CompileUnit {

@@ -176,6 +176,21 @@ impl MdTable {
         self.entries.len() as u64
     }
 
+    /// Whether the scope defines no ids.
+    fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// What id `id` is (`None` outside the scope, or not read yet).
+    pub(crate) fn node<'t>(&'t self, input: &'t [u8], id: u64) -> Option<MetadataNode<'t>> {
+        MetadataNode::of(self, input, self.entry(id)?)
+    }
+
+    /// Named metadata: each name and its operands' ids.
+    pub(crate) fn named_nodes(&self) -> impl Iterator<Item = (&[u8], &[u64])> + '_ {
+        self.named.iter().map(|&(name, ops)| (self.owned_bytes(name), self.ops(ops)))
+    }
+
     fn push_pool(&mut self, values: &[u64]) -> Operands {
         let start = self.pool.len();
         self.pool.extend_from_slice(values);
@@ -444,12 +459,12 @@ impl<'a> Metadata<'a> {
 
     /// Whether the module has no metadata.
     pub fn is_empty(&self) -> bool {
-        self.table.entries.is_empty()
+        self.table.is_empty()
     }
 
     /// What id `id` is; `None` outside the module's ids.
     pub fn node(&self, id: u64) -> Option<MetadataNode<'_>> {
-        MetadataNode::of(&self.table, self.input, self.table.entry(id)?)
+        self.table.node(self.input, id)
     }
 
     /// The MDString id `id` is, if it is one.
@@ -459,7 +474,7 @@ impl<'a> Metadata<'a> {
 
     /// Named metadata (`!llvm.dbg.cu = !{!0}`): each name and its operands' ids.
     pub fn named(&self) -> impl Iterator<Item = (&[u8], &[u64])> + '_ {
-        self.table.named.iter().map(|&(name, ops)| (self.table.owned_bytes(name), self.table.ops(ops)))
+        self.table.named_nodes()
     }
 
     /// The attachment kinds the file names (`dbg`, `tbaa`, …), with the file's kind ids.
@@ -592,7 +607,7 @@ impl<'a> LazyMetadata<'a> {
 
     /// Whether the module has no metadata.
     pub fn is_empty(&self) -> bool {
-        self.table.entries.is_empty()
+        self.table.is_empty()
     }
 
     /// How many records were read on demand so far.
@@ -635,7 +650,7 @@ impl<'a> LazyMetadata<'a> {
     /// What id `id` is, reading its record if needed.
     pub fn node(&mut self, id: u64) -> Result<Option<MetadataNode<'_>>, Error> {
         self.load(id)?;
-        Ok(self.table.entry(id).and_then(|e| MetadataNode::of(&self.table, self.input, e)))
+        Ok(self.table.node(self.input, id))
     }
 
     /// The MDString id `id` is, if it is one (strings are read at once).
@@ -645,7 +660,7 @@ impl<'a> LazyMetadata<'a> {
 
     /// Named metadata: each name and its operands' ids.
     pub fn named(&self) -> impl Iterator<Item = (&[u8], &[u64])> + '_ {
-        self.table.named.iter().map(|&(name, ops)| (self.table.owned_bytes(name), self.table.ops(ops)))
+        self.table.named_nodes()
     }
 }
 
