@@ -154,11 +154,7 @@ impl<'m, 'a> Bodies<'m, 'a> {
 
 impl<'b> DebugInfo<'b> {
     fn node(&self, id: u64) -> Option<MetadataNode<'b>> {
-        let table = match self.function {
-            Some(f) if id >= self.module.len() => f,
-            _ => self.module,
-        };
-        MetadataNode::of(table, self.input, table.entry(id)?)
+        crate::ir::metadata::node_in_scope(self.module, self.function, self.input, id)
     }
 
     fn decode(&self, id: u64) -> Option<DiNode> {

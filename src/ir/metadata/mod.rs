@@ -141,6 +141,22 @@ fn is_known(code: u32) -> bool {
         )
 }
 
+/// What metadata id `id` is as a function sees it: one of the module's ids below the
+/// module's count, else one of the function's own (`function`'s table, when there is one),
+/// whose ids follow the module's. `None` for an id in neither.
+pub(crate) fn node_in_scope<'t>(
+    module: &'t MdTable,
+    function: Option<&'t MdTable>,
+    input: &'t [u8],
+    id: u64,
+) -> Option<MetadataNode<'t>> {
+    let table = match function {
+        Some(f) if id >= module.len() => f,
+        _ => module,
+    };
+    table.node(input, id)
+}
+
 fn range_of(start: usize, len: usize) -> Operands {
     Operands { start: start as u32, len: len as u32 }
 }

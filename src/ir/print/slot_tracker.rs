@@ -347,8 +347,8 @@ impl ModuleSlots {
     /// The node a key is.
     pub(crate) fn node<'t>(&'t self, b: &'t Bodies<'_, '_>, key: u64) -> Option<(Option<usize>, MetadataNode<'t>)> {
         let (scope, id) = self.locate(key)?;
-        let table = self.table(b, scope);
-        Some((scope, MetadataNode::of(table, b.input(), table.entry(id)?)?))
+        let function = scope.and_then(|s| self.scopes.get(s)).map(|s| &s.table);
+        Some((scope, crate::ir::metadata::node_in_scope(b.module_metadata(), function, b.input(), id)?))
     }
 
     /// The slot of a key.
