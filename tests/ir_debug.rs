@@ -4,7 +4,9 @@
 //! step), the compile units' files and producers, and the variables of every
 //! `#dbg_declare`/`#dbg_value` record or `llvm.dbg.*` call, read from the text `llvm-dis`
 //! prints. Files: `testdata/llvm14_ir_debuginfo.bc` (llvm-dis 14), the O0 debug build
-//! `testdata/rustc_llvm22_o0_debuginfo.bc` (llvm-dis 22).
+//! `testdata/rustc_llvm22_o0_debuginfo.bc` (llvm-dis 22). And the debug-info records no
+//! corpus file holds (`!DIFixedPointType`, `!GenericDINode`), assembled here by
+//! `llvm-as-22` and printed whole as `llvm-dis-22` prints them.
 
 mod common;
 
@@ -12,7 +14,8 @@ use std::collections::HashMap;
 use std::path::Path;
 use std::process::Command;
 
-use llvm_bitstream_reader::ir::{DebugInfo, DebugLoc, Module};
+use llvm_bitstream_reader::ids::llvm_ir::raw as ids;
+use llvm_bitstream_reader::ir::{DebugInfo, DebugLoc, DisOptions, MetadataNode, Module};
 
 /// `llvm-dis` text: each `!N = …` node line by N, and each function's lines.
 struct Text {
@@ -230,4 +233,60 @@ fn debug_info_matches_llvm_dis_14() {
 #[test]
 fn debug_info_matches_llvm_dis_22() {
     check(&testdata("rustc_llvm22_o0_debuginfo.bc"), 22);
+}
+
+/// Debug-info nodes of the two record codes no corpus file holds: METADATA_FIXED_POINT_TYPE
+/// (`!DIFixedPointType`, LLVM 21+) of each kind, and METADATA_GENERIC_DEBUG
+/// (`!GenericDINode`), with and without operands.
+const FIXED_POINT_LL: &str = r#"source_filename = "fixed_point.c"
+
+!llvm.dbg.cu = !{!0}
+!llvm.module.flags = !{!2}
+!named = !{!3, !4, !5, !6, !7}
+
+!0 = distinct !DICompileUnit(language: DW_LANG_C99, file: !1, producer: "hand", isOptimized: false, runtimeVersion: 0, emissionKind: FullDebug)
+!1 = !DIFile(filename: "fixed_point.c", directory: "/d")
+!2 = !{i32 2, !"Debug Info Version", i32 3}
+!3 = !DIFixedPointType(name: "binary", size: 32, align: 32, encoding: DW_ATE_signed_fixed, kind: Binary, factor: -4)
+!4 = !DIFixedPointType(name: "decimal", size: 16, encoding: DW_ATE_unsigned_fixed, flags: DIFlagArtificial, kind: Decimal, factor: 3)
+!5 = !DIFixedPointType(name: "rational", size: 64, align: 64, encoding: DW_ATE_signed_fixed, kind: Rational, numerator: 1234, denominator: -5678)
+!6 = !GenericDINode(tag: DW_TAG_entry_point, header: "some header", operands: {!1, null, !0})
+!7 = !GenericDINode(tag: DW_TAG_variable)
+"#;
+
+/// Records 49 and 12 reach the debug-info decoder (they were once kept as unknown
+/// records) and print as `llvm-dis-22` prints them: the whole module, byte for byte.
+#[test]
+fn fixed_point_and_generic_nodes_print_as_llvm_dis_22() {
+    let (Some(llvm_as), Some(llvm_dis)) = (common::llvm_tool("llvm-as", 22), common::llvm_tool("llvm-dis", 22)) else {
+        return;
+    };
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("ir_debug_fixed_point");
+    std::fs::create_dir_all(&dir).unwrap();
+    let (ll, bc) = (dir.join("fixed_point.ll"), dir.join("fixed_point.bc"));
+    std::fs::write(&ll, FIXED_POINT_LL).unwrap();
+    let assembled = Command::new(&llvm_as).arg(&ll).arg("-o").arg(&bc).output().unwrap();
+    assert!(assembled.status.success(), "llvm-as 22: {}", String::from_utf8_lossy(&assembled.stderr));
+    let theirs = Command::new(&llvm_dis).arg(&bc).arg("-o").arg("-").output().unwrap();
+    assert!(theirs.status.success(), "llvm-dis 22: {}", String::from_utf8_lossy(&theirs.stderr));
+    let theirs = String::from_utf8(theirs.stdout).unwrap();
+
+    let bytes = std::fs::read(&bc).unwrap();
+    let module = Module::parse(&bytes).unwrap();
+    let metadata = module.metadata().unwrap();
+    let codes: Vec<u32> = (0..metadata.len())
+        .filter_map(|id| match metadata.node(id) {
+            Some(MetadataNode::Debug { code, .. }) => Some(code),
+            _ => None,
+        })
+        .collect();
+    for code in [ids::METADATA_FIXED_POINT_TYPE, ids::METADATA_GENERIC_DEBUG] {
+        assert!(codes.contains(&code), "record {code} is not a debug-info node: {codes:?}");
+    }
+    assert_eq!(metadata.unknown_records(), 0);
+    let bodies = module.bodies().unwrap();
+    let module_id = bc.display().to_string();
+    let ours = bodies.display_module(DisOptions { llvm_version: 22 }).with_module_id(&module_id).to_string();
+    assert!(ours.contains("!DIFixedPointType(") && ours.contains("!GenericDINode("), "{ours}");
+    assert_eq!(ours, theirs);
 }

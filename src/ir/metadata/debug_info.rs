@@ -154,11 +154,7 @@ impl<'m, 'a> Bodies<'m, 'a> {
 
 impl<'b> DebugInfo<'b> {
     fn node(&self, id: u64) -> Option<MetadataNode<'b>> {
-        let table = match self.function {
-            Some(f) if id >= self.module.len() => f,
-            _ => self.module,
-        };
-        MetadataNode::of(table, self.input, table.entry(id)?)
+        crate::ir::metadata::node_in_scope(self.module, self.function, self.input, id)
     }
 
     fn decode(&self, id: u64) -> Option<DiNode> {
@@ -215,12 +211,8 @@ impl<'b> DebugInfo<'b> {
 
     /// The module's compile units: the operands of `!llvm.dbg.cu`.
     pub fn compile_units(&self) -> impl Iterator<Item = CompileUnit<'b>> + '_ {
-        let ids: &'b [u64] = self
-            .module
-            .named
-            .iter()
-            .find(|&&(name, _)| self.module.owned_bytes(name) == b"llvm.dbg.cu")
-            .map_or(&[], |&(_, ops)| self.module.ops(ops));
+        let ids: &'b [u64] =
+            self.module.named_nodes().find(|&(name, _)| name == b"llvm.dbg.cu").map_or(&[], |(_, ops)| ops);
         ids.iter().filter_map(move |&id| {
             let DiNode::CompileUnit(cu) = self.decode(id)? else { return None };
             Some(CompileUnit {

@@ -30,6 +30,7 @@
 
 pub(crate) mod attributes;
 pub(crate) mod constants;
+pub(crate) mod di_nodes;
 pub(crate) mod dwarf_expr;
 pub(crate) mod escape;
 pub(crate) mod globals;
@@ -422,7 +423,7 @@ fn write_node(
                     f.write_str("distinct ")?;
                 }
                 let writer = NodeWriter { b, md, scope, printer, llvm_version: options.llvm_version };
-                crate::ir::metadata::di::write_node(f, &node, &writer)
+                crate::ir::print::di_nodes::write_node(f, &node, &writer)
             }
             None => write!(f, "!{{}} ; metadata record {code} with {} operands does not decode", operands.len()),
         },
@@ -1722,7 +1723,7 @@ impl NodeWriter<'_, '_, '_, '_, '_> {
     }
 }
 
-impl crate::ir::metadata::di::MdWriter for NodeWriter<'_, '_, '_, '_, '_> {
+impl crate::ir::print::di_nodes::MdWriter for NodeWriter<'_, '_, '_, '_, '_> {
     fn write_ref(&self, f: &mut dyn fmt::Write, r: crate::ir::metadata::di::MdRef) -> fmt::Result {
         match r.0.checked_sub(1) {
             None => f.write_str("null"),

@@ -347,8 +347,8 @@ impl ModuleSlots {
     /// The node a key is.
     pub(crate) fn node<'t>(&'t self, b: &'t Bodies<'_, '_>, key: u64) -> Option<(Option<usize>, MetadataNode<'t>)> {
         let (scope, id) = self.locate(key)?;
-        let table = self.table(b, scope);
-        Some((scope, MetadataNode::of(table, b.input(), table.entry(id)?)?))
+        let function = scope.and_then(|s| self.scopes.get(s)).map(|s| &s.table);
+        Some((scope, crate::ir::metadata::node_in_scope(b.module_metadata(), function, b.input(), id)?))
     }
 
     /// The slot of a key.
@@ -421,7 +421,9 @@ impl ModuleSlots {
                         }
                     }
                 }
-                MetadataNode::Debug { code, operands } => debug_operands(code, operands, &mut refs),
+                MetadataNode::Debug { code, operands } => {
+                    crate::ir::metadata::di::operands_in_llvm_order(code, operands, &mut refs)
+                }
                 MetadataNode::Unknown { .. } => {}
                 // Not nodes, or printed inline.
                 _ => {
@@ -456,13 +458,6 @@ pub(crate) fn function_group(b: &Bodies<'_, '_>, list: Option<impl TryInto<usize
     ids.iter()
         .copied()
         .find(|&id| b.attribute_group(id).is_some_and(|g| g.index == AttrIndex::Function && !g.attributes.is_empty()))
-}
-
-/// The operands of a debug-info node in LLVM's operand order (each as id + 1, 0 for none).
-fn debug_operands(code: u32, ops: &[u64], out: &mut Vec<u64>) {
-    if let Some((_, node)) = crate::ir::metadata::di::decode(code, ops) {
-        node.operands(out);
-    }
 }
 
 /// A group key's bit that marks an intrinsic declaration's attributes as LLVM 14's and

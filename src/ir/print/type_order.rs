@@ -15,7 +15,6 @@ use alloc::vec::Vec;
 
 use crate::ids::llvm_ir::raw as ids;
 use crate::ir::body::{Bodies, Body, InstKind, Operand, Value};
-use crate::ir::metadata::MdTable;
 use crate::ir::module::constants::{ConstantKind, ModuleConstants};
 use crate::ir::module::types::{Type, TypeId};
 use crate::ir::{AttrIndex, Attribute, AttributeList, MetadataNode};
@@ -348,9 +347,7 @@ impl Finder<'_, '_, '_> {
                     match metadata_node(self.b, id, body) {
                         Some(MetadataNode::Tuple { operands, .. }) => refs.extend_from_slice(operands),
                         Some(MetadataNode::Debug { code, operands }) => {
-                            if let Some((_, node)) = crate::ir::metadata::di::decode(code, operands) {
-                                node.operands(&mut refs);
-                            }
+                            crate::ir::metadata::di::operands_in_llvm_order(code, operands, &mut refs)
                         }
                         Some(MetadataNode::OldTuple { pairs, .. }) => {
                             let metadata_type = b.metadata_type();
@@ -426,10 +423,5 @@ fn constant_operands(kind: ConstantKind, table: &ModuleConstants, mut each: impl
 
 /// Metadata id `id`: the module's, or, past the module's ids, the function's.
 fn metadata_node<'t>(b: &'t Bodies<'_, '_>, id: u64, body: Option<&'t Body>) -> Option<MetadataNode<'t>> {
-    let module = b.module_metadata();
-    let table: &MdTable = match body {
-        Some(body) if id >= module.len() => &body.metadata,
-        _ => module,
-    };
-    MetadataNode::of(table, b.input(), table.entry(id)?)
+    crate::ir::metadata::node_in_scope(b.module_metadata(), body.map(|body| &body.metadata), b.input(), id)
 }
