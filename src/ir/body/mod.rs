@@ -1816,12 +1816,8 @@ impl Decoder<'_, '_, '_> {
 
     fn alloca_address_space(&self) -> u64 {
         // The datalayout's `A<n>`.
-        self.bodies
-            .module
-            .datalayout
-            .as_deref()
-            .and_then(|dl| dl.split('-').find_map(|p| p.strip_prefix('A')?.parse().ok()))
-            .unwrap_or(0)
+        let datalayout = self.bodies.module.datalayout.as_deref().unwrap_or("");
+        crate::ir::vocabulary::datalayout::DataLayout::new(datalayout).alloca_address_space()
     }
 
     fn pointee(&self, ptr: TypeId) -> TypeId {

@@ -12,6 +12,7 @@ use crate::ir::print::calling_conv::write_cc;
 use crate::ir::print::metadata::{write_attachments, write_md_ref};
 use crate::ir::print::slot_tracker::{ModuleSlots, NO_SLOT};
 use crate::ir::print::{DisOptions, write_decimal};
+use crate::ir::vocabulary::datalayout::DataLayout;
 use crate::ir::{AttrIndex, AttributeList};
 
 /// A function printed as `llvm-dis` prints it: see [`Bodies::display_function`].
@@ -499,11 +500,7 @@ impl FunctionDisplay<'_, '_, '_> {
         if let Some(keyword) = c.unnamed_addr.keyword() {
             write!(f, " {keyword}")?;
         }
-        let program_address_space = m
-            .datalayout
-            .as_deref()
-            .and_then(|dl| dl.split('-').find_map(|p| p.strip_prefix('P')?.parse::<u64>().ok()))
-            .unwrap_or(0);
+        let program_address_space = DataLayout::new(m.datalayout.as_deref().unwrap_or("")).program_address_space();
         if c.address_space != 0 || program_address_space != 0 {
             write!(f, " addrspace({})", c.address_space)?;
         }

@@ -2,6 +2,7 @@
 //! module-level lines, structs, comdats, globals, aliases and ifuncs, every function,
 //! attribute groups, named metadata, metadata nodes and the ThinLTO summary.
 
+use alloc::borrow::Cow;
 use alloc::vec::Vec;
 use core::fmt::{self, Write as _};
 
@@ -14,6 +15,7 @@ use crate::ir::print::DisOptions;
 use crate::ir::print::function::FunctionDisplay;
 use crate::ir::print::metadata::{write_attachments, write_md_ref, write_metadata_name, write_node};
 use crate::ir::print::slot_tracker::ModuleSlots;
+use crate::ir::vocabulary::datalayout::DataLayout;
 
 impl<'m, 'a> Bodies<'m, 'a> {
     /// The whole module as `llvm-dis` prints it, byte for byte on every file of the test
@@ -245,45 +247,34 @@ impl fmt::Display for ModuleDisplay<'_, '_, '_> {
 /// LLVM 10), and `-i128:128` after the leading `m`/`p`/`i` components (since LLVM 18,
 /// but for Intel MCU). Other targets' upgrades are not made: Debian's libclc files of
 /// each version need none.
-fn upgraded_datalayout<'d>(dl: &'d str, triple: &str, llvm_version: u32) -> alloc::borrow::Cow<'d, str> {
-    use alloc::borrow::Cow;
+fn upgraded_datalayout<'d>(dl: &'d str, triple: &str, llvm_version: u32) -> Cow<'d, str> {
     let arch = triple.split('-').next().unwrap_or("");
     let x86 = matches!(arch, "x86_64" | "amd64" | "x86" | "i386" | "i486" | "i586" | "i686");
     if !x86 {
         return Cow::Borrowed(dl);
     }
-    let mut out = alloc::string::String::from(dl);
-    const SPACES: &str = "-p270:32:32-p271:32:32-p272:64:64";
-    if !out.contains(SPACES) {
+    let mut specs: Vec<&str> = DataLayout::new(dl).specs().collect();
+    if !dl.contains("-p270:32:32-p271:32:32-p272:64:64") {
         // `(e-m:[a-z](-p:32:32)?)(-[if]64:.*$)`, at the start.
-        let b = out.as_bytes();
-        if b.len() > 5 && out.starts_with("e-m:") && b[4].is_ascii_lowercase() {
-            let mut at = 5;
-            if out[at..].starts_with("-p:32:32") {
-                at += 8;
-            }
-            if out[at..].starts_with("-i64:") || out[at..].starts_with("-f64:") {
-                out.insert_str(at, SPACES);
+        let mangling = |m: &&str| m.len() == 3 && m.starts_with("m:") && m.as_bytes()[2].is_ascii_lowercase();
+        if specs.first() == Some(&"e") && specs.get(1).is_some_and(mangling) {
+            let at = if specs.get(2) == Some(&"p:32:32") { 3 } else { 2 };
+            if specs.get(at).is_some_and(|s| s.starts_with("i64:") || s.starts_with("f64:")) {
+                specs.splice(at..at, ["p270:32:32", "p271:32:32", "p272:64:64"]);
             }
         }
     }
-    if llvm_version >= 18 && !triple.contains("elfiamcu") && !out.contains("-i128:128") {
+    if llvm_version >= 18 && !triple.contains("elfiamcu") && !dl.contains("-i128:128") {
         // `^(e(-[mpi][^-]*)*)((-[^mpi][^-]*)*)$`: insert between the two runs.
-        let parts: Vec<&str> = out.split('-').collect();
-        if parts.first() == Some(&"e") {
-            let lead = 1 + parts[1..].iter().take_while(|p| p.starts_with(['m', 'p', 'i'])).count();
-            if parts[lead..].iter().all(|p| !p.is_empty() && !p.starts_with(['m', 'p', 'i'])) {
-                let mut upgraded = parts[..lead].join("-");
-                upgraded.push_str("-i128:128");
-                for p in &parts[lead..] {
-                    upgraded.push('-');
-                    upgraded.push_str(p);
-                }
-                out = upgraded;
+        if specs.first() == Some(&"e") {
+            let lead = 1 + specs[1..].iter().take_while(|p| p.starts_with(['m', 'p', 'i'])).count();
+            if specs[lead..].iter().all(|p| !p.is_empty() && !p.starts_with(['m', 'p', 'i'])) {
+                specs.insert(lead, "i128:128");
             }
         }
     }
-    if out == dl { Cow::Borrowed(dl) } else { Cow::Owned(out) }
+    let upgraded = specs.join("-");
+    if upgraded == dl { Cow::Borrowed(dl) } else { Cow::Owned(upgraded) }
 }
 
 /// The `; Function Attrs:` comment: the function's non-string attributes.
@@ -295,4 +286,41 @@ fn function_attrs_comment(b: &Bodies<'_, '_>, index: usize, llvm_version: u32) -
         return None;
     }
     Some(alloc::format!("{}", group.display_inline(&b.module().types, false).for_llvm(llvm_version)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::upgraded_datalayout;
+
+    /// What `llvm-dis` of each version prints for an x86-64 datalayout of LLVM 9, 14, 18.
+    #[test]
+    fn x86_datalayouts_upgraded_as_llvm_does() {
+        let llvm9 = "e-m:e-i64:64-f80:128-n8:16:32:64-S128";
+        let llvm14 = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-f80:128-n8:16:32:64-S128";
+        let llvm18 = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128";
+        let linux = "x86_64-unknown-linux-gnu";
+        assert_eq!(upgraded_datalayout(llvm9, linux, 14), llvm14);
+        assert_eq!(upgraded_datalayout(llvm9, linux, 19), llvm18);
+        assert_eq!(upgraded_datalayout(llvm14, linux, 14), llvm14);
+        assert_eq!(upgraded_datalayout(llvm14, linux, 22), llvm18);
+        assert_eq!(upgraded_datalayout(llvm18, linux, 22), llvm18);
+        // 32-bit: after `p:32:32`.
+        let i686 = "e-m:e-p:32:32-f64:32:64-f80:32-n8:16:32-S128";
+        assert_eq!(
+            upgraded_datalayout(i686, "i686-pc-linux-gnu", 14),
+            "e-m:e-p:32:32-p270:32:32-p271:32:32-p272:64:64-f64:32:64-f80:32-n8:16:32-S128"
+        );
+        assert_eq!(
+            upgraded_datalayout(i686, "i686-pc-linux-gnu", 19),
+            "e-m:e-p:32:32-p270:32:32-p271:32:32-p272:64:64-i128:128-f64:32:64-f80:32-n8:16:32-S128"
+        );
+        // Intel MCU keeps its i128; other targets are left alone.
+        assert_eq!(
+            upgraded_datalayout(i686, "i586-intel-elfiamcu", 19),
+            "e-m:e-p:32:32-p270:32:32-p271:32:32-p272:64:64-f64:32:64-f80:32-n8:16:32-S128"
+        );
+        let aarch64 = "e-m:e-i8:8:32-i16:16:32-i64:64-i128:128-n32:64-S128";
+        assert_eq!(upgraded_datalayout(aarch64, "aarch64-unknown-linux-gnu", 22), aarch64);
+        assert!(matches!(upgraded_datalayout(llvm18, linux, 22), alloc::borrow::Cow::Borrowed(_)));
+    }
 }

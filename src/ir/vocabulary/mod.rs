@@ -1,5 +1,6 @@
-//! The vocabulary that decoding and printing share: DWARF and debug-info names, and
-//! opcode names, by number.
+//! The vocabulary that decoding and printing share: DWARF and debug-info names and
+//! opcode names, by number; the datalayout string, read.
 
+pub(crate) mod datalayout;
 pub(crate) mod dwarf;
 pub(crate) mod opcodes;
