@@ -16,6 +16,7 @@ use crate::ir::print::function::FunctionDisplay;
 use crate::ir::print::metadata::{write_attachments, write_md_ref, write_metadata_name, write_node};
 use crate::ir::print::slot_tracker::ModuleSlots;
 use crate::ir::vocabulary::datalayout::DataLayout;
+use crate::ir::vocabulary::triple::Triple;
 
 impl<'m, 'a> Bodies<'m, 'a> {
     /// The whole module as `llvm-dis` prints it, byte for byte on every file of the test
@@ -248,8 +249,10 @@ impl fmt::Display for ModuleDisplay<'_, '_, '_> {
 /// but for Intel MCU). Other targets' upgrades are not made: Debian's libclc files of
 /// each version need none.
 fn upgraded_datalayout<'d>(dl: &'d str, triple: &str, llvm_version: u32) -> Cow<'d, str> {
-    let arch = triple.split('-').next().unwrap_or("");
-    let x86 = matches!(arch, "x86_64" | "amd64" | "x86" | "i386" | "i486" | "i586" | "i686");
+    let triple = Triple::new(triple.as_bytes());
+    // LLVM upgrades every x86 triple (`Triple::isX86`); `x86_64h` and `i786` to `i986`
+    // have never been upgraded here: left so while the printer is only moved.
+    let x86 = triple.is_x86() && !matches!(triple.arch(), b"x86_64h" | b"i786" | b"i886" | b"i986");
     if !x86 {
         return Cow::Borrowed(dl);
     }
@@ -264,7 +267,7 @@ fn upgraded_datalayout<'d>(dl: &'d str, triple: &str, llvm_version: u32) -> Cow<
             }
         }
     }
-    if llvm_version >= 18 && !triple.contains("elfiamcu") && !dl.contains("-i128:128") {
+    if llvm_version >= 18 && !triple.is_iamcu() && !dl.contains("-i128:128") {
         // `^(e(-[mpi][^-]*)*)((-[^mpi][^-]*)*)$`: insert between the two runs.
         if specs.first() == Some(&"e") {
             let lead = 1 + specs[1..].iter().take_while(|p| p.starts_with(['m', 'p', 'i'])).count();
