@@ -84,4 +84,4 @@ pub use symbols::asm::AsmSymbol;
 pub use symbols::flags::{SymbolFlags, Visibility};
 pub use vocabulary::opcodes::{binary_op_name, cast_op_name, predicate_name, rmw_op_name};
 #[cfg(feature = "symbols")]
-pub(crate) use vocabulary::triple::is_darwin;
+pub(crate) use vocabulary::triple::{Triple, is_darwin};

@@ -52,6 +52,61 @@ impl<'a> Triple<'a> {
     pub(crate) fn is_iamcu(self) -> bool {
         self.text.windows(8).any(|w| w == b"elfiamcu")
     }
+
+    /// `Triple::isArch64Bit`: the architecture is a 64-bit one.
+    #[cfg(feature = "symbols")]
+    pub(crate) fn is_arch_64_bit(self) -> bool {
+        const ARCHES_64: &[&[u8]] = &[
+            b"x86_64",
+            b"amd64",
+            b"x86_64h",
+            b"aarch64",
+            b"aarch64_be",
+            b"arm64",
+            b"arm64e",
+            b"arm64ec",
+            b"powerpc64",
+            b"powerpc64le",
+            b"ppc64",
+            b"ppc64le",
+            b"riscv64",
+            b"mips64",
+            b"mips64el",
+            b"mipsisa64r6",
+            b"mipsisa64r6el",
+            b"sparcv9",
+            b"sparc64",
+            b"s390x",
+            b"systemz",
+            b"wasm64",
+            b"nvptx64",
+            b"amdgcn",
+            b"bpf",
+            b"bpfel",
+            b"bpfeb",
+            b"loongarch64",
+            b"ve",
+            b"spir64",
+            b"spirv64",
+            b"le64",
+            b"amdil64",
+            b"hsail64",
+            b"renderscript64",
+        ];
+        ARCHES_64.contains(&self.arch())
+    }
+
+    /// 32-bit x86 with ELF objects: no later component names Darwin, Windows or another
+    /// object format.
+    #[cfg(feature = "symbols")]
+    pub(crate) fn is_x86_32_elf(self) -> bool {
+        let non_elf = ["darwin", "macos", "ios", "windows", "win32", "mingw", "cygwin", "uefi", "aix", "zos"];
+        self.is_x86_32()
+            && !self
+                .components()
+                .skip(1)
+                .any(|p| non_elf.iter().any(|n| p.starts_with(n.as_bytes())) || p == b"macho" || p == b"coff")
+    }
 }
 
 /// Whether a triple names a Darwin OS (`Triple::isOSDarwin`), for [`crate::symbols`].
@@ -95,5 +150,19 @@ mod tests {
         }
         assert!(Triple::new(b"i686-pc-windows-msvc").is_x86_32() && !Triple::new(b"x86_64").is_x86_32());
         assert!(Triple::new(b"i386-pc-elfiamcu").is_iamcu() && !Triple::new(b"i386-pc-linux").is_iamcu());
+    }
+
+    #[cfg(feature = "symbols")]
+    #[test]
+    fn bits_and_object_formats() {
+        let t = |s: &'static str| Triple::new(s.as_bytes());
+        assert!(t("x86_64-unknown-linux-gnu").is_arch_64_bit() && t("arm64-apple-macosx11.0.0").is_arch_64_bit());
+        assert!(
+            !t("i686-pc-windows-msvc").is_arch_64_bit() && !t("").is_arch_64_bit() && !t("arm64_32").is_arch_64_bit()
+        );
+        assert!(t("i686-unknown-linux-gnu").is_x86_32_elf() && !t("i686-pc-windows-msvc").is_x86_32_elf());
+        assert!(!t("x86_64-unknown-linux-gnu").is_x86_32_elf());
+        assert!(!t("i386-apple-macosx10.4").is_x86_32_elf() && !t("i686-pc-linux-coff").is_x86_32_elf());
+        assert!(t("i786-pc-linux-gnu").is_x86_32_elf());
     }
 }
