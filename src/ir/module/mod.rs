@@ -118,6 +118,10 @@ pub struct Module<'a> {
     pub(crate) constants_blocks: Vec<LazyBlock<'a>>,
     #[cfg_attr(feature = "serde", serde(skip))]
     pub(crate) constants_base: u64,
+    /// The STRTAB the module's names are in (empty if it has none), for the summary's
+    /// type-id names.
+    #[cfg_attr(feature = "serde", serde(skip))]
+    pub(crate) strtab: &'a [u8],
 }
 
 /// The module-level constants symbols need (see [`Module::constants_for`]), by value id.
@@ -308,6 +312,7 @@ impl<'a> Module<'a> {
             block,
             constants_blocks: Vec::new(),
             constants_base: 0,
+            strtab: &[],
         }
     }
 
@@ -957,6 +962,7 @@ impl<'a> Module<'a> {
     }
 
     fn finish(&mut self, state: ReadState<'a>) {
+        self.strtab = state.strtab;
         // Names from a module-level VST (files before VERSION 2).
         if !self.uses_strtab() {
             for (id, name) in state.vst_names {

@@ -32,7 +32,7 @@
 // header and blocks, `instructions` one instruction, `metadata` references, nodes and
 // attachments, `calling_conv` calling-convention names; the numbering LLVM's
 // `SlotTracker` gives in `slot_tracker`, the struct order of its `TypeFinder` in
-// `type_order`, DWARF expressions in `dwarf_expr`.
+// `type_order`, DWARF expressions in `dwarf_expr`, the ThinLTO summary in `summary`.
 mod calling_conv;
 pub(crate) mod dwarf_expr;
 mod function;
@@ -40,6 +40,7 @@ mod instructions;
 mod metadata;
 mod module;
 pub(crate) mod slot_tracker;
+mod summary;
 pub(crate) mod type_order;
 
 use core::fmt;

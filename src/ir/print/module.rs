@@ -233,9 +233,13 @@ impl fmt::Display for ModuleDisplay<'_, '_, '_> {
             }
         }
         match crate::ir::summary::Summary::read(m) {
-            Ok(Some(summary)) => {
-                crate::ir::summary::write(f, m, &summary, self.module_id.unwrap_or(""), self.options.llvm_version)?
-            }
+            Ok(Some(summary)) => crate::ir::print::summary::write(
+                f,
+                m,
+                &summary,
+                self.module_id.unwrap_or(""),
+                self.options.llvm_version,
+            )?,
             Ok(None) => {}
             Err(e) => writeln!(f, "\n; error: the summary does not read: {e}")?,
         }
