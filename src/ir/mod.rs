@@ -96,7 +96,7 @@ pub use print::types::TypeDisplay;
 pub use print::{DisOptions, FunctionDisplay, ModuleDisplay, calling_conv_name};
 pub use symbols::ModuleSymbol;
 pub use symbols::asm::AsmSymbol;
-#[cfg(feature = "symbols")]
-pub(crate) use symbols::asm::is_darwin;
 pub use symbols::flags::{SymbolFlags, Visibility};
 pub use vocabulary::opcodes::{binary_op_name, cast_op_name, predicate_name, rmw_op_name};
+#[cfg(feature = "symbols")]
+pub(crate) use vocabulary::triple::{Triple, is_darwin};

@@ -60,7 +60,7 @@ use object::read::archive::ArchiveFile;
 
 use crate::container::{self, ContainerError, Embedded, Provenance, Step};
 use crate::ir::symtab::Symtab;
-use crate::ir::{GlobalRef, Inventory, Module, SymbolFlags};
+use crate::ir::{GlobalRef, Inventory, Module, SymbolFlags, Triple};
 
 /// Which `llvm-nm` to follow where versions differ.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -551,7 +551,7 @@ fn bitcode_symbols<'a>(streams: &[Embedded<'a>], options: &Options, list: &mut S
     }
     list.source = source.unwrap_or(Source::ModuleRecords);
     number_unnamed(&mut list.symbols);
-    list.address_digits = if triple_is_64_bit(list.triple.as_bytes()) { 16 } else { 8 };
+    list.address_digits = if Triple::new(list.triple.as_bytes()).is_arch_64_bit() { 16 } else { 8 };
 }
 
 /// Appends the symbols of one bitstream; returns where they came from.
@@ -658,7 +658,7 @@ fn module_symbols<'a>(
         // the IR naming it (`CollectAsmSymbols`). The same for x86-64's medium and large
         // code models, which the module flags give and are not read here.
         let triple = module.triple.as_deref().unwrap_or_default();
-        if options.llvm_nm >= NmVersion::Llvm19 && is_x86_32_elf(triple) {
+        if options.llvm_nm >= NmVersion::Llvm19 && Triple::new(triple.as_bytes()).is_x86_32_elf() {
             let flags = SymbolFlags(SymbolFlags::UNDEFINED | SymbolFlags::GLOBAL);
             list.symbols.push(ir_symbol(Cow::Borrowed(b"_GLOBAL_OFFSET_TABLE_"), flags, false, darwin, None));
         }
@@ -709,58 +709,6 @@ pub(crate) fn ir_letter(flags: SymbolFlags, constant: bool, darwin: bool) -> cha
     if flags.global() { letter.to_ascii_uppercase() } else { letter }
 }
 
-/// Whether LLVM's `Triple::isArch64Bit` holds for a triple's architecture.
-fn triple_is_64_bit(triple: &[u8]) -> bool {
-    let arch = triple.split(|&b| b == b'-').next().unwrap_or_default();
-    const ARCHES_64: &[&[u8]] = &[
-        b"x86_64",
-        b"amd64",
-        b"x86_64h",
-        b"aarch64",
-        b"aarch64_be",
-        b"arm64",
-        b"arm64e",
-        b"arm64ec",
-        b"powerpc64",
-        b"powerpc64le",
-        b"ppc64",
-        b"ppc64le",
-        b"riscv64",
-        b"mips64",
-        b"mips64el",
-        b"mipsisa64r6",
-        b"mipsisa64r6el",
-        b"sparcv9",
-        b"sparc64",
-        b"s390x",
-        b"systemz",
-        b"wasm64",
-        b"nvptx64",
-        b"amdgcn",
-        b"bpf",
-        b"bpfel",
-        b"bpfeb",
-        b"loongarch64",
-        b"ve",
-        b"spir64",
-        b"spirv64",
-        b"le64",
-        b"amdil64",
-        b"hsail64",
-        b"renderscript64",
-    ];
-    ARCHES_64.contains(&arch)
-}
-
-/// Whether a triple is 32-bit x86 with ELF objects (not Darwin, Windows or other formats).
-fn is_x86_32_elf(triple: &str) -> bool {
-    let mut parts = triple.split('-');
-    let arch = parts.next().unwrap_or_default();
-    let x86_32 = matches!(arch, "i386" | "i486" | "i586" | "i686" | "i786" | "i886" | "i986" | "x86");
-    let non_elf = ["darwin", "macos", "ios", "windows", "win32", "mingw", "cygwin", "uefi", "aix", "zos"];
-    x86_32 && !parts.any(|p| non_elf.iter().any(|n| p.starts_with(n)) || p == "macho" || p == "coff")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -778,14 +726,6 @@ mod tests {
         assert_eq!(ir_letter(f(global), true, false), 'D');
         assert_eq!(ir_letter(f(global), true, true), 'S');
         assert_eq!(ir_letter(f(0), true, true), 's');
-    }
-
-    #[test]
-    fn triples() {
-        assert!(triple_is_64_bit(b"x86_64-unknown-linux-gnu") && triple_is_64_bit(b"arm64-apple-macosx11.0.0"));
-        assert!(!triple_is_64_bit(b"i686-pc-windows-msvc") && !triple_is_64_bit(b"") && !triple_is_64_bit(b"arm64_32"));
-        assert!(is_x86_32_elf("i686-unknown-linux-gnu") && !is_x86_32_elf("i686-pc-windows-msvc"));
-        assert!(!is_x86_32_elf("x86_64-unknown-linux-gnu"));
     }
 
     #[test]

@@ -106,6 +106,10 @@ pub struct Module<'a> {
     pub(crate) constants_blocks: Vec<LazyBlock<'a>>,
     #[cfg_attr(feature = "serde", serde(skip))]
     pub(crate) constants_base: u64,
+    /// The STRTAB the module's names are in (empty if it has none), for the summary's
+    /// type-id names.
+    #[cfg_attr(feature = "serde", serde(skip))]
+    pub(crate) strtab: &'a [u8],
 }
 
 /// Reads every module of an IR bitcode stream.
@@ -273,6 +277,7 @@ impl<'a> Module<'a> {
             block,
             constants_blocks: Vec::new(),
             constants_base: 0,
+            strtab: &[],
         }
     }
 
@@ -685,6 +690,7 @@ impl<'a> Module<'a> {
     }
 
     fn finish(&mut self, state: ReadState<'a>) {
+        self.strtab = state.strtab;
         // Names from a module-level VST (files before VERSION 2).
         if !self.uses_strtab() {
             for (id, name) in state.vst_names {

@@ -8,6 +8,7 @@ use alloc::vec::Vec;
 
 use crate::ir::module::Module;
 use crate::ir::symbols::flags::SymbolFlags;
+use crate::ir::vocabulary::triple::Triple;
 
 /// A symbol that module-level asm defines or uses: see [`Module::asm_symbols`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -35,17 +36,9 @@ impl Module<'_> {
     /// of creation; a `.cfi_*` directive makes the assembler's unnamed label. Macros,
     /// conditionals and includes are not expanded.
     pub fn asm_symbols(&self) -> Vec<AsmSymbol> {
-        let darwin = self.triple.as_deref().is_some_and(|t| is_darwin(t.as_bytes()));
+        let darwin = self.triple.as_deref().is_some_and(|t| Triple::new(t.as_bytes()).is_darwin());
         asm_symbols(&self.asm, darwin)
     }
-}
-
-/// Whether a triple names a Darwin OS (`Triple::isOSDarwin`).
-pub(crate) fn is_darwin(triple: &[u8]) -> bool {
-    let os = triple.split(|&b| b == b'-').nth(2).unwrap_or_default();
-    ["darwin", "macos", "ios", "tvos", "watchos", "bridgeos", "driverkit", "xros", "visionos"]
-        .iter()
-        .any(|d| os.starts_with(d.as_bytes()))
 }
 
 /// What LLVM's `RecordStreamer` records of a symbol met in module-level asm.

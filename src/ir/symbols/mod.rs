@@ -15,6 +15,7 @@ use crate::ir::module::globals::{DllStorage, Linkage, ThreadLocal, UnnamedAddr};
 use crate::ir::module::types::{Type, TypeId, TypeTable};
 use crate::ir::module::{GlobalRef, Module};
 use crate::ir::symbols::flags::{SymbolFlags, Visibility};
+use crate::ir::vocabulary::datalayout::{DataLayout, Mangling};
 
 /// One symbol of a module, as `irsymtab` would store it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -40,58 +41,6 @@ pub struct ModuleSymbol<'m> {
     pub source: GlobalRef,
 }
 
-/// What the datalayout says about names: LLVM's mangling modes (`m:e`, `m:o`, …).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Mangling {
-    None,
-    Elf,
-    MachO,
-    WinCoff,
-    WinCoffX86,
-    Mips,
-    Goff,
-    Xcoff,
-}
-
-impl Mangling {
-    fn from_datalayout(dl: &str) -> Self {
-        for spec in dl.split('-') {
-            if let Some(m) = spec.strip_prefix("m:") {
-                return match m {
-                    "e" => Mangling::Elf,
-                    "o" => Mangling::MachO,
-                    "w" => Mangling::WinCoff,
-                    "x" => Mangling::WinCoffX86,
-                    "m" => Mangling::Mips,
-                    "l" => Mangling::Goff,
-                    "a" => Mangling::Xcoff,
-                    _ => Mangling::None,
-                };
-            }
-        }
-        Mangling::None
-    }
-
-    fn global_prefix(self) -> Option<u8> {
-        matches!(self, Mangling::MachO | Mangling::WinCoffX86).then_some(b'_')
-    }
-
-    fn private_prefix(self) -> &'static [u8] {
-        match self {
-            Mangling::None => b"",
-            Mangling::Elf | Mangling::WinCoff => b".L",
-            Mangling::Goff => b"L#",
-            Mangling::Mips => b"$",
-            Mangling::MachO | Mangling::WinCoffX86 => b"L",
-            Mangling::Xcoff => b"L..",
-        }
-    }
-
-    fn no_prefix_for_question_mark(self) -> bool {
-        matches!(self, Mangling::WinCoff | Mangling::WinCoffX86)
-    }
-}
-
 /// How deep alias chains and constant expressions are followed.
 const MAX_CHAIN: usize = 64;
 
@@ -107,7 +56,7 @@ impl<'a> Module<'a> {
     /// 32-bit Windows mangling (`m:x`), `f@@8` for vectorcall on every target. The
     /// symbols of module-level inline asm are [`Module::asm_symbols`].
     pub fn symbols(&self) -> Vec<ModuleSymbol<'_>> {
-        let mangling = Mangling::from_datalayout(self.datalayout.as_deref().unwrap_or(""));
+        let mangling = DataLayout::new(self.datalayout.as_deref().unwrap_or("")).mangling();
         // Only the constants aliasees and the used lists need are read.
         let roots = self
             .aliases
@@ -494,58 +443,18 @@ fn can_be_omitted(linkage: Linkage, unnamed: UnnamedAddr, is_var: bool, is_const
     unnamed == UnnamedAddr::Local
 }
 
-/// The parts of a datalayout that sizes need (`p`, `i`, `f`, `v`, `a` specifications).
-struct Layout {
-    /// (width, ABI alignment in bits)
-    ints: Vec<(u64, u64)>,
-    floats: Vec<(u64, u64)>,
-    /// (address space, size, ABI alignment) in bits
-    pointers: Vec<(u64, u64, u64)>,
-    aggregate_align: u64,
+/// Type sizes and alignments under a datalayout, as LLVM's `DataLayout` computes them.
+struct Layout<'d> {
+    dl: DataLayout<'d>,
 }
 
-impl Layout {
-    fn new(dl: &str) -> Self {
-        let mut l = Layout {
-            ints: alloc::vec![(1, 8), (8, 8), (16, 16), (32, 32), (64, 32)],
-            floats: alloc::vec![(16, 16), (32, 32), (64, 64), (128, 128)],
-            pointers: alloc::vec![(0, 64, 64)],
-            aggregate_align: 0,
-        };
-        for spec in dl.split('-') {
-            let mut parts = spec.split(':');
-            let head = parts.next().unwrap_or("");
-            let nums: Vec<u64> = parts.filter_map(|p| p.parse().ok()).collect();
-            // The kind is one ASCII letter; anything else is no spec this needs.
-            let (kind, rest) = match head.as_bytes().first() {
-                Some(c) if c.is_ascii_alphabetic() => head.split_at(1),
-                _ => continue,
-            };
-            match kind {
-                "i" | "f" => {
-                    let (Ok(w), Some(&abi)) = (rest.parse::<u64>(), nums.first()) else { continue };
-                    let table = if kind == "i" { &mut l.ints } else { &mut l.floats };
-                    table.retain(|e| e.0 != w);
-                    table.push((w, abi));
-                    table.sort_unstable();
-                }
-                "p" => {
-                    let space = rest.parse().unwrap_or(0);
-                    if let (Some(&size), Some(&abi)) = (nums.first(), nums.get(1)) {
-                        l.pointers.retain(|e| e.0 != space);
-                        l.pointers.push((space, size, abi));
-                    }
-                }
-                "a" => l.aggregate_align = nums.first().copied().unwrap_or(0),
-                _ => {}
-            }
-        }
-        l
+impl<'d> Layout<'d> {
+    fn new(dl: &'d str) -> Self {
+        Layout { dl: DataLayout::new(dl) }
     }
 
     fn pointer(&self, space: u64) -> (u64, u64) {
-        let find = |s| self.pointers.iter().find(|p| p.0 == s).map(|p| (p.1, p.2));
-        find(space).or_else(|| find(0)).unwrap_or((64, 64))
+        self.dl.pointer(space)
     }
 
     /// ABI alignment in bytes.
@@ -554,12 +463,10 @@ impl Layout {
             return None;
         }
         let bits = match types.get(id)? {
-            Type::Integer(w) | Type::Byte(w) => {
-                self.ints.iter().find(|e| e.0 >= *w).or(self.ints.last()).map_or(8, |e| e.1)
-            }
+            Type::Integer(w) | Type::Byte(w) => self.dl.int_abi_align(*w),
             Type::Half | Type::BFloat => 16,
             Type::Float => 32,
-            Type::Double => self.floats.iter().find(|e| e.0 == 64).map_or(64, |e| e.1),
+            Type::Double => self.dl.float_abi_align(64).unwrap_or(64),
             Type::X86Fp80 | Type::Fp128 | Type::PpcFp128 => 128,
             Type::Pointer { address_space, .. } => self.pointer(*address_space).1,
             Type::Array { element, .. } => return self.align(types, *element, depth + 1),
@@ -569,7 +476,7 @@ impl Layout {
             }
             Type::Struct { packed: true, .. } => 8,
             Type::Struct { elements: Some(e), .. } => {
-                let mut a = (self.aggregate_align / 8).max(1);
+                let mut a = (self.dl.aggregate_abi_align() / 8).max(1);
                 for t in e {
                     a = a.max(self.align(types, *t, depth + 1)?);
                 }

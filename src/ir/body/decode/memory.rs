@@ -142,12 +142,8 @@ impl Decoder<'_, '_, '_> {
     // datalayout: the one field bodies read, parsed here from the module's string.
     /// The address space of an `alloca` whose record names none: the datalayout's `A<n>`.
     fn alloca_address_space(&self) -> u64 {
-        self.bodies
-            .module
-            .datalayout
-            .as_deref()
-            .and_then(|dl| dl.split('-').find_map(|p| p.strip_prefix('A')?.parse().ok()))
-            .unwrap_or(0)
+        let datalayout = self.bodies.module.datalayout.as_deref().unwrap_or("");
+        crate::ir::vocabulary::datalayout::DataLayout::new(datalayout).alloca_address_space()
     }
 }
 

@@ -1,0 +1,636 @@
+//! One function as `llvm-dis` prints it ([`Bodies::display_function`]): its header, its
+//! blocks with their predecessors, and its instructions ([`BodyPrinter`], whose
+//! instruction printing is in `instructions.rs`) numbered by local slots ([`Slots`]).
+
+use alloc::vec::Vec;
+use core::fmt::{self, Write as _};
+
+use crate::ir::body::{Bodies, Body, InstKind, Operand, Ordering, Value};
+use crate::ir::module::types::{Type, TypeId};
+use crate::ir::print::calling_conv::write_cc;
+use crate::ir::print::constants::Printer;
+use crate::ir::print::escape::{write_escaped, write_llvm_name};
+use crate::ir::print::globals::{write_comdat, write_global_prefix};
+use crate::ir::print::metadata::{write_attachments, write_md_ref};
+use crate::ir::print::slot_tracker::{ModuleSlots, NO_SLOT};
+use crate::ir::print::{DisOptions, write_decimal};
+use crate::ir::vocabulary::datalayout::DataLayout;
+use crate::ir::{AttrIndex, AttributeList};
+
+/// A function printed as `llvm-dis` prints it: see [`Bodies::display_function`].
+pub struct FunctionDisplay<'d, 'm, 'a> {
+    pub(super) bodies: &'d Bodies<'m, 'a>,
+    pub(super) index: usize,
+    pub(super) body: Option<&'d Body>,
+    pub(super) options: DisOptions,
+    /// The module's numbering and the function's scope in it, when printing the whole
+    /// module; a function printed alone numbers as LLVM's `Function::print` does.
+    pub(super) slots: Option<(&'d ModuleSlots, usize)>,
+}
+
+impl<'m, 'a> Bodies<'m, 'a> {
+    /// Function `index` printed as `llvm-dis` prints it: `declare …` for a declaration,
+    /// `define … { … }` with its decoded `body`. Without the `; Function Attrs:` comment
+    /// line `llvm-dis` prints before it.
+    pub fn display_function<'d>(
+        &'d self,
+        index: usize,
+        body: Option<&'d Body>,
+        options: DisOptions,
+    ) -> FunctionDisplay<'d, 'm, 'a> {
+        FunctionDisplay { bodies: self, index, body, options, slots: None }
+    }
+}
+
+/// Local slot numbers, as `SlotTracker` numbers a function: unnamed arguments, then per
+/// block the unnamed block and its unnamed value-producing instructions.
+pub(super) struct Slots {
+    arguments: Vec<u32>,
+    blocks: Vec<u32>,
+    pub(super) instructions: Vec<u32>,
+}
+
+impl Slots {
+    /// `locals`: each instruction's local index ([`Body::instruction_locals`]).
+    fn new(body: &Body, locals: &[u32]) -> Self {
+        let mut next = 0;
+        let mut take = |named: bool| {
+            if named {
+                NO_SLOT
+            } else {
+                next += 1;
+                next - 1
+            }
+        };
+        let arguments = (0..body.arguments.len() as u32).map(|a| take(body.argument_name(a).is_some())).collect();
+        let mut blocks = Vec::with_capacity(body.blocks.len());
+        let mut instructions = alloc::vec![NO_SLOT; body.instructions.len()];
+        for (b, block) in body.blocks.iter().enumerate() {
+            blocks.push(take(body.block_name(b as u32).is_some()));
+            for i in block.first..block.first + block.len {
+                let Some(inst) = body.instructions.get(i as usize) else { break };
+                if inst.has_result {
+                    let local = locals.get(i as usize).copied().unwrap_or(NO_SLOT);
+                    instructions[i as usize] = take(body.local_name(local).is_some());
+                }
+            }
+        }
+        Slots { arguments, blocks, instructions }
+    }
+}
+
+pub(super) struct BodyPrinter<'d, 'm, 'a> {
+    pub(super) bodies: &'d Bodies<'m, 'a>,
+    pub(super) body: &'d Body,
+    pub(super) constants: Printer<'d, 'a>,
+    pub(super) slots: Slots,
+    pub(super) locals: Vec<u32>,
+    pub(super) options: DisOptions,
+    /// The metadata numbering, and the function's scope in it.
+    pub(super) md: &'d ModuleSlots,
+    pub(super) scope: usize,
+}
+
+impl BodyPrinter<'_, '_, '_> {
+    pub(super) fn ty(&self, f: &mut dyn fmt::Write, ty: TypeId) -> fmt::Result {
+        if self.bodies.module().types.get(ty).is_none() {
+            return f.write_str("<unknown type>");
+        }
+        self.constants.ty(f, ty)
+    }
+
+    pub(super) fn local(&self, f: &mut dyn fmt::Write, name: Option<&[u8]>, slot: u32) -> fmt::Result {
+        f.write_char('%')?;
+        match name {
+            Some(name) => write_llvm_name(f, name),
+            None if slot == NO_SLOT => f.write_str("<badref>"),
+            None => write_decimal(f, u64::from(slot)),
+        }
+    }
+
+    pub(super) fn value(&self, f: &mut dyn fmt::Write, o: &Operand) -> fmt::Result {
+        let body = self.body;
+        match o.value {
+            Value::Global(id) | Value::Constant(id) => self.constants.value(f, id, 0),
+            Value::Argument(n) => {
+                self.local(f, body.argument_name(n), self.slots.arguments.get(n as usize).copied().unwrap_or(NO_SLOT))
+            }
+            Value::Instruction(n) => {
+                let local = self.locals.get(n as usize).copied().unwrap_or(NO_SLOT);
+                let slot = self.slots.instructions.get(n as usize).copied().unwrap_or(NO_SLOT);
+                self.local(f, body.local_name(local), slot)
+            }
+            Value::Block(n) => {
+                self.local(f, body.block_name(n), self.slots.blocks.get(n as usize).copied().unwrap_or(NO_SLOT))
+            }
+            Value::Metadata(id) => self.metadata(f, id),
+            Value::Unresolved(_) => f.write_str("<badref>"),
+            #[allow(unreachable_patterns)]
+            _ => f.write_str("<badref>"),
+        }
+    }
+
+    /// What metadata id `id` is, in the module's table or this function's.
+    fn md_node(&self, id: u64) -> Option<crate::ir::MetadataNode<'_>> {
+        let key = self.md.key(Some(self.scope), id)?;
+        self.md.node(self.bodies, key).map(|(_, n)| n)
+    }
+
+    /// A metadata operand as `llvm-dis` prints it: values as metadata (`i32 %x`),
+    /// expressions and argument lists inline (`!DIExpression()`, `!DIArgList(…)`), strings
+    /// as `!"text"`, nodes as `!N`, their slot.
+    fn metadata(&self, f: &mut dyn fmt::Write, id: u64) -> fmt::Result {
+        use crate::ir::MetadataNode as N;
+        match self.md_node(id) {
+            Some(N::Value { ty, value }) => {
+                let value = self.body.value_of(value, self.bodies.constants().base);
+                self.operand(f, &Operand { value, ty }, true)
+            }
+            Some(N::ArgList(args)) => {
+                f.write_str("!DIArgList(")?;
+                for (i, &arg) in args.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    // The arguments are values as metadata; nothing nests deeper.
+                    match self.inline_value(arg) {
+                        Some(o) => self.operand(f, &o, true)?,
+                        None => write!(f, "!{arg}")?,
+                    }
+                }
+                f.write_char(')')
+            }
+            _ => {
+                let key = self.md.key(Some(self.scope), id);
+                write_md_ref(f, self.bodies, self.md, key, &self.constants)
+            }
+        }
+    }
+
+    /// The value a value-as-metadata id stands for.
+    fn inline_value(&self, id: u64) -> Option<Operand> {
+        match self.md_node(id)? {
+            crate::ir::MetadataNode::Value { ty, value } => {
+                Some(Operand { value: self.body.value_of(value, self.bodies.constants().base), ty })
+            }
+            _ => None,
+        }
+    }
+
+    /// The function's attachments: ` !dbg !N`, … by kind.
+    fn function_attachments(&self, f: &mut dyn fmt::Write) -> fmt::Result {
+        let pairs: Vec<(u64, u64)> = if self.body.instructions.is_empty() && self.body.attachments.is_empty() {
+            let module = self.bodies.module_metadata();
+            let function = self.bodies.module().functions.get(self.body.function);
+            function.map_or_else(Vec::new, |f| module.attachments_of(f.common.value_id))
+        } else {
+            self.body.attachments.iter().take_while(|a| a.instruction.is_none()).map(|a| (a.kind, a.node)).collect()
+        };
+        write_attachments(f, self.bodies, self.md, Some(self.scope), pairs, " ", &self.constants)
+    }
+
+    /// The instruction's attachments: `, !dbg !N`, then the others by kind.
+    fn attachments(&self, f: &mut dyn fmt::Write, index: usize) -> fmt::Result {
+        let inst = &self.body.instructions[index];
+        if let Some(&key) = inst.debug_loc.and_then(|l| self.md.scopes.get(self.scope)?.locations.get(l as usize)) {
+            f.write_str(", !dbg ")?;
+            write_md_ref(f, self.bodies, self.md, Some(key), &self.constants)?;
+        }
+        let first = self.body.attachments.partition_point(|a| a.instruction.is_none_or(|i| (i as usize) < index));
+        let pairs: Vec<(u64, u64)> = self.body.attachments[first..]
+            .iter()
+            .take_while(|a| a.instruction == Some(index as u32))
+            .map(|a| (a.kind, a.node))
+            .collect();
+        write_attachments(f, self.bodies, self.md, Some(self.scope), pairs, ", ", &self.constants)
+    }
+
+    pub(super) fn operand(&self, f: &mut dyn fmt::Write, o: &Operand, with_type: bool) -> fmt::Result {
+        if with_type {
+            self.ty(f, o.ty)?;
+            f.write_char(' ')?;
+        }
+        self.value(f, o)
+    }
+
+    pub(super) fn is_float(&self, ty: TypeId) -> bool {
+        let types = &self.bodies.module().types;
+        match types.get(ty) {
+            Some(Type::Vector { element, .. }) => self.is_float(*element),
+            Some(
+                Type::Half | Type::BFloat | Type::Float | Type::Double | Type::X86Fp80 | Type::Fp128 | Type::PpcFp128,
+            ) => true,
+            _ => false,
+        }
+    }
+
+    /// Attribute groups of an attribute list at one index, space-separated.
+    fn attributes(&self, f: &mut dyn fmt::Write, list: Option<u32>, index: AttrIndex) -> Result<bool, fmt::Error> {
+        let m = self.bodies.module();
+        let Some(AttributeList::Groups(ids)) = list.and_then(|l| m.attribute_lists.get(l as usize)) else {
+            return Ok(false);
+        };
+        let mut any = false;
+        for g in ids.iter().filter_map(|&id| self.bodies.attribute_group(id)).filter(|g| g.index == index) {
+            if g.attributes.is_empty() {
+                continue;
+            }
+            if any {
+                f.write_char(' ')?;
+            }
+            write!(
+                f,
+                "{}",
+                g.display_inline(&m.types, self.options.opaque(self.bodies)).for_llvm(self.options.llvm_version)
+            )?;
+            any = true;
+        }
+        Ok(any)
+    }
+
+    /// The `#N` of attribute list `list`'s function attributes, if it has any.
+    fn function_group(&self, list: Option<u32>) -> Option<u64> {
+        let group = crate::ir::print::slot_tracker::function_group(self.bodies, list)?;
+        Some(self.md.group_slot(group).map_or(group, u64::from))
+    }
+
+    pub(super) fn fast_math(f: &mut dyn fmt::Write, flags: u32) -> fmt::Result {
+        // UnsafeAlgebra (bit 0, before LLVM 6) or all seven flags: `fast`.
+        if flags & 1 != 0 || flags & 0xfe == 0xfe {
+            return f.write_str(" fast");
+        }
+        for (bit, name) in
+            [(7, "reassoc"), (1, "nnan"), (2, "ninf"), (3, "nsz"), (4, "arcp"), (5, "contract"), (6, "afn")]
+        {
+            if flags & (1 << bit) != 0 {
+                write!(f, " {name}")?;
+            }
+        }
+        Ok(())
+    }
+
+    pub(super) fn atomic(&self, f: &mut dyn fmt::Write, ordering: Ordering, scope: u32) -> fmt::Result {
+        if ordering == Ordering::NotAtomic {
+            return Ok(());
+        }
+        if let Some(name) = self.bodies.sync_scope_name(scope) {
+            f.write_str(" syncscope(\"")?;
+            write_escaped(f, name.as_bytes())?;
+            f.write_str("\")")?;
+        }
+        write!(f, " {}", ordering.name())
+    }
+
+    /// A call's `cc attrs type callee(args) #N [bundles]`, after `call`/`invoke`.
+    pub(super) fn call(
+        &self,
+        f: &mut dyn fmt::Write,
+        call: &crate::ir::CallInfo,
+        operands: &[Operand],
+        args: usize,
+    ) -> fmt::Result {
+        let types = &self.bodies.module().types;
+        if call.calling_conv != 0 {
+            f.write_char(' ')?;
+            write_cc(f, call.calling_conv, self.options.llvm_version)?;
+        }
+        let mut ret_attrs = alloc::string::String::new();
+        if self.attributes(&mut ret_attrs, call.attributes, AttrIndex::Return)? {
+            f.write_char(' ')?;
+            f.write_str(&ret_attrs)?;
+        }
+        let Some(callee) = operands.first() else { return f.write_str(" <no callee>") };
+        // `maybePrintCallAddrSpace`: a callee in another address space than the program's.
+        if let Some(Type::Pointer { address_space, .. }) = types.get(callee.ty) {
+            if *address_space != 0 {
+                write!(f, " addrspace({address_space})")?;
+            }
+        }
+        let (ret, vararg) = match types.get(call.function_type) {
+            Some(Type::Function { ret, vararg, .. }) => (*ret, *vararg),
+            _ => (TypeId(u32::MAX), false),
+        };
+        f.write_char(' ')?;
+        // The short form prints the return type, unless the callee is variadic (or, in
+        // LLVM 14 and before, returns a pointer to a function).
+        let returns_fn_pointer = !self.options.opaque(self.bodies)
+            && matches!(types.get(ret), Some(Type::Pointer { pointee: Some(p), .. })
+                if matches!(types.get(*p), Some(Type::Function { .. })));
+        self.ty(f, if vararg || returns_fn_pointer { call.function_type } else { ret })?;
+        f.write_char(' ')?;
+        self.value(f, callee)?;
+        f.write_char('(')?;
+        for (i, arg) in operands.iter().skip(1).take(args).enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            self.ty(f, arg.ty)?;
+            let mut attrs = alloc::string::String::new();
+            if self.attributes(&mut attrs, call.attributes, AttrIndex::Param(i as u64))? {
+                f.write_char(' ')?;
+                f.write_str(&attrs)?;
+            }
+            f.write_char(' ')?;
+            self.value(f, arg)?;
+        }
+        f.write_char(')')?;
+        if let Some(id) = self.function_group(call.attributes) {
+            f.write_str(" #")?;
+            write_decimal(f, id)?;
+        }
+        let bundles =
+            self.body.bundles.get(call.bundles.start as usize..(call.bundles.start + call.bundles.len) as usize);
+        if let Some(bundles) = bundles.filter(|b| !b.is_empty()) {
+            f.write_str(" [ ")?;
+            for (i, bundle) in bundles.iter().enumerate() {
+                if i > 0 {
+                    f.write_str(", ")?;
+                }
+                f.write_char('"')?;
+                let tag = self.bodies.bundle_tags().get(bundle.tag as usize).map_or("", |t| t.as_str());
+                write_escaped(f, tag.as_bytes())?;
+                f.write_str("\"(")?;
+                for (j, input) in self.body.operand_range(bundle.inputs).iter().enumerate() {
+                    if j > 0 {
+                        f.write_str(", ")?;
+                    }
+                    self.operand(f, input, true)?;
+                }
+                f.write_char(')')?;
+            }
+            f.write_str(" ]")?;
+        }
+        Ok(())
+    }
+
+    /// Each block's predecessors, in the order of its use list: uses in reverse order of
+    /// creation, then permuted as the function's USELIST_CODE_BB records say.
+    fn predecessors(&self) -> Vec<Vec<u32>> {
+        let body = self.body;
+        let mut uses: Vec<Vec<u32>> = alloc::vec![Vec::new(); body.blocks.len()];
+        for (b, block) in body.blocks.iter().enumerate() {
+            let Some(last) = (block.len > 0).then(|| &body.instructions[(block.first + block.len - 1) as usize]) else {
+                continue;
+            };
+            let ops = body.operands(last);
+            let mut targets: Vec<u32> =
+                ops.iter().filter_map(|o| if let Value::Block(t) = o.value { Some(t) } else { None }).collect();
+            if let InstKind::CatchSwitch { has_unwind: true } = last.kind {
+                // The unwind destination is set first.
+                if let Some(u) = targets.pop() {
+                    targets.insert(0, u);
+                }
+            }
+            for t in targets {
+                if let Some(list) = uses.get_mut(t as usize) {
+                    list.push(b as u32);
+                }
+            }
+        }
+        for list in &mut uses {
+            list.reverse();
+        }
+        for &(bb, order) in &body.block_use_orders {
+            let order = body.literal_range(order);
+            let Some(list) = uses.get_mut(bb as usize) else { continue };
+            if order.len() != list.len() {
+                continue;
+            }
+            let mut keyed: Vec<(u64, u32)> = order.iter().copied().zip(list.iter().copied()).collect();
+            keyed.sort_by_key(|(k, _)| *k);
+            *list = keyed.into_iter().map(|(_, p)| p).collect();
+        }
+        uses
+    }
+}
+
+impl fmt::Display for FunctionDisplay<'_, '_, '_> {
+    fn fmt(&self, out: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Printed into one string, then written once: the text is made of many short
+        // pieces, each a call through `Formatter` to the writer otherwise.
+        let mut text = alloc::string::String::with_capacity(
+            self.body.map_or(256, |b| b.instructions.len().saturating_mul(48).min(1 << 24)),
+        );
+        self.write(&mut text)?;
+        out.write_str(&text)
+    }
+}
+
+impl FunctionDisplay<'_, '_, '_> {
+    pub(super) fn write(&self, f: &mut alloc::string::String) -> fmt::Result {
+        let b = self.bodies;
+        let m = b.module();
+        let Some(function) = m.functions.get(self.index) else { return f.write_str("; no such function") };
+        let c = &function.common;
+        let opaque = self.options.opaque(b);
+        // A declaration has no body: an empty one, of this function (for its attachments).
+        let mut empty = Body::default();
+        empty.function = self.index;
+        let body = self.body.unwrap_or(&empty);
+        let constants =
+            Printer::new(b.constants(), m, opaque).for_version(self.options.llvm_version).with_local(&body.constants);
+        let locals = body.instruction_locals();
+        let own;
+        let (md, scope) = match self.slots {
+            Some(s) => s,
+            None => {
+                let mut slots = ModuleSlots::new(b, self.options.llvm_version);
+                let scope = slots.add_function(b, self.index, self.body);
+                own = slots;
+                (&own, scope)
+            }
+        };
+        let p = BodyPrinter {
+            bodies: b,
+            body,
+            constants,
+            slots: Slots::new(body, &locals),
+            locals,
+            options: self.options,
+            md,
+            scope,
+        };
+        let list = function.attributes.and_then(|a| a.checked_sub(1)).map(|a| a as u32);
+        if self.body.is_some() {
+            f.write_str("define ")?;
+        } else {
+            f.write_str("declare")?;
+            p.function_attachments(f)?;
+            f.write_char(' ')?;
+        }
+        write_global_prefix(f, c)?;
+        if function.calling_conv != 0 {
+            write_cc(f, function.calling_conv as u32, self.options.llvm_version)?;
+            f.write_char(' ')?;
+        }
+        let mut s = alloc::string::String::new();
+        if p.attributes(&mut s, list, AttrIndex::Return)? {
+            f.write_str(&s)?;
+            f.write_char(' ')?;
+        }
+        let (ret, params, vararg) = match m.types.get(c.value_type) {
+            Some(Type::Function { ret, params, vararg }) => (*ret, params.as_slice(), *vararg),
+            _ => (TypeId(u32::MAX), &[][..], false),
+        };
+        p.ty(f, ret)?;
+        f.write_char(' ')?;
+        p.constants.global_name(f, c.value_id)?;
+        f.write_char('(')?;
+        for (i, &t) in params.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            p.ty(f, t)?;
+            let mut s = alloc::string::String::new();
+            if p.attributes(&mut s, list, AttrIndex::Param(i as u64))? {
+                f.write_char(' ')?;
+                f.write_str(&s)?;
+            }
+            if self.body.is_some() {
+                f.write_char(' ')?;
+                let slot = p.slots.arguments.get(i).copied().unwrap_or(NO_SLOT);
+                p.local(f, body.argument_name(i as u32), slot)?;
+            }
+        }
+        if vararg {
+            if !params.is_empty() {
+                f.write_str(", ")?;
+            }
+            f.write_str("...")?;
+        }
+        f.write_char(')')?;
+        if let Some(keyword) = c.unnamed_addr.keyword() {
+            write!(f, " {keyword}")?;
+        }
+        let program_address_space = DataLayout::new(m.datalayout.as_deref().unwrap_or("")).program_address_space();
+        if c.address_space != 0 || program_address_space != 0 {
+            write!(f, " addrspace({})", c.address_space)?;
+        }
+        if let Some(key) = crate::ir::print::slot_tracker::function_group_key(b, self.index, self.options.llvm_version)
+        {
+            f.write_str(" #")?;
+            write_decimal(f, md.group_slot(key).map_or(key, u64::from))?;
+        }
+        if let Some(section) = &function.section {
+            f.write_str(" section \"")?;
+            write_escaped(f, section.as_bytes())?;
+            f.write_char('"')?;
+        }
+        if let Some(partition) = c.partition.as_ref().filter(|p| !p.is_empty()) {
+            f.write_str(" partition \"")?;
+            write_escaped(f, partition)?;
+            f.write_char('"')?;
+        }
+        write_comdat(f, m, function.comdat, &c.name, " ")?;
+        if let Some(a) = function.alignment {
+            write!(f, " align {a}")?;
+        }
+        if let Some(a) = function.preferred_alignment {
+            write!(f, " prefalign {a}")?;
+        }
+        if let Some(gc) = &function.gc {
+            write!(f, " gc \"{gc}\"")?;
+        }
+        for (word, value) in
+            [("prefix", function.prefix), ("prologue", function.prologue), ("personality", function.personality)]
+        {
+            if let Some(v) = value {
+                write!(f, " {word} ")?;
+                p.constants.operand(f, v, 0)?;
+            }
+        }
+        if self.body.is_none() {
+            return Ok(());
+        }
+        p.function_attachments(f)?;
+        f.write_str(" {")?;
+        let preds = p.predecessors();
+        for (bi, block) in body.blocks.iter().enumerate() {
+            let entry = bi == 0;
+            let name = body.block_name(bi as u32);
+            if name.is_some() || !entry {
+                f.write_char('\n')?;
+            }
+            let label_start = f.len();
+            match (name, p.slots.blocks[bi]) {
+                (Some(name), _) => write_llvm_name(f, name)?,
+                (None, _) if entry => {}
+                (None, NO_SLOT) => f.write_str("<badref>")?,
+                (None, slot) => write_decimal(f, u64::from(slot))?,
+            }
+            if name.is_some() || !entry {
+                f.write_char(':')?;
+            }
+            if !entry {
+                // `PadToColumn(50)` on the label line: to column 50, one space at least.
+                let column = f.len() - label_start;
+                for _ in column..50.max(column + 1) {
+                    f.write_char(' ')?;
+                }
+                f.write_char(';')?;
+                let list = &preds[bi];
+                if list.is_empty() {
+                    f.write_str(" No predecessors!")?;
+                } else {
+                    f.write_str(" preds = ")?;
+                    for (i, &pred) in list.iter().enumerate() {
+                        if i > 0 {
+                            f.write_str(", ")?;
+                        }
+                        let slot = p.slots.blocks.get(pred as usize).copied().unwrap_or(NO_SLOT);
+                        p.local(f, body.block_name(pred), slot)?;
+                    }
+                }
+            }
+            f.write_char('\n')?;
+            for i in block.first..block.first + block.len {
+                for r in body.debug_records.iter().filter(|r| r.before == i) {
+                    write_debug_record(f, &p, r)?;
+                }
+                p.instruction(f, i as usize)?;
+                p.attachments(f, i as usize)?;
+                f.write_char('\n')?;
+            }
+        }
+        f.write_char('}')
+    }
+}
+
+fn write_debug_record(f: &mut dyn fmt::Write, p: &BodyPrinter<'_, '_, '_>, r: &crate::ir::DebugRecord) -> fmt::Result {
+    use crate::ids::llvm_ir::raw as ids;
+    let name = match r.code {
+        ids::FUNC_CODE_DEBUG_RECORD_DECLARE => "dbg_declare",
+        ids::FUNC_CODE_DEBUG_RECORD_ASSIGN => "dbg_assign",
+        ids::FUNC_CODE_DEBUG_RECORD_LABEL => "dbg_label",
+        ids::FUNC_CODE_DEBUG_RECORD_DECLARE_VALUE => "dbg_declare_value",
+        _ => "dbg_value",
+    };
+    write!(f, "    #{name}(")?;
+    let md = p.body.literal_range(r.operands);
+    // The file's order is [location, variable or label, expression, value, (assign id,
+    // address, address expression)]; llvm-dis prints the value first and the location
+    // last: the value as it is (`ptr %p`), the rest as metadata operands.
+    let mut items: Vec<u64> = md.iter().skip(1).copied().collect();
+    let value = match &r.value {
+        Some(v) => Some(*v),
+        None if r.code != ids::FUNC_CODE_DEBUG_RECORD_LABEL && items.len() >= 3 => {
+            let id = items.remove(2);
+            items.insert(0, id);
+            None
+        }
+        None => None,
+    };
+    let mut first = true;
+    if let Some(v) = &value {
+        p.operand(f, v, true)?;
+        first = false;
+    }
+    for id in items.iter().chain(md.first()) {
+        if !first {
+            f.write_str(", ")?;
+        }
+        first = false;
+        p.metadata(f, *id)?;
+    }
+    f.write_str(")\n")
+}
