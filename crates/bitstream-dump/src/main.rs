@@ -449,11 +449,7 @@ fn run(opts: &Options, out: &mut impl Write) -> Result<(), Failed> {
                 }
                 let mut sub = Folded::new(Some(name.clone()));
                 analyze(opts, e.bytes, &name, Some(&name), &mut sub, out)?;
-                for line in sub.lines() {
-                    if let Some((stack, count)) = line.rsplit_once(' ') {
-                        folded.add_path(stack, count.parse().unwrap_or(0));
-                    }
-                }
+                folded.absorb(&sub);
             }
         }
     }
