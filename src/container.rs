@@ -211,6 +211,77 @@ impl<'a> Embedded<'a> {
     }
 }
 
+/// What an input is, from its first bytes: one bitstream to read as it is, or something
+/// to look inside. The one place this is decided: [`bitstreams`] starts from it, and so
+/// does `bitstream-dump` for each of its modes.
+///
+/// ```
+/// use llvm_bitstream_reader::Magic;
+/// use llvm_bitstream_reader::container::FileFormat;
+///
+/// assert_eq!(FileFormat::of(b"BC\xC0\xDE\x35\x14\0\0"), FileFormat::Bitstream(Magic::LlvmIr));
+/// assert_eq!(FileFormat::of(b"DIAG\x01\0\0\0"), FileFormat::Bitstream(Magic::ClangSerializedDiagnostics));
+/// assert_eq!(FileFormat::of(&[0xDE, 0xC0, 0x17, 0x0B, 0, 0, 0, 0]), FileFormat::Wrapper);
+/// assert!(FileFormat::of(&[0xDE, 0xC0, 0x17, 0x0B]).is_bitstream());
+/// assert_eq!(FileFormat::of(b"!<arch>\n"), FileFormat::Container);
+/// assert_eq!(FileFormat::of(b"WXYZ\x01\0\0\0"), FileFormat::Unknown);
+/// #[cfg(feature = "legacy")]
+/// assert!(matches!(FileFormat::of(b"llvm\x01\0\0\0"), FileFormat::LegacyBytecode(_)));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum FileFormat {
+    /// A bitstream whose magic this crate knows ([`Magic`], not [`Magic::Unknown`]).
+    Bitstream(Magic),
+    /// The bitcode wrapper header ([`WRAPPER_MAGIC`]), then a stream.
+    Wrapper,
+    /// Anything the `object` crate recognises: an object file, an archive, a Mach-O
+    /// universal binary; [`bitstreams`] looks inside (and reports the formats it does not
+    /// look into as [`ContainerError::Unsupported`]).
+    Container,
+    /// LLVM 1.x bytecode, the format before the bitstream, with its signature: see
+    /// [`crate::legacy`].
+    #[cfg(feature = "legacy")]
+    LegacyBytecode(crate::legacy::Signature),
+    /// None of these; possibly a bitstream with a magic of its own.
+    Unknown,
+}
+
+impl FileFormat {
+    /// What `bytes` are, from their first bytes.
+    pub fn of(bytes: &[u8]) -> Self {
+        if let Some(stream) = Self::of_stream(bytes) {
+            return stream;
+        }
+        #[cfg(feature = "legacy")]
+        if let Some(signature) = crate::legacy::detect(bytes) {
+            return FileFormat::LegacyBytecode(signature);
+        }
+        match FileKind::parse(bytes) {
+            Ok(_) => FileFormat::Container,
+            Err(_) => FileFormat::Unknown,
+        }
+    }
+
+    /// [`FileFormat::Bitstream`] or [`FileFormat::Wrapper`], if `bytes` start like one.
+    fn of_stream(bytes: &[u8]) -> Option<Self> {
+        let &m = bytes.first_chunk::<4>()?;
+        if u32::from_le_bytes(m) == WRAPPER_MAGIC {
+            return Some(FileFormat::Wrapper);
+        }
+        match Magic::from_bytes(m) {
+            Magic::Unknown(_) => None,
+            magic => Some(FileFormat::Bitstream(magic)),
+        }
+    }
+
+    /// Whether the input is one bitstream, bare or wrapped: to be read as it is from its
+    /// first event on, without looking for others.
+    pub fn is_bitstream(self) -> bool {
+        matches!(self, FileFormat::Bitstream(_) | FileFormat::Wrapper)
+    }
+}
+
 /// Why the bitstreams of an input could not be listed.
 ///
 /// Every variant but [`ContainerError::Bitstream`] names where (`at`) it happened, and
@@ -552,7 +623,7 @@ enum Kind {
 }
 
 fn classify(data: &[u8]) -> Kind {
-    if starts_with_stream(data) {
+    if FileFormat::of_stream(data).is_some() {
         return Kind::Bitstream;
     }
     match FileKind::parse(data) {
@@ -564,14 +635,6 @@ fn classify(data: &[u8]) -> Kind {
         Ok(FileKind::MachOFat64) => Kind::Fat64,
         Ok(other) => Kind::Unsupported(format!("{other:?}")),
         Err(_) => Kind::Unknown,
-    }
-}
-
-/// Whether `data` starts with a wrapper header or a known bitstream magic.
-fn starts_with_stream(data: &[u8]) -> bool {
-    match data.first_chunk::<4>() {
-        Some(&m) => u32::from_le_bytes(m) == WRAPPER_MAGIC || !matches!(Magic::from_bytes(m), Magic::Unknown(_)),
-        None => false,
     }
 }
 
@@ -737,7 +800,7 @@ impl<'a> Finder<'a> {
                 if pos > 0 { at.with(Step::Module { index: streams.len(), offset: pos as u64 }) } else { at.clone() }
             };
             let stream_error = |source| ContainerError::Stream { at: stream_at(), source };
-            if !starts_with_stream(rest) {
+            if FileFormat::of_stream(rest).is_none() {
                 if streams.is_empty() {
                     return Err(ContainerError::NotBitstream { at: at.clone(), start: first_bytes(rest) });
                 }
@@ -794,7 +857,7 @@ fn stream_end(data: &[u8]) -> Result<(usize, bool), Error> {
         // At the top level the position is always 32-bit aligned.
         let byte = (reader.bit_offset() / 8) as usize;
         let rest = &data[byte.min(data.len())..];
-        if rest.first() == Some(&0) || starts_with_stream(rest) {
+        if rest.first() == Some(&0) || FileFormat::of_stream(rest).is_some() {
             return Ok((byte, false));
         }
         match reader.advance()? {

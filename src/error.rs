@@ -443,25 +443,6 @@ impl Error {
         *bit_of!(self)
     }
 
-    /// Fills in the names of the blocks the error names, from the tables of the stream
-    /// kind `magic` (the reader does this before it returns an error).
-    #[must_use]
-    pub fn with_block_names(mut self, magic: crate::Magic) -> Self {
-        match &mut self {
-            Error::InvalidAbbrevWidth { block_id, block_name, .. }
-            | Error::BlockTooLong { block_id, block_name, .. }
-            | Error::BlockLengthMismatch { block_id, block_name, .. }
-            | Error::UndefinedAbbrev { block_id, block_name, .. }
-            | Error::RecordTooShort { block_id, block_name, .. }
-                if block_name.is_none() =>
-            {
-                *block_name = crate::names::block_name(magic, *block_id);
-            }
-            _ => {}
-        }
-        self
-    }
-
     /// The byte the error refers to: [`bit_offset`](Self::bit_offset) / 8, for tools
     /// (hex dumps, `xxd -s`) that count bytes.
     pub fn byte_offset(&self) -> u64 {

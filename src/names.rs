@@ -29,6 +29,7 @@
 //! Everything here is `&'static str` or borrowed from the BLOCKINFO table; nothing allocates.
 
 use crate::blockinfo::BlockInfo;
+use crate::error::Error;
 use crate::header::Magic;
 use crate::ids::BlockId;
 use crate::ids::{bitstream, clang_ast, clang_diag, llvm_ir, llvm_remarks, swift};
@@ -127,6 +128,29 @@ pub fn resolve_record_name(
         }
     }
     record_name(magic, block_id, code)
+}
+
+// The error names the blocks it is about from these tables: the naming depends on the
+// error, never the error on the naming.
+impl Error {
+    /// Fills in the names of the blocks the error names, from the tables of the stream
+    /// kind `magic` (the reader does this before it returns an error).
+    #[must_use]
+    pub fn with_block_names(mut self, magic: Magic) -> Self {
+        match &mut self {
+            Error::InvalidAbbrevWidth { block_id, block_name: name, .. }
+            | Error::BlockTooLong { block_id, block_name: name, .. }
+            | Error::BlockLengthMismatch { block_id, block_name: name, .. }
+            | Error::UndefinedAbbrev { block_id, block_name: name, .. }
+            | Error::RecordTooShort { block_id, block_name: name, .. }
+                if name.is_none() =>
+            {
+                *name = block_name(magic, *block_id);
+            }
+            _ => {}
+        }
+        self
+    }
 }
 
 #[cfg(test)]

@@ -153,6 +153,28 @@ pub struct Block {
     /// `llvm-bcanalyzer` prints it.
     #[cfg_attr(feature = "serde", serde(skip))]
     known_name: Option<&'static str>,
+    /// What the header said beyond the bookmark.
+    #[cfg_attr(feature = "serde", serde(skip))]
+    header: HeaderFacts,
+}
+
+/// What a block's header said that its [`Bookmark`] does not keep: where its block id
+/// ended, and its length word as written (a block entered cut short has a shorter
+/// bookmark).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct HeaderFacts {
+    /// The bit just past the block id; unknown for a block a bookmark opened
+    /// ([`Bitstream::block_reader`]), whose header was not read.
+    after_id_bit: Option<u64>,
+    /// The length in 32-bit words the length word says.
+    declared_len_words: u32,
+}
+
+impl HeaderFacts {
+    /// A block opened from its bookmark: the bookmark's length is the header's.
+    fn of_bookmark(bookmark: &Bookmark) -> Self {
+        HeaderFacts { after_id_bit: None, declared_len_words: bookmark.len_words }
+    }
 }
 
 impl Block {
@@ -181,9 +203,24 @@ impl Block {
         self.bookmark.len_words
     }
 
+    /// The block's length in 32-bit words as its header declares it. It differs from
+    /// [`Block::len_words`] only for a block the input cuts short, entered with
+    /// [`Reader::read_truncated_blocks`]: the bookmark then holds the words the input has.
+    pub fn declared_len_words(&self) -> u32 {
+        self.header.declared_len_words
+    }
+
     /// Bit offset of the block's ENTER_SUBBLOCK.
     pub fn bit_offset(&self) -> u64 {
         self.bookmark.header_bit
+    }
+
+    /// Bit offset just past the block id in the block's header, where `llvm-bcanalyzer`
+    /// starts counting a block's size in its statistics. `None` for the block a
+    /// [`Bitstream::block_reader`] (or [`LazyBlock::reader`]) opens from its bookmark, whose
+    /// header it does not read again.
+    pub fn after_id_bit(&self) -> Option<u64> {
+        self.header.after_id_bit
     }
 }
 
@@ -328,6 +365,8 @@ enum State {
 #[derive(Debug)]
 struct Scope {
     bookmark: Bookmark,
+    /// What the header said beyond the bookmark, for [`Block`].
+    header: HeaderFacts,
     /// The block's name from BLOCKINFO.
     name: Option<Arc<str>>,
     /// Abbreviations BLOCKINFO gave this block id when it was entered (ids 4, 5, …).
@@ -849,6 +888,7 @@ impl<'a> Reader<'a> {
             bookmark: scope.bookmark,
             blockinfo_name: scope.name.clone(),
             known_name: names::block_name(self.stream.magic(), id),
+            header: scope.header,
         }
     }
 
@@ -888,7 +928,9 @@ impl<'a> Reader<'a> {
             }
             State::Pending(bookmark) => {
                 self.state = State::Running;
-                return self.push_block(bookmark).map(|b| Some(Entry::EnterBlock(b)));
+                return self
+                    .push_block(bookmark, HeaderFacts::of_bookmark(&bookmark))
+                    .map(|b| Some(Entry::EnterBlock(b)));
             }
         }
         loop {
@@ -962,6 +1004,7 @@ impl<'a> Reader<'a> {
     fn enter_block(&mut self, start: u64) -> Result<Bookmark> {
         // Both widths are constants in 1..=32, which `read_vbr32` would check again.
         let block_id = BlockId(self.cursor.read_vbr_unchecked_width(BLOCK_ID_WIDTH, 32)? as u32);
+        let after_id_bit = Some(self.cursor.position());
         let width = self.cursor.read_vbr_unchecked_width(CODE_LEN_WIDTH, 32)? as u32;
         self.cursor.align32()?;
         let len_words = self.cursor.read(BLOCK_SIZE_WIDTH)? as u32;
@@ -969,6 +1012,7 @@ impl<'a> Reader<'a> {
         // the next `advance` inside it reports it.
         let content_bit = self.cursor.position();
         let bookmark = Bookmark { block_id, abbrev_width: width, len_words, header_bit: start, content_bit };
+        let header = HeaderFacts { after_id_bit, declared_len_words: len_words };
         let limit = match self.depth {
             0 => self.cursor.len_bits(),
             d => self.scopes[d - 1].bookmark.end_bit(),
@@ -976,15 +1020,21 @@ impl<'a> Reader<'a> {
         if bookmark.end_bit() > limit {
             let error =
                 Error::BlockTooLong { bit: start, block_id, block_name: None, words: u64::from(len_words), limit };
-            return self.enter_truncated(bookmark, limit, error);
+            return self.enter_truncated(bookmark, header, limit, error);
         }
-        self.push_block(bookmark)
+        self.push_block(bookmark, header)
     }
 
     /// A block whose length runs past `limit`: entered cut to what the input holds if
     /// [`Reader::read_truncated_blocks`] asks for it and the input is cut, else `error`.
     #[cold]
-    fn enter_truncated(&mut self, mut bookmark: Bookmark, limit: u64, error: Error) -> Result<Bookmark> {
+    fn enter_truncated(
+        &mut self,
+        mut bookmark: Bookmark,
+        header: HeaderFacts,
+        limit: u64,
+        error: Error,
+    ) -> Result<Bookmark> {
         let input_end = self.cursor.len_bits();
         let available = limit.checked_sub(bookmark.content_bit).map(|bits| bits / 32);
         let (true, true, true, Some(words)) =
@@ -998,7 +1048,7 @@ impl<'a> Reader<'a> {
         self.cursor = BitCursor::at(&self.cursor.data()[..(end / 8) as usize], bookmark.content_bit)?;
         let depth = self.depth + 1;
         self.truncated = Some(alloc::boxed::Box::new(Truncated { depth, error, left: false }));
-        self.push_block(bookmark)
+        self.push_block(bookmark, header)
     }
 
     /// Whether the block being left is the one entered truncated: the walk then ends
@@ -1023,7 +1073,7 @@ impl<'a> Reader<'a> {
         }
     }
 
-    fn push_block(&mut self, bookmark: Bookmark) -> Result<Bookmark> {
+    fn push_block(&mut self, bookmark: Bookmark, header: HeaderFacts) -> Result<Bookmark> {
         if self.depth >= MAX_BLOCK_DEPTH {
             return Err(Error::TooDeep { bit: bookmark.header_bit, max: MAX_BLOCK_DEPTH });
         }
@@ -1039,11 +1089,12 @@ impl<'a> Reader<'a> {
         let (inherited, name) = self.blockinfo.shared(id);
         if let Some(scope) = self.scopes.get_mut(self.depth) {
             scope.bookmark = bookmark;
+            scope.header = header;
             scope.name = name;
             scope.inherited = inherited;
             scope.local.clear();
         } else {
-            self.scopes.push(Scope { bookmark, name, inherited, local: Vec::new() });
+            self.scopes.push(Scope { bookmark, header, name, inherited, local: Vec::new() });
         }
         self.depth += 1;
         self.width = bookmark.abbrev_width;

@@ -159,6 +159,28 @@ impl core::fmt::Debug for BlockId {
     }
 }
 
+/// Whether a FUNCTION_BLOCK record code is debug info: a debug location
+/// (`FUNC_CODE_DEBUG_LOC`, `FUNC_CODE_DEBUG_LOC_AGAIN`) or a debug record
+/// (`FUNC_CODE_DEBUG_RECORD_*`, LLVM 19 and later); `llvm-bcanalyzer` names each of them
+/// `DEBUG_*`. The METADATA_BLOCK side is `ir::is_debug_info_record`. `bitstream-dump`
+/// asks this for `--summary` (beside the metadata side) and for its flame graph (beside
+/// whole METADATA blocks).
+///
+/// ```
+/// use llvm_bitstream_reader::ids::{is_debug_info_body_record, llvm_ir::raw};
+/// assert!(is_debug_info_body_record(raw::FUNC_CODE_DEBUG_LOC));
+/// assert!(is_debug_info_body_record(raw::FUNC_CODE_DEBUG_RECORD_VALUE));
+/// assert!(!is_debug_info_body_record(raw::FUNC_CODE_INST_CALL));
+/// ```
+pub fn is_debug_info_body_record(code: u32) -> bool {
+    use llvm_ir::raw as ids;
+    matches!(
+        code,
+        ids::FUNC_CODE_DEBUG_LOC | ids::FUNC_CODE_DEBUG_LOC_AGAIN | ids::FUNC_CODE_DEBUG_RECORD_VALUE
+            ..=ids::FUNC_CODE_DEBUG_RECORD_DECLARE_VALUE
+    )
+}
+
 /// The trait impls every id newtype has; `name` and `llvm_name` are generated beside it.
 macro_rules! id_impls {
     ($ty:ident) => {

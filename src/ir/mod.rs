@@ -78,6 +78,7 @@ pub use body::{
 pub use metadata::debug_info::{
     Checksum, CompileUnit, DebugInfo, SourceFile, Subprogram, Variable, VariableLocation, VariableLocationKind,
 };
+pub use metadata::strings::{MetadataStrings, MetadataStringsError};
 pub use metadata::{LazyMetadata, Metadata, MetadataNode, is_debug_info_record};
 pub use module::attributes::{AttrIndex, AttrKind, Attribute, AttributeGroup, AttributeList, ConstantRange};
 pub use module::constants::{Constant, ConstantKind, ModuleConstants, Operands};

@@ -3,7 +3,8 @@
 use alloc::vec::Vec;
 use std::io::Read;
 
-use super::{Compression, LegacyError, SIGNATURE, Signature, decompression_limit};
+use super::LegacyError;
+use super::signature::{Compression, SIGNATURE, Signature, decompression_limit};
 
 /// Offset of the compressed data: after `llvc` and the digit.
 const DATA_OFFSET: usize = 5;

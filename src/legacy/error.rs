@@ -2,7 +2,7 @@
 
 use thiserror::Error;
 
-use super::Compression;
+use super::signature::Compression;
 
 /// Everything that can be wrong with an LLVM 1.x bytecode file.
 ///

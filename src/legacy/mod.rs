@@ -121,23 +121,25 @@ mod module;
 mod opcode;
 mod print;
 mod rules;
+mod signature;
 mod types;
 
 pub use body::{BasicBlock, Body, FAST_CC, Instruction};
 pub use bytecode::{
-    Block, BlockKind, Blocks, Bytecode, BytecodeVersion, COMPRESSED_SIGNATURE, Compression, Endianness, FormatInfo,
-    HeaderForm, MAX_DECOMPRESSED_BYTES, MAX_DECOMPRESSION_RATIO, MODULE_BLOCK_ID, PointerSize, SIGNATURE, Signature,
-    Walk, decompression_limit, detect,
+    Block, BlockKind, Blocks, Bytecode, BytecodeVersion, Endianness, FormatInfo, HeaderForm, MODULE_BLOCK_ID,
+    PointerSize, Walk,
 };
 pub use bytes::{ByteReader, decode_signed_vbr};
 pub use constants::{Constant, ConstantKind, Operand, Operands, Value};
 pub use error::LegacyError;
 pub use module::{Function, GlobalVar, Linkage, Module};
 pub use opcode::Opcode;
-pub use print::{FunctionDisplay, ModuleDisplay};
+pub use print::{FunctionDisplay, ModuleDisplay, TypeDisplay};
 pub use rules::Rules;
-pub use types::{
-    BOOL, FIRST_DERIVED, INT, LABEL, LONG, SBYTE, Type, TypeDisplay, TypeId, TypeTable, UBYTE, UINT, ULONG, VOID,
+pub use signature::{
+    COMPRESSED_SIGNATURE, Compression, MAX_DECOMPRESSED_BYTES, MAX_DECOMPRESSION_RATIO, SIGNATURE, Signature,
+    decompression_limit, detect,
 };
+pub use types::{BOOL, FIRST_DERIVED, INT, LABEL, LONG, SBYTE, Type, TypeId, TypeTable, UBYTE, UINT, ULONG, VOID};
 
 type Result<T, E = LegacyError> = core::result::Result<T, E>;

@@ -13,12 +13,13 @@ use super::body::{Body, Instruction};
 use super::constants::{Constant, ConstantKind, Operand, Value};
 use super::module::{Linkage, Module};
 use super::opcode::Opcode;
-use super::types::{LABEL, Type, TypeId, TypeTable, VOID};
+use super::types::{LABEL, PRIMITIVE_NAMES, Type, TypeId, TypeTable, VOID};
 use super::{Endianness, LegacyError, PointerSize};
 
 use crate::limits::{
     LEGACY_MAX_CONSTANT_DEPTH as MAX_CONSTANT_DEPTH, LEGACY_MAX_CONSTANT_NODES as MAX_CONSTANT_NODES,
-    LEGACY_MAX_DISPLAY_CONSTANT_NODES as MAX_DISPLAY_CONSTANT_NODES,
+    LEGACY_MAX_DISPLAY_CONSTANT_NODES as MAX_DISPLAY_CONSTANT_NODES, LEGACY_MAX_TYPE_DEPTH as MAX_PRINT_DEPTH,
+    LEGACY_MAX_TYPE_NODES as MAX_PRINT_NODES,
 };
 
 /// Writes a name as LLVM 1.x did: `%name`, or `"name"` (without `%`) when it has a
@@ -873,5 +874,119 @@ impl Linkage {
     /// Whether definitions with this linkage print a keyword.
     pub fn is_printed(self) -> bool {
         !self.keyword().is_empty()
+    }
+}
+
+// Types: printing reads the type table; the table knows nothing of printing.
+
+impl TypeTable {
+    /// Prints a type as LLVM 1.x did: by name where it has one, else structurally, with
+    /// `\N` up-references for recursion (`{ int, \2* }`).
+    pub fn display(&self, id: TypeId) -> TypeDisplay<'_> {
+        TypeDisplay { table: self, id, expand_top: false }
+    }
+
+    /// Prints a type structurally even if it has a name (its definition: `%T = type { … }`).
+    pub fn display_definition(&self, id: TypeId) -> TypeDisplay<'_> {
+        TypeDisplay { table: self, id, expand_top: true }
+    }
+}
+
+/// Prints a [`TypeId`] in LLVM 1.x syntax (see [`TypeTable::display`]).
+#[derive(Clone, Copy, Debug)]
+pub struct TypeDisplay<'t> {
+    table: &'t TypeTable,
+    id: TypeId,
+    expand_top: bool,
+}
+
+impl TypeDisplay<'_> {
+    fn write(
+        &self,
+        f: &mut fmt::Formatter<'_>,
+        id: TypeId,
+        stack: &mut Vec<TypeId>,
+        budget: &mut usize,
+    ) -> fmt::Result {
+        let top = stack.is_empty();
+        if stack.len() >= MAX_PRINT_DEPTH || *budget == 0 {
+            return f.write_str("...");
+        }
+        *budget -= 1;
+        if let Some(p) = PRIMITIVE_NAMES.get(id as usize) {
+            return f.write_str(p);
+        }
+        if !top || !self.expand_top {
+            if let Some(name) = self.table.name(id) {
+                return write_name(f, name, true);
+            }
+        }
+        if let Some(depth) = stack.iter().rev().position(|&t| t == id) {
+            return write!(f, "\\{}", depth + 1);
+        }
+        let Some(ty) = self.table.derived(id) else {
+            return write!(f, "<type {id}>");
+        };
+        stack.push(id);
+        let result = self.write_derived(f, ty, stack, budget);
+        stack.pop();
+        result
+    }
+
+    fn write_derived(
+        &self,
+        f: &mut fmt::Formatter<'_>,
+        ty: &Type,
+        stack: &mut Vec<TypeId>,
+        budget: &mut usize,
+    ) -> fmt::Result {
+        let mut list = |f: &mut fmt::Formatter<'_>, ids: &[TypeId]| -> fmt::Result {
+            for (i, t) in ids.iter().enumerate() {
+                if i > 0 {
+                    f.write_str(", ")?;
+                }
+                self.write(f, *t, stack, budget)?;
+            }
+            Ok(())
+        };
+        match ty {
+            Type::Primitive(_) => Ok(()),
+            Type::Function { ret, params, vararg } => {
+                list(f, core::slice::from_ref(ret))?;
+                f.write_str(" (")?;
+                list(f, params)?;
+                if *vararg {
+                    f.write_str(if params.is_empty() { "..." } else { ", ..." })?;
+                }
+                f.write_str(")")
+            }
+            Type::Struct(fields) => {
+                f.write_str("{ ")?;
+                list(f, fields)?;
+                f.write_str(" }")
+            }
+            Type::Array { elem, len } => {
+                write!(f, "[{len} x ")?;
+                list(f, core::slice::from_ref(elem))?;
+                f.write_str("]")
+            }
+            Type::Packed { elem, len } => {
+                write!(f, "<{len} x ")?;
+                list(f, core::slice::from_ref(elem))?;
+                f.write_str(">")
+            }
+            Type::Pointer(elem) => {
+                list(f, core::slice::from_ref(elem))?;
+                f.write_str("*")
+            }
+            Type::Opaque => f.write_str("opaque"),
+        }
+    }
+}
+
+impl fmt::Display for TypeDisplay<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut budget = MAX_PRINT_NODES;
+        self.write(f, self.id, &mut Vec::new(), &mut budget)
     }
 }

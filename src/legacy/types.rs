@@ -1,8 +1,8 @@
-//! Types of LLVM 1.x: the primitive type ids, the derived types of the type pools, and
-//! their printing in the assembly syntax of the time (`int`, `sbyte*`, `{ int, \2* }`).
+//! Types of LLVM 1.x: the primitive type ids and the derived types of the type pools.
+//! Their printing in the assembly syntax of the time (`int`, `sbyte*`, `{ int, \2* }`) is in
+//! `print.rs`, which reads this table.
 
 use alloc::vec::Vec;
-use core::fmt;
 
 /// A type slot number as the decoder resolves it: `0` to `12` are the primitive types
 /// ([`Type::primitive`]), `13` on index the module's global type pool, and after those the
@@ -35,7 +35,7 @@ pub const LONG: TypeId = 9;
 pub const LABEL: TypeId = 12;
 
 /// The names of the primitive types, by id.
-const PRIMITIVE_NAMES: [&str; 13] =
+pub(super) const PRIMITIVE_NAMES: [&str; 13] =
     ["void", "bool", "ubyte", "sbyte", "ushort", "short", "uint", "int", "ulong", "long", "float", "double", "label"];
 
 /// A type, as the type pools define it. Derived types refer to others by [`TypeId`],
@@ -189,117 +189,5 @@ impl TypeTable {
     pub(super) fn add_names(&mut self, names: impl IntoIterator<Item = (TypeId, Vec<u8>)>) {
         self.names.extend(names);
         self.names.sort_by_key(|(t, _)| *t);
-    }
-
-    /// Prints a type as LLVM 1.x did: by name where it has one, else structurally, with
-    /// `\N` up-references for recursion (`{ int, \2* }`).
-    pub fn display(&self, id: TypeId) -> TypeDisplay<'_> {
-        TypeDisplay { table: self, id, expand_top: false }
-    }
-
-    /// Prints a type structurally even if it has a name (its definition: `%T = type { … }`).
-    pub fn display_definition(&self, id: TypeId) -> TypeDisplay<'_> {
-        TypeDisplay { table: self, id, expand_top: true }
-    }
-}
-
-/// Prints a [`TypeId`] in LLVM 1.x syntax (see [`TypeTable::display`]).
-#[derive(Clone, Copy, Debug)]
-pub struct TypeDisplay<'t> {
-    table: &'t TypeTable,
-    id: TypeId,
-    expand_top: bool,
-}
-
-use crate::limits::{LEGACY_MAX_TYPE_DEPTH as MAX_PRINT_DEPTH, LEGACY_MAX_TYPE_NODES as MAX_PRINT_NODES};
-
-impl TypeDisplay<'_> {
-    fn write(
-        &self,
-        f: &mut fmt::Formatter<'_>,
-        id: TypeId,
-        stack: &mut Vec<TypeId>,
-        budget: &mut usize,
-    ) -> fmt::Result {
-        let top = stack.is_empty();
-        if stack.len() >= MAX_PRINT_DEPTH || *budget == 0 {
-            return f.write_str("...");
-        }
-        *budget -= 1;
-        if let Some(p) = PRIMITIVE_NAMES.get(id as usize) {
-            return f.write_str(p);
-        }
-        if !top || !self.expand_top {
-            if let Some(name) = self.table.name(id) {
-                return super::print::write_name(f, name, true);
-            }
-        }
-        if let Some(depth) = stack.iter().rev().position(|&t| t == id) {
-            return write!(f, "\\{}", depth + 1);
-        }
-        let Some(ty) = self.table.derived(id) else {
-            return write!(f, "<type {id}>");
-        };
-        stack.push(id);
-        let result = self.write_derived(f, ty, stack, budget);
-        stack.pop();
-        result
-    }
-
-    fn write_derived(
-        &self,
-        f: &mut fmt::Formatter<'_>,
-        ty: &Type,
-        stack: &mut Vec<TypeId>,
-        budget: &mut usize,
-    ) -> fmt::Result {
-        let mut list = |f: &mut fmt::Formatter<'_>, ids: &[TypeId]| -> fmt::Result {
-            for (i, t) in ids.iter().enumerate() {
-                if i > 0 {
-                    f.write_str(", ")?;
-                }
-                self.write(f, *t, stack, budget)?;
-            }
-            Ok(())
-        };
-        match ty {
-            Type::Primitive(_) => Ok(()),
-            Type::Function { ret, params, vararg } => {
-                list(f, core::slice::from_ref(ret))?;
-                f.write_str(" (")?;
-                list(f, params)?;
-                if *vararg {
-                    f.write_str(if params.is_empty() { "..." } else { ", ..." })?;
-                }
-                f.write_str(")")
-            }
-            Type::Struct(fields) => {
-                f.write_str("{ ")?;
-                list(f, fields)?;
-                f.write_str(" }")
-            }
-            Type::Array { elem, len } => {
-                write!(f, "[{len} x ")?;
-                list(f, core::slice::from_ref(elem))?;
-                f.write_str("]")
-            }
-            Type::Packed { elem, len } => {
-                write!(f, "<{len} x ")?;
-                list(f, core::slice::from_ref(elem))?;
-                f.write_str(">")
-            }
-            Type::Pointer(elem) => {
-                list(f, core::slice::from_ref(elem))?;
-                f.write_str("*")
-            }
-            Type::Opaque => f.write_str("opaque"),
-        }
-    }
-}
-
-impl fmt::Display for TypeDisplay<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut budget = MAX_PRINT_NODES;
-        self.write(f, self.id, &mut Vec::new(), &mut budget)
     }
 }

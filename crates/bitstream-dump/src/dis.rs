@@ -15,9 +15,8 @@
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
-use llvm_bitstream_reader::container::ContainerFile;
+use llvm_bitstream_reader::container::{ContainerFile, FileFormat};
 use llvm_bitstream_reader::ir::{DisOptions, Module};
-use llvm_bitstream_reader::legacy;
 
 use crate::{BROKEN_PIPE, io_text};
 
@@ -83,15 +82,16 @@ fn usage_error(message: &str) -> ExitCode {
 
 fn run(path: &str, options: DisOptions, out: &mut impl Write) -> Result<(), String> {
     let file = ContainerFile::open(path).map_err(|e| crate::error_chain(&e))?;
-    if legacy::detect(file.bytes()).is_some() {
+    let format = FileFormat::of(file.bytes());
+    if let FileFormat::LegacyBytecode(_) = format {
         return crate::legacy::disassemble(path, file.bytes(), out);
     }
     // A `.bc`, or the bitcode inside an object, an archive or an rlib.
     let streams = file.bitstreams().map_err(|e| crate::error_chain(&e))?;
     // A bitcode file (wrapped or not) is named by its path, as llvm-dis names it; bitcode
-    // inside a container by where it was found.
-    let bytes = file.bytes();
-    let raw = streams.len() == 1 && (bytes.starts_with(b"BC\xc0\xde") || bytes.starts_with(&[0xde, 0xc0, 0x17, 0x0b]));
+    // inside a container by where it was found. (A bitstream of another kind has no
+    // modules: reading it fails before any is named.)
+    let raw = streams.len() == 1 && format.is_bitstream();
     for stream in &streams {
         let modules = Module::parse_all(stream.bytes).map_err(|e| format!("{}: {e}", stream.provenance))?;
         for module in &modules {

@@ -10,7 +10,9 @@
 use std::collections::HashMap;
 use std::io::{self, Write};
 
-use llvm_bitstream_reader::RecordRef;
+use llvm_bitstream_reader::ids::is_debug_info_body_record;
+use llvm_bitstream_reader::ids::llvm_ir::raw as ids;
+use llvm_bitstream_reader::{Magic, RecordRef};
 
 use crate::walk::{Frame, Names, Visitor};
 
@@ -22,11 +24,22 @@ enum Key {
     Named(String),
 }
 
+/// One frame of the tree.
+#[derive(Debug)]
+struct Node {
+    name: String,
+    parent: usize,
+    /// The bits spent directly in it.
+    bits: u64,
+    /// Whether its bits are debug information ([`Folded::debug_info_share`]).
+    debug: bool,
+}
+
 /// A tree of frames, each with the bits spent directly in it.
 #[derive(Debug)]
 pub struct Folded {
-    /// (name, parent, own bits); node 0 is the root (the file).
-    nodes: Vec<(String, usize, u64)>,
+    /// Node 0 is the root (the file).
+    nodes: Vec<Node>,
     children: HashMap<(usize, Key), usize>,
     /// Frame names of the stack's root, e.g. the provenance of an embedded stream.
     prefix: Option<String>,
@@ -35,9 +48,10 @@ pub struct Folded {
 impl Folded {
     /// An empty tree; with `prefix`, every line starts with that frame.
     pub fn new(prefix: Option<String>) -> Self {
-        let mut f = Folded { nodes: vec![(String::new(), 0, 0)], children: HashMap::new(), prefix: None };
+        let root = Node { name: String::new(), parent: 0, bits: 0, debug: false };
+        let mut f = Folded { nodes: vec![root], children: HashMap::new(), prefix: None };
         if let Some(p) = prefix {
-            f.nodes.push((clean(&p), 0, 0));
+            f.nodes.push(Node { name: clean(&p), parent: 0, bits: 0, debug: false });
             f.prefix = Some(p);
         }
         f
@@ -47,11 +61,12 @@ impl Folded {
         if self.prefix.is_some() { 1 } else { 0 }
     }
 
-    fn child(&mut self, parent: usize, key: Key, name: impl FnOnce() -> String) -> usize {
+    /// The child of `parent` that `key` names, made (with `name()` and `debug`) if new.
+    fn child(&mut self, parent: usize, key: Key, debug: bool, name: impl FnOnce() -> String) -> usize {
         let next = self.nodes.len();
         let node = *self.children.entry((parent, key)).or_insert(next);
         if node == next {
-            self.nodes.push((clean(&name()), parent, 0));
+            self.nodes.push(Node { name: clean(&name()), parent, bits: 0, debug });
         }
         node
     }
@@ -62,43 +77,52 @@ impl Folded {
             return;
         }
         let root = self.root();
-        let node = self.child(root, Key::Named(name.to_string()), || name.to_string());
-        self.nodes[node].2 += bits;
+        let node = self.child(root, Key::Named(name.to_string()), false, || name.to_string());
+        self.nodes[node].bits += bits;
     }
 
-    /// Adds bits to the frame `stack` (`a;b;c`), under the root.
-    pub fn add_path(&mut self, stack: &str, bits: u64) {
-        let mut node = self.root();
-        for frame in stack.split(';') {
-            node = self.child(node, Key::Named(frame.to_string()), || frame.to_string());
+    /// Adds the frames of `other` under the root, each by its names from the top (so
+    /// frames of the same names add up, as their folded lines would).
+    pub fn absorb(&mut self, other: &Folded) {
+        for (i, from) in other.nodes.iter().enumerate() {
+            if from.bits == 0 || i == 0 {
+                continue;
+            }
+            let mut node = self.root();
+            for name in other.path(i) {
+                node = self.child(node, Key::Named(name.to_string()), false, || name.to_string());
+            }
+            self.nodes[node].bits += from.bits;
+            self.nodes[node].debug |= from.debug;
         }
-        self.nodes[node].2 += bits;
+    }
+
+    /// The names of node `i` and its ancestors below the root, from the top.
+    fn path(&self, i: usize) -> Vec<&str> {
+        let mut path = vec![self.nodes[i].name.as_str()];
+        let mut p = self.nodes[i].parent;
+        while p != 0 {
+            path.push(self.nodes[p].name.as_str());
+            p = self.nodes[p].parent;
+        }
+        path.reverse();
+        path
     }
 
     /// The sum of every line's count.
     pub fn total(&self) -> u64 {
-        self.nodes.iter().map(|n| n.2).sum()
+        self.nodes.iter().map(|n| n.bits).sum()
     }
 
-    /// The share (0..=1) of the bits spent in debug information: under METADATA blocks,
-    /// and in `DEBUG_*` records (debug locations and debug records of function bodies).
+    /// The share (0..=1) of the bits spent in debug information: METADATA blocks (with
+    /// everything in them), and the debug locations and debug records of function bodies
+    /// ([`is_debug_info_body_record`]), which `llvm-bcanalyzer` names `DEBUG_*`.
     pub fn debug_info_share(&self) -> f64 {
         let total = self.total();
         if total == 0 {
             return 0.0;
         }
-        let mut debug = 0;
-        for node in &self.nodes {
-            let mut n = node;
-            let mut is_debug = node.0.starts_with("DEBUG_");
-            while !is_debug && n.1 != 0 {
-                n = &self.nodes[n.1];
-                is_debug = n.0.starts_with("METADATA_");
-            }
-            if is_debug || node.0.starts_with("METADATA_") {
-                debug += node.2;
-            }
-        }
+        let debug: u64 = self.nodes.iter().filter(|n| n.debug).map(|n| n.bits).sum();
         debug as f64 / total as f64
     }
 
@@ -106,17 +130,10 @@ impl Folded {
     pub fn lines(&self) -> Vec<String> {
         let mut lines = Vec::new();
         for (i, node) in self.nodes.iter().enumerate() {
-            if node.2 == 0 || i == 0 {
+            if node.bits == 0 || i == 0 {
                 continue;
             }
-            let mut path = vec![node.0.as_str()];
-            let mut p = node.1;
-            while p != 0 {
-                path.push(self.nodes[p].0.as_str());
-                p = self.nodes[p].1;
-            }
-            path.reverse();
-            lines.push(format!("{} {}", path.join(";"), node.2));
+            lines.push(format!("{} {}", self.path(i).join(";"), node.bits));
         }
         lines.sort();
         lines
@@ -136,28 +153,50 @@ fn clean(name: &str) -> String {
     name.replace(';', ":").trim_end().to_string()
 }
 
+/// Whether a block of LLVM IR is debug information as a whole: a METADATA block, the
+/// attachments' or the kinds'.
+fn is_metadata_block(id: u32) -> bool {
+    matches!(id, ids::METADATA_BLOCK_ID | ids::METADATA_ATTACHMENT_ID | ids::METADATA_KIND_BLOCK_ID)
+}
+
+/// Whether a record outside METADATA blocks is debug information.
+fn is_debug_info_elsewhere(block_id: u32, code: u32) -> bool {
+    match block_id {
+        ids::FUNCTION_BLOCK_ID => is_debug_info_body_record(code),
+        // The unused METADATA_VALUES record (LLVM 3.9's), counted since the graph first
+        // told debug info by the name `llvm-bcanalyzer` gives it (`METADATA_*`).
+        ids::MODULE_BLOCK_ID => code == ids::MODULE_CODE_METADATA_VALUES_UNUSED,
+        _ => false,
+    }
+}
+
 impl Visitor for Folded {
-    fn enter(&mut self, _names: &Names, stack: &[Frame], frame: &mut Frame) -> io::Result<()> {
+    fn enter(&mut self, names: &Names, stack: &[Frame], frame: &mut Frame) -> io::Result<()> {
         let parent = stack.last().map_or(self.root(), |f| f.slot);
         let id = frame.id;
+        let debug = self.nodes[parent].debug || (names.magic == Magic::LlvmIr && is_metadata_block(id));
         let name = frame.name.clone();
-        frame.slot = self.child(parent, Key::Block(id), || name.unwrap_or_else(|| format!("UnknownBlock{id}")));
+        frame.slot = self.child(parent, Key::Block(id), debug, || name.unwrap_or_else(|| format!("UnknownBlock{id}")));
         Ok(())
     }
 
     fn record(&mut self, names: &Names, stack: &[Frame], r: &RecordRef<'_, '_>, end: u64) -> io::Result<()> {
         let Some(frame) = stack.last() else { return Ok(()) };
         let code = r.code();
-        let node = self.child(frame.slot, Key::Record(code), || names.record_or_unknown(frame.id, code));
-        self.nodes[node].2 += end - r.bit_offset();
+        let debug =
+            self.nodes[frame.slot].debug || (names.magic == Magic::LlvmIr && is_debug_info_elsewhere(frame.id, code));
+        let node = self.child(frame.slot, Key::Record(code), debug, || names.record_or_unknown(frame.id, code));
+        self.nodes[node].bits += end - r.bit_offset();
         Ok(())
     }
 
     fn exit(&mut self, _names: &Names, _stack: &[Frame], frame: &Frame) -> io::Result<()> {
-        self.nodes[frame.slot].2 += frame.own_bits();
+        self.nodes[frame.slot].bits += frame.own_bits();
         if frame.abbrev_bits > 0 {
-            let node = self.child(frame.slot, Key::Named("DEFINE_ABBREV".to_string()), || "DEFINE_ABBREV".to_string());
-            self.nodes[node].2 += frame.abbrev_bits;
+            let debug = self.nodes[frame.slot].debug;
+            let key = Key::Named("DEFINE_ABBREV".to_string());
+            let node = self.child(frame.slot, key, debug, || "DEFINE_ABBREV".to_string());
+            self.nodes[node].bits += frame.abbrev_bits;
         }
         Ok(())
     }

@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use std::io::{self, Write};
 
 use llvm_bitstream_reader::ids::{bitstream, llvm_ir};
+use llvm_bitstream_reader::ir::{MetadataStrings, MetadataStringsError};
 use llvm_bitstream_reader::limits::WRAPPER_HEADER_SIZE;
 use llvm_bitstream_reader::{Magic, RecordRef, WRAPPER_MAGIC};
 
@@ -133,7 +134,7 @@ impl<W: Write> Visitor for Dump<W> {
         }
         if let Some(blob) = r.blob() {
             if frame.id == llvm_ir::METADATA_BLOCK_ID && code == llvm_ir::METADATA_STRINGS {
-                write_metadata_strings(out, &ind, ops, blob)?;
+                write_metadata_strings(out, &ind, ops, blob, r.bit_offset())?;
             } else {
                 out.write_all(b" blob data = ")?;
                 if self.opts.binary_blobs {
@@ -199,8 +200,9 @@ fn write_escaped(out: &mut impl Write, s: &[u8]) -> io::Result<()> {
     out.write_all(&buf)
 }
 
-/// LLVM's `decodeMetadataStringsBlob`: the strings of a METADATA_STRINGS record, one a line.
-fn write_metadata_strings(out: &mut impl Write, ind: &str, ops: &[u64], blob: &[u8]) -> io::Result<()> {
+/// LLVM's `decodeMetadataStringsBlob`: the strings of a METADATA_STRINGS record (at bit
+/// `bit`), one a line, read by the library's [`MetadataStrings`].
+fn write_metadata_strings(out: &mut impl Write, ind: &str, ops: &[u64], blob: &[u8], bit: u64) -> io::Result<()> {
     let bad = |msg: &str| io::Error::new(io::ErrorKind::InvalidData, msg.to_string());
     if blob.is_empty() {
         return Err(bad("Cannot decode empty blob."));
@@ -208,50 +210,24 @@ fn write_metadata_strings(out: &mut impl Write, ind: &str, ops: &[u64], blob: &[
     let [count, offset] = ops else {
         return Err(bad("Decoding metadata strings blob needs two record entries."));
     };
-    let (count, offset) = (*count as u32, *offset as u32 as usize);
+    // LLVM takes both operands as 32-bit, cuts the offset to the blob, and reads strings in
+    // a do-while on the count, so that a count of 0 means 2^32.
+    let (count, offset) = (*count as u32, *offset as u32);
     writeln!(out, " num-strings = {count} {{")?;
-    let lengths = &blob[..offset.min(blob.len())];
-    let mut strings = blob.get(offset..).unwrap_or_default();
-    let mut pos = 0u64;
-    let mut left = count;
-    loop {
-        if pos >= lengths.len() as u64 * 8 {
-            return Err(bad("bad length"));
-        }
-        let size = read_vbr6(lengths, &mut pos).ok_or_else(|| bad("bad length"))? as usize;
-        if strings.len() < size {
-            return Err(bad("truncated chars"));
-        }
+    let count = if count == 0 { 1 << 32 } else { u64::from(count) };
+    let offset = u64::from(offset).min(blob.len() as u64);
+    let strings = MetadataStrings::new(count, offset, blob, bit).map_err(|e| bad(&e.to_string()))?;
+    for string in strings {
+        let string = string.map_err(|e| match e {
+            MetadataStringsError::LengthsCutShort { .. } => bad("bad length"),
+            MetadataStringsError::PastTheBlob { .. } => bad("truncated chars"),
+            e => bad(&e.to_string()),
+        })?;
         write!(out, "{ind}    '")?;
-        write_escaped(out, &strings[..size])?;
+        write_escaped(out, string)?;
         out.write_all(b"'\n")?;
-        strings = &strings[size..];
-        left = left.wrapping_sub(1);
-        if left == 0 {
-            break;
-        }
     }
     write!(out, "{ind}  }}")
-}
-
-fn read_vbr6(bytes: &[u8], pos: &mut u64) -> Option<u32> {
-    let mut v = 0u32;
-    let mut shift = 0u32;
-    loop {
-        let mut chunk = 0u32;
-        for i in 0..6 {
-            let byte = *bytes.get((*pos / 8) as usize)?;
-            chunk |= u32::from((byte >> (*pos % 8)) & 1) << i;
-            *pos += 1;
-        }
-        if shift < 32 {
-            v |= (chunk & 31) << shift;
-        }
-        shift += 5;
-        if chunk & 32 == 0 {
-            return Some(v);
-        }
-    }
 }
 
 /// Statistics of one record code in one block id.

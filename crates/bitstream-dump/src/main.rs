@@ -53,8 +53,8 @@ use std::fs::File;
 use std::io::{self, BufWriter, Read, Write};
 use std::process::ExitCode;
 
-use llvm_bitstream_reader::container::{self, ContainerError, ContainerFile, Embedded, Provenance, Step};
-use llvm_bitstream_reader::{Bitstream, BitstreamFile, Magic, WRAPPER_MAGIC};
+use llvm_bitstream_reader::container::{self, ContainerError, ContainerFile, Embedded, FileFormat, Provenance, Step};
+use llvm_bitstream_reader::{Bitstream, BitstreamFile, Magic};
 
 use crate::events::{DumpError, write_events};
 use crate::folded::Folded;
@@ -347,29 +347,21 @@ impl Input {
     }
 }
 
-/// Whether `bytes` start like a bitstream: a wrapper header or a magic the library knows.
-/// Such an input is read as one stream, from its first event on, without looking for
-/// others first.
-fn starts_like_a_bitstream(bytes: &[u8]) -> bool {
-    match bytes.first_chunk::<4>() {
-        Some(&m) => u32::from_le_bytes(m) == WRAPPER_MAGIC || !matches!(Magic::from_bytes(m), Magic::Unknown(_)),
-        None => false,
-    }
-}
-
 /// Whether an embedded stream is the whole input (a bare stream, wrapped or not).
 fn is_whole_input(e: &Embedded<'_>) -> bool {
     matches!(e.provenance.steps(), [Step::File(_)] | [Step::File(_), Step::Wrapper])
 }
 
 /// The bitstreams inside an object file or archive; `None` if the input is to be read as
-/// one bitstream (it starts like one, or it is nothing the container reader knows).
+/// one bitstream (`format` says it is one, or it is nothing the container reader knows).
 fn embedded_streams<'a>(
     source: &Source,
     bytes: &'a [u8],
+    format: FileFormat,
     container: &'a mut Option<ContainerFile>,
 ) -> Result<Option<Vec<Embedded<'a>>>, Failed> {
-    if starts_like_a_bitstream(bytes) {
+    // One stream, read from its first event on, without looking for others first.
+    if format.is_bitstream() {
         return Ok(None);
     }
     let found = match source {
@@ -410,11 +402,12 @@ fn run(opts: &Options, out: &mut impl Write) -> Result<(), Failed> {
         };
         return Ok(remarks::run(bytes, with.as_deref(), opts.format == Format::Json, out)?);
     }
-    if let Some(signature) = llvm_bitstream_reader::legacy::detect(bytes) {
+    let format = FileFormat::of(bytes);
+    if let FileFormat::LegacyBytecode(signature) = format {
         return Ok(legacy::describe(name, bytes, signature, out)?);
     }
     let mut container = None;
-    let embedded = embedded_streams(&opts.input, bytes, &mut container)?;
+    let embedded = embedded_streams(&opts.input, bytes, format, &mut container)?;
     if opts.list || opts.summary {
         let bare;
         let streams = match &embedded {
@@ -456,11 +449,7 @@ fn run(opts: &Options, out: &mut impl Write) -> Result<(), Failed> {
                 }
                 let mut sub = Folded::new(Some(name.clone()));
                 analyze(opts, e.bytes, &name, Some(&name), &mut sub, out)?;
-                for line in sub.lines() {
-                    if let Some((stack, count)) = line.rsplit_once(' ') {
-                        folded.add_path(stack, count.parse().unwrap_or(0));
-                    }
-                }
+                folded.absorb(&sub);
             }
         }
     }
@@ -594,6 +583,6 @@ mod tests {
         assert_eq!(parse(&["-dump"]).input.name(), "testdata/rustc_llvm22_o0_debuginfo.bc");
         assert_eq!(parse(&["-"]).input, Source::Stdin);
         assert_eq!(parse(&["--", "-dump"]).input, Source::Path("-dump".to_string()));
-        assert!(starts_like_a_bitstream(BUNDLED.expect("built in the repository")));
+        assert!(FileFormat::of(BUNDLED.expect("built in the repository")).is_bitstream());
     }
 }

@@ -25,9 +25,9 @@ use std::io::Write;
 
 use llvm_bitstream_reader::Error as IrError;
 use llvm_bitstream_reader::container::Embedded;
+use llvm_bitstream_reader::ids::is_debug_info_body_record;
 use llvm_bitstream_reader::ids::llvm_ir::raw as ids;
-use llvm_bitstream_reader::ir::Inventory;
-use llvm_bitstream_reader::ir::Module;
+use llvm_bitstream_reader::ir::{Inventory, Module, is_debug_info_record};
 use llvm_bitstream_reader::{Entry, Magic, Reader};
 
 use crate::io_text;
@@ -40,10 +40,6 @@ const LARGEST: usize = 20;
 struct DebugBits {
     metadata: u64,
     debug_info: u64,
-}
-
-fn is_debug_info_body_record(code: u32) -> bool {
-    matches!(code, ids::FUNC_CODE_DEBUG_LOC | ids::FUNC_CODE_DEBUG_LOC_AGAIN | 61..=66)
 }
 
 /// Walks the block just entered (of id `block_id`), counting as it goes; only record
@@ -71,7 +67,7 @@ fn walk_block(reader: &mut Reader<'_>, block_id: u32, in_metadata: bool, bits: &
             Entry::Record { bit, .. } => {
                 let code = reader.skip_record()?;
                 let debug = if in_metadata {
-                    llvm_bitstream_reader::ir::is_debug_info_record(code)
+                    is_debug_info_record(code)
                 } else {
                     block_id == ids::FUNCTION_BLOCK_ID && is_debug_info_body_record(code)
                 };

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use llvm_bitstream_reader::cursor::BitCursor;
 use llvm_bitstream_reader::ids::bitstream;
-use llvm_bitstream_reader::limits::{BLOCK_ID_WIDTH, BLOCK_SIZE_WIDTH, CODE_LEN_WIDTH, TOP_LEVEL_ABBREV_WIDTH};
+use llvm_bitstream_reader::limits::{BLOCK_ID_WIDTH, TOP_LEVEL_ABBREV_WIDTH};
 use llvm_bitstream_reader::names;
 use llvm_bitstream_reader::{Bitstream, BlockInfo, Error, EventRef, Magic, RecordRef};
 
@@ -195,18 +195,16 @@ pub fn walk(stream: &Bitstream<'_>, visitor: &mut impl Visitor, progress: &Progr
                     let block_id = block.block_id();
                     return Err(Error::InvalidAbbrevWidth { bit: header_bit, block_id, block_name: None, width }.into());
                 }
-                let parent_width = match stack.last() {
-                    Some(parent) => parent.width,
-                    None => {
-                        top_blocks += 1;
-                        TOP_LEVEL_ABBREV_WIDTH
-                    }
-                };
+                if stack.is_empty() {
+                    top_blocks += 1;
+                }
                 // A cut block shows the length its header declares, not the one it was read with.
-                let (after_id_bit, len_words) = header_at(bytes, header_bit + u64::from(parent_width))?;
+                let len_words = block.declared_len_words();
                 if len_words != block.len_words() {
                     cut_header = Some(header_bit);
                 }
+                // Always known: a walk of the whole stream reads every header.
+                let after_id_bit = block.after_id_bit().unwrap_or(header_bit);
                 let mut frame = Frame {
                     id: block.block_id().0,
                     name: names.block(block.block_id().0).map(str::to_string),
@@ -271,15 +269,4 @@ fn block_id_at(bytes: &[u8], bit: u64, width: u32) -> Option<u32> {
         return None;
     }
     u32::try_from(cursor.read_vbr(BLOCK_ID_WIDTH).ok()?).ok()
-}
-
-/// From the block id of an ENTER_SUBBLOCK at `bit`: the bit just past the id, and the
-/// length in words the header declares, read with the library's cursor.
-fn header_at(bytes: &[u8], bit: u64) -> Result<(u64, u32), Error> {
-    let mut cursor = BitCursor::at(bytes, bit)?;
-    cursor.read_vbr(BLOCK_ID_WIDTH)?;
-    let after_id = cursor.position();
-    cursor.read_vbr(CODE_LEN_WIDTH)?;
-    cursor.align32()?;
-    Ok((after_id, cursor.read(BLOCK_SIZE_WIDTH)? as u32))
 }

@@ -18,10 +18,10 @@
 
 pub(crate) mod debug_info;
 pub(crate) mod di;
+pub(crate) mod strings;
 
 use alloc::vec::Vec;
 
-use crate::cursor::BitCursor;
 use crate::error::Error;
 use crate::ids::llvm_ir as ids_block;
 use crate::ids::llvm_ir::raw as ids;
@@ -323,28 +323,12 @@ impl MdTable {
                 value: ops.len() as u64,
             });
         };
-        let blob_start = (blob.as_ptr() as usize).wrapping_sub(input.as_ptr() as usize);
-        let chars = usize::try_from(offset).ok().filter(|&o| o <= blob.len()).ok_or(Error::InvalidValue {
-            bit,
-            what: "METADATA_STRINGS character offset",
-            value: offset,
-        })?;
-        let mut lengths = BitCursor::new(&blob[..chars]);
-        let mut at = chars;
-        // Every length takes at least 6 bits of the blob: the count never sizes anything.
-        for _ in 0..count {
-            let len = lengths.read_vbr(6).map_err(|_| Error::InvalidValue {
-                bit,
-                what: "METADATA_STRINGS lengths (cut short)",
-                value: count,
-            })?;
-            let end = usize::try_from(len).ok().and_then(|l| at.checked_add(l)).filter(|&e| e <= blob.len()).ok_or(
-                Error::InvalidValue { bit, what: "METADATA_STRINGS string length (past the blob)", value: len },
-            )?;
-            self.strings.push(StrLoc::Input { start: blob_start.wrapping_add(at), len: (end - at) as u32 });
+        for string in strings::MetadataStrings::new(count, offset, blob, bit)? {
+            let string = string?;
+            let start = (string.as_ptr() as usize).wrapping_sub(input.as_ptr() as usize);
+            self.strings.push(StrLoc::Input { start, len: string.len() as u32 });
             let index = self.strings.len() - 1;
             self.entries.push(MdEntry { code: ids::METADATA_STRINGS, ops: range_of(index, 0) });
-            at = end;
         }
         self.string_ids = self.string_ids.saturating_add(count);
         Ok(())
