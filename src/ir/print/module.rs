@@ -254,8 +254,8 @@ impl fmt::Display for ModuleDisplay<'_, '_, '_> {
 /// each version need none.
 fn upgraded_datalayout<'d>(dl: &'d str, triple: &str, llvm_version: u32) -> Cow<'d, str> {
     let triple = Triple::new(triple.as_bytes());
-    // LLVM upgrades every x86 triple (`Triple::isX86`); `x86_64h` and `i786` to `i986`
-    // have never been upgraded here: left so while the printer is only moved.
+    // LLVM upgrades every x86 triple (`Triple::isX86`), `x86_64h` and `i786` to `i986`
+    // too; this printer never has upgraded those, and a refactoring keeps its output.
     let x86 = triple.is_x86() && !matches!(triple.arch(), b"x86_64h" | b"i786" | b"i886" | b"i986");
     if !x86 {
         return Cow::Borrowed(dl);
