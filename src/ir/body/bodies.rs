@@ -1,18 +1,18 @@
-//! What decoding bodies needs from a module, made once ([`Module::bodies`]), and the
-//! entry points that decode a function's body ([`Bodies::body`], [`Bodies::body_into`]).
+//! What decoding bodies needs from a module, made once ([`Module::bodies`]). The entry
+//! points that decode a function's body ([`Bodies::body`], [`Bodies::body_into`]) are
+//! with the decoder.
 
 use alloc::collections::BTreeMap;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::decode::Decoder;
+use super::Body;
 use super::type_index::{NO_TYPE, TypeIndex};
-use super::{Body, Local};
 use crate::error::Error;
 use crate::ids::llvm_ir as ids_block;
 use crate::ir::module::Module;
 use crate::ir::module::constants::{Constant, ModuleConstants};
-use crate::ir::module::types::{Type, TypeId};
+use crate::ir::module::types::TypeId;
 
 /// What decoding bodies needs from a module, made once ([`Module::bodies`]): the
 /// module-level constants, type lookups, operand bundle tags and sync scope names.
@@ -155,47 +155,5 @@ impl<'m, 'a> Bodies<'m, 'a> {
             return c.ty;
         }
         usize::try_from(id).ok().and_then(|i| self.global_types.get(i)).copied().unwrap_or(NO_TYPE)
-    }
-
-    /// Decodes function `function`'s body ([`Module::functions`] index); `None` for a
-    /// declaration.
-    pub fn body(&self, function: usize) -> Result<Option<Body>, Error> {
-        let mut body = Body::default();
-        Ok(self.body_into(function, &mut body)?.then_some(body))
-    }
-
-    /// Decodes function `function`'s body into `body`, reusing its tables' storage (no
-    /// allocation in the steady state of a loop over many functions). `Ok(false)` for a
-    /// declaration. On an error, `body` holds what was decoded before the break.
-    pub fn body_into(&self, function: usize, body: &mut Body) -> Result<bool, Error> {
-        let Some(f) = self.module.functions.get(function) else { return Ok(false) };
-        let Some(block) = f.body.as_ref() else { return Ok(false) };
-        let first_value = self.constants.base + self.constants.constants.len() as u64;
-        let mut reused = core::mem::take(body);
-        reused.clear();
-        reused.function = function;
-        reused.first_value = first_value;
-        if let Some(Type::Function { params, .. }) = self.module.types.get(f.common.value_type) {
-            reused.arguments.extend_from_slice(params);
-        }
-        let arguments = reused.arguments.len() as u32;
-        reused.constants.base = first_value + u64::from(arguments);
-        reused.locals.extend((0..arguments).map(Local::Argument));
-        let mut local_types = core::mem::take(&mut reused.local_types);
-        local_types.extend_from_slice(&reused.arguments);
-        // Sized from the block's length, which the input holds (about one instruction per
-        // 40 bits of body), so that the tables do not grow step by step.
-        let estimate = (block.bookmark().len_words as usize).saturating_mul(32) / 40;
-        reused.instructions.reserve(estimate);
-        reused.operand_pool.reserve(estimate.saturating_mul(2));
-        reused.locals.reserve(estimate);
-        local_types.reserve(estimate);
-        let mut d = Decoder::new(self, reused, local_types);
-        let read = block.reader().and_then(|mut reader| {
-            reader.advance()?;
-            d.read(&mut reader)
-        });
-        *body = d.finish();
-        read.map(|()| true)
     }
 }

@@ -1,8 +1,8 @@
-//! The [`Decoder`]: one FUNCTION_BLOCK read into a [`Body`]. This file walks the block
-//! (its records and its nested constants, names, use lists and metadata), resolves value
-//! ids to operands, and reads the records that are not instructions (debug locations,
-//! operand bundles, debug records); the instructions are read by concern in `operators`,
-//! `control` and `memory`.
+//! [`Bodies::body`]: one FUNCTION_BLOCK read into a [`Body`] by a [`Decoder`]. This file
+//! walks the block (its records and its nested constants, names, use lists and metadata),
+//! resolves value ids to operands, and reads the records that are not instructions (debug
+//! locations, operand bundles, debug records); the instructions are read by concern in
+//! `operators`, `control` and `memory`.
 
 use alloc::vec::Vec;
 
@@ -19,10 +19,55 @@ use crate::ir::module::types::{Type, TypeId, TypeTable};
 use crate::layout::Unknown;
 use crate::reader::{Entry, Reader};
 
+impl Bodies<'_, '_> {
+    /// Decodes function `function`'s body
+    /// ([`Module::functions`](crate::ir::Module::functions) index); `None` for a
+    /// declaration.
+    pub fn body(&self, function: usize) -> Result<Option<Body>, Error> {
+        let mut body = Body::default();
+        Ok(self.body_into(function, &mut body)?.then_some(body))
+    }
+
+    /// Decodes function `function`'s body into `body`, reusing its tables' storage (no
+    /// allocation in the steady state of a loop over many functions). `Ok(false)` for a
+    /// declaration. On an error, `body` holds what was decoded before the break.
+    pub fn body_into(&self, function: usize, body: &mut Body) -> Result<bool, Error> {
+        let Some(f) = self.module.functions.get(function) else { return Ok(false) };
+        let Some(block) = f.body.as_ref() else { return Ok(false) };
+        let first_value = self.constants.base + self.constants.constants.len() as u64;
+        let mut reused = core::mem::take(body);
+        reused.clear();
+        reused.function = function;
+        reused.first_value = first_value;
+        if let Some(Type::Function { params, .. }) = self.module.types.get(f.common.value_type) {
+            reused.arguments.extend_from_slice(params);
+        }
+        let arguments = reused.arguments.len() as u32;
+        reused.constants.base = first_value + u64::from(arguments);
+        reused.locals.extend((0..arguments).map(Local::Argument));
+        let mut local_types = core::mem::take(&mut reused.local_types);
+        local_types.extend_from_slice(&reused.arguments);
+        // Sized from the block's length, which the input holds (about one instruction per
+        // 40 bits of body), so that the tables do not grow step by step.
+        let estimate = (block.bookmark().len_words as usize).saturating_mul(32) / 40;
+        reused.instructions.reserve(estimate);
+        reused.operand_pool.reserve(estimate.saturating_mul(2));
+        reused.locals.reserve(estimate);
+        local_types.reserve(estimate);
+        let mut d = Decoder::new(self, reused, local_types);
+        let read = block.reader().and_then(|mut reader| {
+            reader.advance()?;
+            d.read(&mut reader)
+        });
+        *body = d.finish();
+        read.map(|()| true)
+    }
+}
+
 /// The state of one body's decoding: the body so far, and what the records after the
 /// current one need to know (the value numbering, the open basic block, the last debug
 /// location, the operand bundles of the next call).
-pub(super) struct Decoder<'b, 'm, 'a> {
+struct Decoder<'b, 'm, 'a> {
     bodies: &'b Bodies<'m, 'a>,
     body: Body,
     /// The type of each local value id (from `first_value`).
@@ -53,7 +98,7 @@ mod operators;
 impl<'b, 'm, 'a> Decoder<'b, 'm, 'a> {
     /// A decoder that fills `body`, whose arguments are set; `local_types` holds their
     /// types.
-    pub(super) fn new(bodies: &'b Bodies<'m, 'a>, body: Body, local_types: Vec<TypeId>) -> Self {
+    fn new(bodies: &'b Bodies<'m, 'a>, body: Body, local_types: Vec<TypeId>) -> Self {
         Decoder {
             bodies,
             body,
@@ -174,7 +219,7 @@ impl Decoder<'_, '_, '_> {
     }
 
     /// Reads the records and blocks of the function block, up to its end.
-    pub(super) fn read(&mut self, reader: &mut Reader<'_>) -> Result<(), Error> {
+    fn read(&mut self, reader: &mut Reader<'_>) -> Result<(), Error> {
         let mut operands: Vec<Operand> = Vec::new();
         while let Some(entry) = reader.advance()? {
             match entry {
@@ -411,7 +456,7 @@ impl Decoder<'_, '_, '_> {
     }
 
     /// The body decoded: the last basic block closed, forward references resolved.
-    pub(super) fn finish(mut self) -> Body {
+    fn finish(mut self) -> Body {
         self.body.local_types = core::mem::take(&mut self.local_types);
         // Blocks: instructions after the last terminator form a last, unterminated block.
         let n = self.body.instructions.len() as u32;
