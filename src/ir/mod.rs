@@ -81,11 +81,15 @@ pub use metadata::debug_info::{
 pub use metadata::strings::{MetadataStrings, MetadataStringsError};
 pub use metadata::{LazyMetadata, Metadata, MetadataNode, is_debug_info_record};
 pub use module::attributes::{AttrIndex, AttrKind, Attribute, AttributeGroup, AttributeList, ConstantRange};
-pub use module::constants::{Constant, ConstantKind, ModuleConstants, Operands};
+pub use module::constants::{Constant, ConstantKind, ModuleConstants, OperandRange};
+
+/// The old name of [`OperandRange`].
+#[deprecated(since = "0.2.0", note = "renamed `OperandRange`: `Operands` clashed with `crate::Operands`")]
+pub type Operands = OperandRange;
 pub use module::contents::{Identification, Inventory, ModuleInfo, ModuleNames};
 pub use module::globals::{
     Alias, Comdat, ComdatSelection, DllStorage, Function, GlobalCommon, GlobalVar, Linkage, Name, ThreadLocal,
-    UnnamedAddr,
+    UnnamedAddr, Visibility,
 };
 pub use module::lazy_table::LazyTable;
 pub use module::types::{Type, TypeId, TypeTable};
@@ -97,7 +101,7 @@ pub use print::types::TypeDisplay;
 pub use print::{DisOptions, FunctionDisplay, ModuleDisplay, calling_conv_name};
 pub use symbols::ModuleSymbol;
 pub use symbols::asm::AsmSymbol;
-pub use symbols::flags::{SymbolFlags, Visibility};
+pub use symbols::flags::SymbolFlags;
 pub use vocabulary::opcodes::{binary_op_name, cast_op_name, predicate_name, rmw_op_name};
 #[cfg(feature = "symbols")]
 pub(crate) use vocabulary::triple::{Triple, is_darwin};

@@ -23,7 +23,7 @@
 //! - **Bitcode.** The symbols of every module of the file, in LLVM's
 //!   `ModuleSymbolTable` order (functions, global variables, aliases, ifuncs, then the
 //!   symbols of module-level asm), named by LLVM's `Mangler`, from the file's SYMTAB blob
-//!   when it describes every module ([`crate::ir::symbols::irsymtab`]), else derived from the module
+//!   when it describes every module ([`crate::ir::symtab`]), else derived from the module
 //!   records ([`crate::ir::Module::symbols`], [`crate::ir::Module::asm_symbols`]).
 //!   Unnamed globals are numbered `__unnamed_N` in the order `llvm-nm` names them: the
 //!   listed ones only, across the modules of the file.

@@ -47,7 +47,7 @@ mod type_index;
 
 use alloc::vec::Vec;
 
-use crate::ir::module::constants::{ModuleConstants, Operands};
+use crate::ir::module::constants::{ModuleConstants, OperandRange};
 use crate::ir::module::types::{Type, TypeId, TypeTable};
 use crate::ir::vocabulary::opcodes::{binary_op_name, cast_op_name};
 use crate::layout::Unknown;
@@ -170,7 +170,7 @@ pub struct CallInfo {
     /// Fast-math flags (bitcode encoding), 0 if none.
     pub fast_math: u32,
     /// The operand bundles: a range of [`Body::bundles`].
-    pub bundles: Operands,
+    pub bundles: OperandRange,
 }
 
 /// What an instruction is, with the fields that are not operands. Opcodes of
@@ -340,7 +340,7 @@ pub enum InstKind {
         /// `cleanup`.
         cleanup: bool,
         /// Each clause's kind (0 catch, 1 filter): a range of [`Body::literals`].
-        clauses: Operands,
+        clauses: OperandRange,
     },
     /// `cleanuppad` (operands: the parent pad, then the arguments).
     CleanupPad,
@@ -355,12 +355,12 @@ pub enum InstKind {
     /// `extractvalue` (operands: the aggregate).
     ExtractValue {
         /// The indices: a range of [`Body::literals`].
-        indices: Operands,
+        indices: OperandRange,
     },
     /// `insertvalue` (operands: the aggregate, the value).
     InsertValue {
         /// The indices: a range of [`Body::literals`].
-        indices: Operands,
+        indices: OperandRange,
     },
     /// `freeze` (operands: the value).
     Freeze,
@@ -370,7 +370,7 @@ pub enum InstKind {
         /// The record code.
         code: u32,
         /// The record's operands.
-        operands: Operands,
+        operands: OperandRange,
     },
 }
 
@@ -406,7 +406,7 @@ pub struct Instruction {
     /// Whether it produces a value (a value id and, unless named, a `%N`).
     pub has_result: bool,
     /// Its operands: a range of [`Body::operands`] ([`Body::operands`] gives the slice).
-    pub operands: Operands,
+    pub operands: OperandRange,
     /// Its source location: an index into [`Body::debug_locs`].
     pub debug_loc: Option<u32>,
     /// The bit offset of its record.
@@ -430,7 +430,7 @@ pub struct Bundle {
     /// The tag id: an index into [`Bodies::bundle_tags`].
     pub tag: u32,
     /// Its inputs: a range of [`Body::operands`].
-    pub inputs: Operands,
+    pub inputs: OperandRange,
 }
 
 /// One metadata attachment: `!dbg !12` on a function, `!tbaa !5` on an instruction.
@@ -478,7 +478,7 @@ pub struct DebugRecord {
     pub before: u32,
     /// The record's operands as metadata ids, except the value of a
     /// DEBUG_RECORD_VALUE_SIMPLE, which is in `value`.
-    pub operands: Operands,
+    pub operands: OperandRange,
     /// The location operand of VALUE_SIMPLE records, resolved.
     pub value: Option<Operand>,
 }
@@ -512,14 +512,14 @@ pub struct Body {
     pub debug_records: Vec<DebugRecord>,
     /// Names of arguments and instructions: (local index, name range in `name_bytes`),
     /// local index = value id - `first_value`.
-    pub value_names: Vec<(u32, Operands)>,
+    pub value_names: Vec<(u32, OperandRange)>,
     /// Names of basic blocks: (block, name range in `name_bytes`).
-    pub block_names: Vec<(u32, Operands)>,
+    pub block_names: Vec<(u32, OperandRange)>,
     /// The bytes of the names (VALUE_SYMTAB names are arrays of characters in records,
     /// not blobs, so they are copied once per body).
     pub name_bytes: Vec<u8>,
     /// USELIST_CODE_BB records: (block, permutation range in `literals`).
-    pub block_use_orders: Vec<(u32, Operands)>,
+    pub block_use_orders: Vec<(u32, OperandRange)>,
     /// Records and blocks kept but not interpreted.
     pub unknown: Vec<Unknown>,
     /// The value id -> local mapping: for each local value id (from `first_value`), what
@@ -597,12 +597,12 @@ impl Body {
     }
 
     /// The operands a range of [`Body::operand_pool`] names.
-    pub fn operand_range(&self, range: Operands) -> &[Operand] {
+    pub fn operand_range(&self, range: OperandRange) -> &[Operand] {
         self.operand_pool.get(range.range()).unwrap_or(&[])
     }
 
     /// The literals a range of [`Body::literals`] names.
-    pub fn literal_range(&self, range: Operands) -> &[u64] {
+    pub fn literal_range(&self, range: OperandRange) -> &[u64] {
         self.literals.get(range.range()).unwrap_or(&[])
     }
 
@@ -639,7 +639,7 @@ impl Body {
         self.name(self.value_names[i].1)
     }
 
-    fn name(&self, range: Operands) -> Option<&[u8]> {
+    fn name(&self, range: OperandRange) -> Option<&[u8]> {
         self.name_bytes.get(range.range()).filter(|n| !n.is_empty())
     }
 

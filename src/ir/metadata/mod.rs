@@ -25,7 +25,7 @@ use alloc::vec::Vec;
 use crate::error::Error;
 use crate::ids::llvm_ir as ids_block;
 use crate::ids::llvm_ir::raw as ids;
-use crate::ir::module::constants::Operands;
+use crate::ir::module::constants::OperandRange;
 use crate::ir::module::types::TypeId;
 use crate::reader::{Entry as ReaderEntry, LazyBlock, Reader};
 use crate::record::RecordRef;
@@ -50,7 +50,7 @@ pub(crate) enum StrLoc {
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub(crate) struct MdEntry {
     pub(crate) code: u32,
-    pub(crate) ops: Operands,
+    pub(crate) ops: OperandRange,
 }
 
 /// The records of one metadata scope: the module's METADATA_BLOCKs, or one function's
@@ -68,11 +68,11 @@ pub(crate) struct MdTable {
     /// Bytes of the strings, names and kinds that are not in the input as bytes.
     pub(crate) owned: Vec<u8>,
     /// Named metadata: the name (in `owned`) and its operands (ids, in `pool`).
-    pub(crate) named: Vec<(Operands, Operands)>,
+    pub(crate) named: Vec<(OperandRange, OperandRange)>,
     /// METADATA_KIND: the file's kind id and its name (in `owned`).
-    pub(crate) kinds: Vec<(u64, Operands)>,
+    pub(crate) kinds: Vec<(u64, OperandRange)>,
     /// METADATA_GLOBAL_DECL_ATTACHMENT: the value id and its (kind, node id) pairs (in `pool`).
-    pub(crate) global_attachments: Vec<(u64, Operands)>,
+    pub(crate) global_attachments: Vec<(u64, OperandRange)>,
     /// Records of codes this reader does not know: kept (their entry too), and counted.
     pub(crate) unknown: u32,
     /// The writer's index (METADATA_INDEX): the bit position of each record after the
@@ -157,8 +157,8 @@ pub(crate) fn node_in_scope<'t>(
     table.node(input, id)
 }
 
-fn range_of(start: usize, len: usize) -> Operands {
-    Operands { start: start as u32, len: len as u32 }
+fn range_of(start: usize, len: usize) -> OperandRange {
+    OperandRange { start: start as u32, len: len as u32 }
 }
 
 impl MdTable {
@@ -207,26 +207,26 @@ impl MdTable {
         self.named.iter().map(|&(name, ops)| (self.owned_bytes(name), self.ops(ops)))
     }
 
-    fn push_pool(&mut self, values: &[u64]) -> Operands {
+    fn push_pool(&mut self, values: &[u64]) -> OperandRange {
         let start = self.pool.len();
         self.pool.extend_from_slice(values);
         range_of(start, values.len())
     }
 
-    fn push_owned_chars(&mut self, chars: &[u64]) -> Operands {
+    fn push_owned_chars(&mut self, chars: &[u64]) -> OperandRange {
         let start = self.owned.len();
         self.owned.extend(chars.iter().map(|&c| c as u8));
         range_of(start, chars.len())
     }
 
     /// The operands of an entry.
-    pub(crate) fn ops(&self, ops: Operands) -> &[u64] {
+    pub(crate) fn ops(&self, ops: OperandRange) -> &[u64] {
         let start = ops.start as usize;
         self.pool.get(start..start.saturating_add(ops.len as usize)).unwrap_or(&[])
     }
 
     /// Bytes kept in `owned`.
-    pub(crate) fn owned_bytes(&self, r: Operands) -> &[u8] {
+    pub(crate) fn owned_bytes(&self, r: OperandRange) -> &[u8] {
         let start = r.start as usize;
         self.owned.get(start..start.saturating_add(r.len as usize)).unwrap_or(&[])
     }
@@ -255,7 +255,7 @@ impl MdTable {
     /// Reads the records of a METADATA_BLOCK the reader has just entered (or is inside).
     /// `input` is the stream's bytes, which the strings' blob is a part of.
     pub(crate) fn read_block(&mut self, reader: &mut Reader<'_>, input: &[u8]) -> Result<(), Error> {
-        let mut pending_name: Option<Operands> = None;
+        let mut pending_name: Option<OperandRange> = None;
         while let Some(entry) = reader.advance_skipping_subblocks()? {
             let ReaderEntry::Record { bit, .. } = entry else { continue };
             let r = reader.read_record()?;
@@ -270,7 +270,7 @@ impl MdTable {
         r: &RecordRef<'_, '_>,
         input: &[u8],
         bit: u64,
-        pending_name: &mut Option<Operands>,
+        pending_name: &mut Option<OperandRange>,
     ) -> Result<(), Error> {
         let code = r.code();
         let ops = r.operand_slice();
@@ -588,7 +588,7 @@ impl<'a> LazyMetadata<'a> {
         })?;
         // One entry per indexed record, not loaded yet (the index's length is bounded by
         // the input, as every delta takes at least one bit).
-        let empty = MdEntry { code: NOT_LOADED, ops: Operands::default() };
+        let empty = MdEntry { code: NOT_LOADED, ops: OperandRange::default() };
         lazy.table.entries.resize(lazy.table.entries.len() + lazy.table.index.len(), empty);
         // A reader that has seen the abbreviations the writer defines up front, before the
         // first record; records are then read by jumping to them (LLVM's `IndexCursor`).
@@ -694,7 +694,7 @@ mod tests {
         }
         for code in [ids::METADATA_GENERIC_DEBUG, ids::METADATA_FIXED_POINT_TYPE] {
             let table =
-                MdTable { entries: alloc::vec![MdEntry { code, ops: Operands::default() }], ..MdTable::default() };
+                MdTable { entries: alloc::vec![MdEntry { code, ops: OperandRange::default() }], ..MdTable::default() };
             let node = MetadataNode::of(&table, &[], table.entries[0]);
             assert!(matches!(node, Some(MetadataNode::Debug { code: c, .. }) if c == code), "code {code}");
         }

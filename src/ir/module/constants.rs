@@ -19,7 +19,7 @@
 //! global initializers, aliasees and function bodies refer to. Value ids below
 //! [`ModuleConstants::base`] are global values; ids from there on are the constants in
 //! record order. Storage is flat: one [`Constant`] per value, and the operand lists of
-//! aggregates, expressions and data arrays in one shared vector ([`Operands`]), so
+//! aggregates, expressions and data arrays in one shared vector ([`OperandRange`]), so
 //! decoding allocates per table, not per constant. Unknown record codes are kept
 //! ([`ConstantKind::Unknown`]), never an error.
 
@@ -36,14 +36,14 @@ use crate::record::decode_sign_rotated as decode_signed;
 /// A range of [`ModuleConstants::operands`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
-pub struct Operands {
+pub struct OperandRange {
     /// The first index.
     pub start: u32,
     /// How many.
     pub len: u32,
 }
 
-impl Operands {
+impl OperandRange {
     pub(crate) fn range(self) -> Range<usize> {
         self.start as usize..self.start as usize + self.len as usize
     }
@@ -64,7 +64,7 @@ pub enum ConstantKind {
     /// An integer of at most 64 bits (sign-rotated in the file, decoded).
     Int(i64),
     /// A wider integer: its 64-bit words, least significant first, in the operands.
-    WideInt(Operands),
+    WideInt(OperandRange),
     /// A floating-point value's bits: `lo` (and `hi` for x86_fp80, fp128, ppc_fp128).
     Float {
         /// The low 64 bits (all of them for half, bfloat, float and double).
@@ -73,18 +73,18 @@ pub enum ConstantKind {
         hi: u64,
     },
     /// An array, struct or vector of the operand value ids.
-    Aggregate(Operands),
+    Aggregate(OperandRange),
     /// An array of `i8` from CST_CODE_STRING (its bytes in the operands, one per
     /// operand), or CST_CODE_CSTRING when `nul` (a terminating zero is implied).
     String {
         /// The bytes.
-        bytes: Operands,
+        bytes: OperandRange,
         /// CSTRING: followed by an implied 0.
         nul: bool,
     },
     /// CST_CODE_DATA: an array or vector of integers or floats, raw element values in the
     /// operands.
-    Data(Operands),
+    Data(OperandRange),
     /// A cast expression (`bitcast (ptr @g to i64)`).
     Cast {
         /// The `CAST_*` opcode.
@@ -124,7 +124,7 @@ pub enum ConstantKind {
         /// (`CE_GEP_WITH_INRANGE`, ranges of at most 64 bits).
         inrange: Option<(i64, i64)>,
         /// (type, value id) pairs.
-        operands: Operands,
+        operands: OperandRange,
     },
     /// `select`.
     Select {
@@ -141,7 +141,7 @@ pub enum ConstantKind {
         /// The CST_CODE_CE_* code.
         code: u32,
         /// The record's operands.
-        operands: Operands,
+        operands: OperandRange,
     },
     /// `blockaddress(@function, %block)`.
     BlockAddress {
@@ -159,14 +159,14 @@ pub enum ConstantKind {
         /// The record code.
         code: u32,
         /// The record's operands.
-        operands: Operands,
+        operands: OperandRange,
     },
     /// A record code this crate does not know, kept with its operands.
     Unknown {
         /// The record code.
         code: u32,
         /// The record's operands.
-        operands: Operands,
+        operands: OperandRange,
     },
 }
 
@@ -203,7 +203,7 @@ pub struct Constant {
 /// The module-level constants of a module, decoded ([`Module::constants`]). Value ids
 /// below [`base`](Self::base) are global values; ids from there on are the constants
 /// in record order. One [`Constant`] per value, and the operand lists of aggregates,
-/// expressions and data arrays in one shared vector ([`Operands`] ranges into it), so
+/// expressions and data arrays in one shared vector ([`OperandRange`] ranges into it), so
 /// decoding allocates per table, not per constant.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
@@ -212,7 +212,7 @@ pub struct ModuleConstants {
     pub base: u64,
     /// The constants, in value-id order from `base`.
     pub constants: Vec<Constant>,
-    /// The operand lists the constants' [`Operands`] ranges point into.
+    /// The operand lists the constants' [`OperandRange`] ranges point into.
     pub operands: Vec<u64>,
 }
 
@@ -250,10 +250,10 @@ impl Module<'_> {
     }
 }
 
-fn push_ops(operands: &mut Vec<u64>, values: impl IntoIterator<Item = u64>) -> Operands {
+fn push_ops(operands: &mut Vec<u64>, values: impl IntoIterator<Item = u64>) -> OperandRange {
     let start = operands.len();
     operands.extend(values);
-    Operands { start: start as u32, len: (operands.len() - start) as u32 }
+    OperandRange { start: start as u32, len: (operands.len() - start) as u32 }
 }
 
 /// Reads the CONSTANTS_BLOCK just entered (the module's, or a function's) onto `table`,
@@ -276,7 +276,7 @@ pub(crate) fn read_block(reader: &mut Reader<'_>, table: &mut ModuleConstants) -
 }
 
 /// The one decoder of a CONSTANTS_BLOCK record: what the constant of record `code` with
-/// operands `ops` is, its operand lists appended to `operands` (which its [`Operands`]
+/// operands `ops` is, its operand lists appended to `operands` (which its [`OperandRange`]
 /// ranges then point into). Every record but SETTYPE is a value; SETTYPE, which sets the
 /// type of those after it, is the caller's to follow.
 pub(crate) fn decode_record(code: u32, ops: &[u64], operands: &mut Vec<u64>) -> ConstantKind {
@@ -394,7 +394,7 @@ impl ModuleConstants {
     }
 
     /// The operands a range names.
-    pub fn operands(&self, range: Operands) -> &[u64] {
+    pub fn operands(&self, range: OperandRange) -> &[u64] {
         self.operands.get(range.range()).unwrap_or(&[])
     }
 }

@@ -8,7 +8,6 @@ use core::fmt;
 
 use crate::LazyBlock;
 use crate::ir::module::types::TypeId;
-use crate::ir::symbols::flags::Visibility;
 
 /// A global value's linkage, decoded as LLVM's `getDecodedLinkage` does, legacy codes
 /// included; a code LLVM does not define is kept as `Unknown` (LLVM reads it as
@@ -428,4 +427,53 @@ pub struct Comdat<'a> {
     pub name: Name<'a>,
     /// The selection kind.
     pub selection: ComdatSelection,
+}
+
+/// A global value's visibility (`default`, `hidden`, `protected`), as the GLOBALVAR,
+/// FUNCTION and ALIAS records and `irsymtab`'s flags encode it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub enum Visibility {
+    /// `default` (code 0).
+    Default,
+    /// `hidden` (code 1).
+    Hidden,
+    /// `protected` (code 2).
+    Protected,
+    /// A code this crate does not know, kept as read.
+    Unknown(u64),
+}
+
+impl Visibility {
+    /// The visibility for an encoded value.
+    pub fn from_raw(code: u64) -> Self {
+        match code {
+            0 => Visibility::Default,
+            1 => Visibility::Hidden,
+            2 => Visibility::Protected,
+            n => Visibility::Unknown(n),
+        }
+    }
+
+    /// The encoded value.
+    pub fn code(self) -> u64 {
+        match self {
+            Visibility::Default => 0,
+            Visibility::Hidden => 1,
+            Visibility::Protected => 2,
+            Visibility::Unknown(n) => n,
+        }
+    }
+}
+
+impl fmt::Display for Visibility {
+    /// LLVM's textual spelling (`default`, `hidden`, `protected`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Visibility::Default => f.pad("default"),
+            Visibility::Hidden => f.pad("hidden"),
+            Visibility::Protected => f.pad("protected"),
+            Visibility::Unknown(n) => f.pad(&alloc::format!("visibility({n})")),
+        }
+    }
 }

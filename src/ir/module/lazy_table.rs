@@ -1,4 +1,4 @@
-//! Tables of a module that [`Module::read`](crate::ir::Module::read) skips and that are read
+//! Tables of a module that [`Module::parse`](crate::ir::Module::parse) skips and that are read
 //! on first use: the attribute groups and lists, whose records (strings of attribute
 //! groups included) are a large part of a module's records and that symbols and most
 //! users never look at.

@@ -20,6 +20,7 @@ use crate::ids::llvm_ir as ids_block;
 use crate::ids::llvm_ir::raw as ids;
 use crate::ir::module::attributes::{AttributeGroup, AttributeList, read_attribute_groups, read_attribute_lists};
 use crate::ir::module::contents::{Identification, Inventory, ModuleInfo};
+use crate::ir::module::globals::Visibility;
 use crate::ir::module::globals::{
     Alias, Comdat, ComdatSelection, DllStorage, Function, GlobalCommon, GlobalVar, Linkage, Name, ThreadLocal,
     UnnamedAddr,
@@ -27,7 +28,6 @@ use crate::ir::module::globals::{
 use crate::ir::module::lazy_table::LazyTable;
 use crate::ir::module::types::{Type, TypeId, TypeTable};
 use crate::ir::module::walk::{each_record, short};
-use crate::ir::symbols::flags::Visibility;
 use crate::ir::symbols::irsymtab::Symtab;
 use crate::layout::{Field, RecordLayout, Unknown};
 use crate::reader::{Bitstream, Entry, LazyBlock, Reader};

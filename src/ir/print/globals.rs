@@ -149,12 +149,12 @@ pub(crate) fn write_global_prefix(f: &mut dyn fmt::Write, c: &crate::ir::GlobalC
         write!(f, "{} ", c.linkage)?;
     }
     let implied = c.linkage.is_local()
-        || (c.visibility != crate::ir::symbols::flags::Visibility::Default
+        || (c.visibility != crate::ir::module::globals::Visibility::Default
             && c.linkage != crate::ir::module::globals::Linkage::ExternWeak);
     if c.dso_local && !implied {
         f.write_str("dso_local ")?;
     }
-    if c.visibility != crate::ir::symbols::flags::Visibility::Default {
+    if c.visibility != crate::ir::module::globals::Visibility::Default {
         write!(f, "{} ", c.visibility)?;
     }
     match c.dll_storage {

@@ -14,7 +14,7 @@ use alloc::vec::Vec;
 use crate::ids::llvm_ir::raw as ids;
 use crate::ir::body::{Bodies, Body, InstKind};
 use crate::ir::metadata::{MdEntry, MdTable};
-use crate::ir::module::constants::Operands;
+use crate::ir::module::constants::OperandRange;
 use crate::ir::{AttrIndex, AttrKind, Attribute, AttributeGroup, AttributeList, MetadataNode, Value};
 
 /// No slot (yet).
@@ -172,7 +172,7 @@ impl ModuleSlots {
                 scope.table.pool.extend_from_slice(&ops);
                 scope.table.entries.push(MdEntry {
                     code: ids::METADATA_LOCATION,
-                    ops: Operands { start: start as u32, len: ops.len() as u32 },
+                    ops: OperandRange { start: start as u32, len: ops.len() as u32 },
                 });
             }
         }

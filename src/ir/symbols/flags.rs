@@ -1,57 +1,10 @@
 //! What a symbol is, in the words of LLVM's `irsymtab`: one flags word shared by the
-//! symbols read from a SYMTAB blob ([`crate::ir::symbols::irsymtab`]) and the symbols derived from a
+//! symbols read from a SYMTAB blob ([`crate::ir::symtab`]) and the symbols derived from a
 //! module's own records, so that the two can be compared bit for bit.
 
 use core::fmt;
 
-/// A global value's visibility (`default`, `hidden`, `protected`), as the GLOBALVAR,
-/// FUNCTION and ALIAS records and `irsymtab`'s flags encode it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-pub enum Visibility {
-    /// `default` (code 0).
-    Default,
-    /// `hidden` (code 1).
-    Hidden,
-    /// `protected` (code 2).
-    Protected,
-    /// A code this crate does not know, kept as read.
-    Unknown(u64),
-}
-
-impl Visibility {
-    /// The visibility for an encoded value.
-    pub fn from_raw(code: u64) -> Self {
-        match code {
-            0 => Visibility::Default,
-            1 => Visibility::Hidden,
-            2 => Visibility::Protected,
-            n => Visibility::Unknown(n),
-        }
-    }
-
-    /// The encoded value.
-    pub fn code(self) -> u64 {
-        match self {
-            Visibility::Default => 0,
-            Visibility::Hidden => 1,
-            Visibility::Protected => 2,
-            Visibility::Unknown(n) => n,
-        }
-    }
-}
-
-impl fmt::Display for Visibility {
-    /// LLVM's textual spelling (`default`, `hidden`, `protected`).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Visibility::Default => f.pad("default"),
-            Visibility::Hidden => f.pad("hidden"),
-            Visibility::Protected => f.pad("protected"),
-            Visibility::Unknown(n) => f.pad(&alloc::format!("visibility({n})")),
-        }
-    }
-}
+use crate::ir::module::globals::Visibility;
 
 /// `irsymtab::storage::Symbol::Flags`: the flags word of a symbol, bit for bit as LLVM's
 /// `irsymtab` stores it (`FB_visibility` is two bits at 0, then `FB_has_uncommon`,

@@ -11,10 +11,11 @@ use alloc::vec::Vec;
 
 use crate::ir::module::attributes::{AttrIndex, AttrKind, Attribute, AttributeList};
 use crate::ir::module::constants::{ConstantRef, Constants};
+use crate::ir::module::globals::Visibility;
 use crate::ir::module::globals::{DllStorage, Linkage, ThreadLocal, UnnamedAddr};
 use crate::ir::module::types::{Type, TypeId, TypeTable};
 use crate::ir::module::{GlobalRef, Module};
-use crate::ir::symbols::flags::{SymbolFlags, Visibility};
+use crate::ir::symbols::flags::SymbolFlags;
 use crate::ir::vocabulary::datalayout::{DataLayout, Mangling};
 
 /// One symbol of a module, as `irsymtab` would store it.

@@ -14,7 +14,7 @@ use super::{
 use crate::error::Error;
 use crate::ids::llvm_ir as ids_block;
 use crate::ids::llvm_ir::raw as ids;
-use crate::ir::module::constants::Operands;
+use crate::ir::module::constants::OperandRange;
 use crate::ir::module::types::{Type, TypeId, TypeTable};
 use crate::layout::Unknown;
 use crate::reader::{Entry, Reader};
@@ -76,7 +76,7 @@ struct Decoder<'b, 'm, 'a> {
     declared_blocks: u64,
     current_block_start: u32,
     last_loc: Option<u32>,
-    pending_bundles: Option<Operands>,
+    pending_bundles: Option<OperandRange>,
     bit: u64,
 }
 
@@ -209,13 +209,13 @@ impl Decoder<'_, '_, '_> {
         Ok(Operand { value: Value::Block(raw as u32), ty: self.bodies.index.get(TypeKey::Label) })
     }
 
-    fn push_operands(&mut self, operands: &[Operand]) -> Operands {
+    fn push_operands(&mut self, operands: &[Operand]) -> OperandRange {
         let start = self.body.operand_pool.len();
         // One by one: most lists have one to three operands, too short for `memmove`.
         for &o in operands {
             self.body.operand_pool.push(o);
         }
-        Operands { start: start as u32, len: operands.len() as u32 }
+        OperandRange { start: start as u32, len: operands.len() as u32 }
     }
 
     /// Reads the records and blocks of the function block, up to its end.
@@ -306,7 +306,7 @@ impl Decoder<'_, '_, '_> {
             let (Some(&id), Some(chars)) = (ops.first(), ops.get(1..)) else { return Ok(()) };
             let start = body.name_bytes.len();
             body.name_bytes.extend(chars.iter().map(|&c| c as u8));
-            let range = Operands { start: start as u32, len: chars.len() as u32 };
+            let range = OperandRange { start: start as u32, len: chars.len() as u32 };
             match r.code() {
                 ids::VST_CODE_ENTRY if id >= body.first_value => {
                     body.value_names.push(((id - body.first_value) as u32, range));
@@ -408,7 +408,7 @@ impl Decoder<'_, '_, '_> {
                 self.body.bundles.push(Bundle { tag: tag as u32, inputs });
                 let first = self.pending_bundles.map_or(self.body.bundles.len() - 1, |b| b.start as usize);
                 self.pending_bundles =
-                    Some(Operands { start: first as u32, len: (self.body.bundles.len() - first) as u32 });
+                    Some(OperandRange { start: first as u32, len: (self.body.bundles.len() - first) as u32 });
                 return Ok(());
             }
             ids::FUNC_CODE_BLOCKADDR_USERS => return Ok(()),
@@ -484,9 +484,9 @@ impl Decoder<'_, '_, '_> {
 
 impl Body {
     /// Appends to [`Body::literals`]; the range they take.
-    fn push_literals(&mut self, values: &[u64]) -> Operands {
+    fn push_literals(&mut self, values: &[u64]) -> OperandRange {
         let start = self.literals.len();
         self.literals.extend_from_slice(values);
-        Operands { start: start as u32, len: values.len() as u32 }
+        OperandRange { start: start as u32, len: values.len() as u32 }
     }
 }
