@@ -223,7 +223,7 @@ impl<'a> Embedded<'a> {
 /// assert_eq!(FileFormat::of(b"DIAG\x01\0\0\0"), FileFormat::Bitstream(Magic::ClangSerializedDiagnostics));
 /// assert_eq!(FileFormat::of(&[0xDE, 0xC0, 0x17, 0x0B, 0, 0, 0, 0]), FileFormat::Wrapper);
 /// assert!(FileFormat::of(&[0xDE, 0xC0, 0x17, 0x0B]).is_bitstream());
-/// assert_eq!(FileFormat::of(b"!<arch>\n"), FileFormat::Container);
+/// assert_eq!(FileFormat::of(b"!<arch>\n/               "), FileFormat::Container);
 /// assert_eq!(FileFormat::of(b"WXYZ\x01\0\0\0"), FileFormat::Unknown);
 /// #[cfg(feature = "legacy")]
 /// assert!(matches!(FileFormat::of(b"llvm\x01\0\0\0"), FileFormat::LegacyBytecode(_)));

@@ -141,8 +141,12 @@ impl Bookmark {
 }
 
 /// A block that was entered: where it is, and its name.
+///
+/// Two `Block`s are equal when they are the same block with the same names: what the
+/// header said beyond the bookmark ([`Block::after_id_bit`]) is not compared, so the
+/// block a [`LazyBlock`] reopens equals the one the walk entered.
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 #[non_exhaustive]
 pub struct Block {
     /// Where the block is; the bookmark to read it again.
@@ -157,6 +161,15 @@ pub struct Block {
     #[cfg_attr(feature = "serde", serde(skip))]
     header: HeaderFacts,
 }
+
+impl PartialEq for Block {
+    fn eq(&self, other: &Self) -> bool {
+        (self.bookmark, &self.blockinfo_name, self.known_name)
+            == (other.bookmark, &other.blockinfo_name, other.known_name)
+    }
+}
+
+impl Eq for Block {}
 
 /// What a block's header said that its [`Bookmark`] does not keep: where its block id
 /// ended, and its length word as written (a block entered cut short has a shorter
@@ -206,6 +219,24 @@ impl Block {
     /// The block's length in 32-bit words as its header declares it. It differs from
     /// [`Block::len_words`] only for a block the input cuts short, entered with
     /// [`Reader::read_truncated_blocks`]: the bookmark then holds the words the input has.
+    ///
+    /// ```
+    /// # fn main() -> Result<(), llvm_bitstream_reader::Error> {
+    /// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/llvm14_ir_instructions.bc")).unwrap();
+    /// use llvm_bitstream_reader::{Bitstream, Event};
+    /// let cut = &bytes[..(bytes.len() / 2) & !3];
+    /// let mut reader = Bitstream::parse(cut)?.reader();
+    /// reader.read_truncated_blocks(true);
+    /// let mut cut_blocks = 0;
+    /// while let Some(Ok(event)) = reader.next() {
+    ///     if let Event::EnterBlock(block) = event {
+    ///         assert!(block.declared_len_words() >= block.len_words());
+    ///         cut_blocks += usize::from(block.declared_len_words() > block.len_words());
+    ///     }
+    /// }
+    /// assert!(cut_blocks > 0); // the module block, at least
+    /// # Ok(()) }
+    /// ```
     pub fn declared_len_words(&self) -> u32 {
         self.header.declared_len_words
     }
@@ -219,6 +250,21 @@ impl Block {
     /// starts counting a block's size in its statistics. `None` for the block a
     /// [`Bitstream::block_reader`] (or [`LazyBlock::reader`]) opens from its bookmark, whose
     /// header it does not read again.
+    ///
+    /// ```
+    /// # fn main() -> Result<(), llvm_bitstream_reader::Error> {
+    /// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/llvm14_ir_instructions.bc")).unwrap();
+    /// use llvm_bitstream_reader::{Bitstream, Event};
+    /// let mut reader = Bitstream::parse(&bytes)?.reader();
+    /// let Some(Event::EnterBlock(block)) = reader.next().transpose()? else { panic!("a block first") };
+    /// // At the top level: a 2-bit abbreviation id, then the block id (13) as one vbr8 chunk.
+    /// assert_eq!(block.after_id_bit(), Some(block.bit_offset() + 2 + 8));
+    /// // Opened again from its bookmark, the header is not read.
+    /// let mut again = reader.skip_block()?.reader()?;
+    /// let Some(Event::EnterBlock(same)) = again.next().transpose()? else { panic!("the block first") };
+    /// assert_eq!((same.bookmark, same.after_id_bit()), (block.bookmark, None));
+    /// # Ok(()) }
+    /// ```
     pub fn after_id_bit(&self) -> Option<u64> {
         self.header.after_id_bit
     }

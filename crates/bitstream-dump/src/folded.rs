@@ -163,8 +163,9 @@ fn is_metadata_block(id: u32) -> bool {
 fn is_debug_info_elsewhere(block_id: u32, code: u32) -> bool {
     match block_id {
         ids::FUNCTION_BLOCK_ID => is_debug_info_body_record(code),
-        // The unused METADATA_VALUES record (LLVM 3.9's), counted since the graph first
-        // told debug info by the name `llvm-bcanalyzer` gives it (`METADATA_*`).
+        // The module's METADATA_VALUES record, which no LLVM reads any more: counted
+        // because the graph first told debug info by the names `llvm-bcanalyzer` prints,
+        // and names this one `METADATA_VALUES_UNUSED`.
         ids::MODULE_BLOCK_ID => code == ids::MODULE_CODE_METADATA_VALUES_UNUSED,
         _ => false,
     }

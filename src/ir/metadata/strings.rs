@@ -26,11 +26,10 @@ use crate::error::Error;
 /// let all: Vec<&[u8]> = strings.collect::<Result<_, _>>()?;
 /// assert_eq!(all, [&b"foo"[..], &b"hello"[..]]);
 ///
-/// // A count the blob cannot hold ends with an error after the strings it does hold.
-/// let mut strings = MetadataStrings::new(3, 4, blob, 0)?;
+/// // A blob cut short ends with an error after the strings it does hold.
+/// let mut strings = MetadataStrings::new(2, 4, &blob[..10], 0)?;
 /// assert_eq!(strings.next(), Some(Ok(&b"foo"[..])));
-/// assert_eq!(strings.next(), Some(Ok(&b"hello"[..])));
-/// assert!(matches!(strings.next(), Some(Err(MetadataStringsError::LengthsCutShort { .. }))));
+/// assert!(matches!(strings.next(), Some(Err(MetadataStringsError::PastTheBlob { len: 5, .. }))));
 /// assert_eq!(strings.next(), None);
 /// # Ok(()) }
 /// ```
@@ -156,3 +155,54 @@ impl fmt::Display for MetadataStringsError {
 }
 
 impl core::error::Error for MetadataStringsError {}
+
+#[cfg(test)]
+mod tests {
+    use alloc::string::ToString;
+    use alloc::vec::Vec;
+
+    use super::*;
+
+    const BLOB: &[u8] = b"\x43\x01\0\0foohello";
+
+    #[test]
+    fn strings_borrow_the_blob() {
+        let strings: Vec<&[u8]> = MetadataStrings::new(2, 4, BLOB, 7).unwrap().map(Result::unwrap).collect();
+        assert_eq!(strings, [&b"foo"[..], &b"hello"[..]]);
+        // Slices of the blob itself: the table keeps where each string is.
+        assert_eq!(strings[1].as_ptr(), BLOB[7..].as_ptr());
+    }
+
+    #[test]
+    fn no_strings_reads_nothing() {
+        assert_eq!(MetadataStrings::new(0, 4, BLOB, 7).unwrap().count(), 0);
+        assert_eq!(MetadataStrings::new(0, 0, b"", 7).unwrap().count(), 0);
+    }
+
+    #[test]
+    fn errors_say_which_and_where() {
+        assert_eq!(
+            MetadataStrings::new(2, 13, BLOB, 7).unwrap_err(),
+            MetadataStringsError::BadOffset { bit: 7, offset: 13 }
+        );
+        // 32 bits of lengths: 3, 5, then the padding reads as three more of 0; no sixth.
+        let mut s = MetadataStrings::new(6, 4, BLOB, 7).unwrap();
+        assert_eq!(s.remaining(), 6);
+        assert_eq!(s.nth(2), Some(Ok(&b""[..])));
+        assert_eq!(s.nth(1), Some(Ok(&b""[..])));
+        assert_eq!(s.next(), Some(Err(MetadataStringsError::LengthsCutShort { bit: 7, count: 6 })));
+        assert_eq!((s.next(), s.remaining()), (None, 0));
+        // Lengths 3 and 5 with only "foohell" left for them.
+        let mut s = MetadataStrings::new(2, 4, &BLOB[..11], 7).unwrap();
+        assert_eq!(s.next(), Some(Ok(&b"foo"[..])));
+        assert_eq!(s.next(), Some(Err(MetadataStringsError::PastTheBlob { bit: 7, len: 5 })));
+        assert_eq!(s.next(), None);
+    }
+
+    #[test]
+    fn errors_are_the_crates_errors() {
+        let e = Error::from(MetadataStringsError::PastTheBlob { bit: 7, len: 5 });
+        assert_eq!(e.bit_offset(), 7);
+        assert_eq!(MetadataStringsError::PastTheBlob { bit: 7, len: 5 }.to_string(), e.to_string());
+    }
+}
