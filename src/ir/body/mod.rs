@@ -48,7 +48,7 @@ mod type_index;
 use alloc::vec::Vec;
 
 use crate::ir::module::constants::{ModuleConstants, OperandRange};
-use crate::ir::module::types::{Type, TypeId, TypeTable};
+use crate::ir::module::types::{TypeId, TypeTable};
 use crate::ir::vocabulary::opcodes::{binary_op_name, cast_op_name};
 use crate::layout::Unknown;
 
@@ -663,22 +663,6 @@ impl Body {
     /// `icmp`, `call`, …); `types` is the module's type table, which tells `add` from
     /// `fadd`.
     pub fn opcode_name(&self, inst: &Instruction, types: &TypeTable) -> &'static str {
-        fn is_float(types: &TypeTable, ty: TypeId) -> bool {
-            match types.get(ty) {
-                Some(Type::Vector { element, .. }) => is_float(types, *element),
-                Some(t) => matches!(
-                    t,
-                    Type::Half
-                        | Type::BFloat
-                        | Type::Float
-                        | Type::Double
-                        | Type::X86Fp80
-                        | Type::Fp128
-                        | Type::PpcFp128
-                ),
-                None => false,
-            }
-        }
         match inst.kind {
             InstKind::Ret => "ret",
             InstKind::Br => "br",
@@ -693,7 +677,7 @@ impl Body {
             InstKind::CallBr { .. } => "callbr",
             InstKind::Unary { .. } => "fneg",
             InstKind::Binary { opcode, .. } => {
-                let float = self.operands(inst).first().is_some_and(|o| is_float(types, o.ty));
+                let float = self.operands(inst).first().is_some_and(|o| types.is_fp_or_fp_vector(o.ty));
                 binary_op_name(opcode, float)
             }
             InstKind::Cast { opcode, .. } => cast_op_name(opcode),

@@ -800,8 +800,9 @@ fn lookup_1based(table: &[String], id: u64, what: &'static str, bit: u64) -> Res
     }
 }
 
-/// Alignment stored as log2 + 1 (0: none).
-fn decode_alignment(v: u64) -> Option<u64> {
+/// Alignment stored as log2 + 1 (0: none), in global values' records and in the body's
+/// alloca, load, store, cmpxchg and atomicrmw records alike.
+pub(crate) fn decode_alignment(v: u64) -> Option<u64> {
     match v {
         0 => None,
         v if v <= 64 => Some(1u64 << (v - 1)),

@@ -144,6 +144,19 @@ pub struct TypeTable {
 }
 
 impl TypeTable {
+    /// Whether `id` is a floating-point type or a vector of one (LLVM's
+    /// `isFPOrFPVectorTy`): what tells `fadd` from `add` for the opcode's name. Vectors
+    /// refer only to earlier types, so the recursion ends.
+    pub(crate) fn is_fp_or_fp_vector(&self, id: TypeId) -> bool {
+        match self.get(id) {
+            Some(Type::Vector { element, .. }) => self.is_fp_or_fp_vector(*element),
+            Some(
+                Type::Half | Type::BFloat | Type::Float | Type::Double | Type::X86Fp80 | Type::Fp128 | Type::PpcFp128,
+            ) => true,
+            _ => false,
+        }
+    }
+
     /// The type at `id`.
     pub fn get(&self, id: TypeId) -> Option<&Type> {
         self.types.get(id.0 as usize)

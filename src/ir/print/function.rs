@@ -213,17 +213,6 @@ impl BodyPrinter<'_, '_, '_> {
         self.value(f, o)
     }
 
-    pub(super) fn is_float(&self, ty: TypeId) -> bool {
-        let types = &self.bodies.module().types;
-        match types.get(ty) {
-            Some(Type::Vector { element, .. }) => self.is_float(*element),
-            Some(
-                Type::Half | Type::BFloat | Type::Float | Type::Double | Type::X86Fp80 | Type::Fp128 | Type::PpcFp128,
-            ) => true,
-            _ => false,
-        }
-    }
-
     /// Attribute groups of an attribute list at one index, space-separated.
     fn attributes(&self, f: &mut dyn fmt::Write, list: Option<u32>, index: AttrIndex) -> Result<bool, fmt::Error> {
         let m = self.bodies.module();

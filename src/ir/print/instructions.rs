@@ -29,7 +29,7 @@ impl BodyPrinter<'_, '_, '_> {
                 TailKind::None => {}
             }
         }
-        let first_float = ops.first().is_some_and(|o| self.is_float(o.ty));
+        let first_float = ops.first().is_some_and(|o| self.bodies.module().types.is_fp_or_fp_vector(o.ty));
         // The opcode, then `atomic`, `weak`, `volatile`, the optimization flags.
         match inst.kind {
             InstKind::Ret => f.write_str("ret")?,

@@ -6,6 +6,7 @@ use crate::error::Error;
 use crate::ids::llvm_ir::raw as ids;
 use crate::ir::body::type_index::TypeKey;
 use crate::ir::body::{InstKind, Operand, Ordering};
+use crate::ir::module::decode_alignment;
 
 impl Decoder<'_, '_, '_> {
     /// Reads a memory instruction's record; `false` if `code` is not one.
@@ -21,7 +22,7 @@ impl Decoder<'_, '_, '_> {
                 let record = need!(self, ops, 3);
                 let explicit = record & (1 << 6) != 0;
                 let exponent = (record & 0x1f) | (((record >> 8) & 0x7) << 5);
-                let align = decode_align(exponent);
+                let align = decode_alignment(exponent);
                 let address_space = match ops.get(4) {
                     Some(&a) => a,
                     None => self.alloca_address_space(),
@@ -52,7 +53,7 @@ impl Decoder<'_, '_, '_> {
                 } else {
                     self.pointee(ptr.ty)
                 };
-                let align = decode_align(need!(self, ops, i));
+                let align = decode_alignment(need!(self, ops, i));
                 let volatile = need!(self, ops, i + 1) != 0;
                 let (ordering, scope) = if extra == 2 {
                     (Ordering::from_raw(need!(self, ops, i + 2)), need!(self, ops, i + 3) as u32)
@@ -68,7 +69,7 @@ impl Decoder<'_, '_, '_> {
                 // [ptrty, ptr, valty?, val, align, vol, (ordering, ssid)]
                 let typed = matches!(code, ids::FUNC_CODE_INST_STORE | ids::FUNC_CODE_INST_STOREATOMIC);
                 let (ptr, val) = self.pointer_and_value(ops, &mut i, typed)?;
-                let align = decode_align(need!(self, ops, i));
+                let align = decode_alignment(need!(self, ops, i));
                 let volatile = need!(self, ops, i + 1) != 0;
                 let atomic = matches!(code, ids::FUNC_CODE_INST_STOREATOMIC | ids::FUNC_CODE_INST_STOREATOMIC_OLD);
                 let (ordering, scope) = if atomic {
@@ -95,7 +96,7 @@ impl Decoder<'_, '_, '_> {
                     None => strongest_failure(success),
                 };
                 let weak = ops.get(i + 4).is_some_and(|&w| w != 0);
-                let align = ops.get(i + 5).and_then(|&a| decode_align(a));
+                let align = ops.get(i + 5).copied().and_then(decode_alignment);
                 let i1 = self.bodies.index.get(TypeKey::Int(1));
                 // Before weak cmpxchg (LLVM 3.5) the result was the old value alone.
                 let ty = if ops.len() > i + 4 { self.bodies.index.get(TypeKey::Pair(cmp.ty.0, i1.0)) } else { cmp.ty };
@@ -109,7 +110,7 @@ impl Decoder<'_, '_, '_> {
                 let volatile = need!(self, ops, i + 1) != 0;
                 let ordering = Ordering::from_raw(need!(self, ops, i + 2));
                 let scope = need!(self, ops, i + 3) as u32;
-                let align = ops.get(i + 4).and_then(|&a| decode_align(a));
+                let align = ops.get(i + 4).copied().and_then(decode_alignment);
                 let kind = InstKind::AtomicRmw { opcode, volatile, ordering, scope, align };
                 self.push(kind, val.ty, &[ptr, val]);
             }
@@ -154,9 +155,4 @@ fn strongest_failure(success: Ordering) -> Ordering {
         Ordering::Release => Ordering::Monotonic,
         o => o,
     }
-}
-
-/// An alignment field (load, store, alloca, cmpxchg, atomicrmw): log2 + 1, 0 for none.
-fn decode_align(v: u64) -> Option<u64> {
-    v.checked_sub(1).filter(|&e| e < 64).map(|e| 1u64 << e)
 }
