@@ -118,30 +118,24 @@ impl Fields<'_> {
             return Ok(());
         }
         self.name(name)?;
-        let f = &mut *self.f;
-        let mut any = false;
-        let rest = dwarf::split_di_flags(flags, self.w.llvm_version(), |n| {
-            if any {
-                f.write_str(" | ")?;
-            }
-            any = true;
-            f.write_str(n)
-        })?;
-        if rest != 0 || !any {
-            if any {
-                f.write_str(" | ")?;
-            }
-            write!(f, "{rest}")?;
-        }
-        Ok(())
+        let version = self.w.llvm_version();
+        self.flag_names(|each| dwarf::split_di_flags(flags, version, each))
     }
     /// `printDISPFlags`: always printed (no flags at all would read back as the old
     /// `isDefinition: true`), `0` when empty.
     fn sp_flags(&mut self, name: &str, flags: u32) -> fmt::Result {
         self.name(name)?;
+        self.flag_names(|each| dwarf::split_sp_flags(flags, each))
+    }
+    /// The flag names `split` passes to `each`, joined by ` | `, then the bits it returns
+    /// as unnamed in decimal (`0` when there is no name either).
+    fn flag_names(
+        &mut self,
+        split: impl FnOnce(&mut dyn FnMut(&'static str) -> fmt::Result) -> Result<u32, fmt::Error>,
+    ) -> fmt::Result {
         let f = &mut *self.f;
         let mut any = false;
-        let rest = dwarf::split_sp_flags(flags, |n| {
+        let rest = split(&mut |n| {
             if any {
                 f.write_str(" | ")?;
             }
