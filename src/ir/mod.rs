@@ -51,6 +51,7 @@ mod module;
 mod print;
 mod summary;
 mod symbols;
+pub mod upgrade;
 mod vocabulary;
 
 /// LLVM's irsymtab: the SYMTAB_BLOCK blob that LLVM 5 and later write beside the

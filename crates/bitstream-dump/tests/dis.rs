@@ -10,9 +10,10 @@
 //!   nobody here wrote, e.g. LLVM's own `test/Bitcode` files of LLVM 3.x: older than the
 //!   oldest LLVM installed, so they go to `llvm-dis` 14, whose upgrades are its own);
 //!   reported, not held to a floor;
-//! - `clang` (V = 14): the C sources of `testdata/src` that compile, built here by clang-14
-//!   at -O0, -O2 and -O1 -g (clang writes use-list orders, so predecessors are checked in
-//!   the order LLVM permutes them to);
+//! - `clang`: the C sources of `testdata/src` that compile (among them `dis_cases.c`:
+//!   computed gotos, `#dbg_assign`, intrinsic declarations), built here by clang-V at -O0,
+//!   -O2 and -O1 -g (clang writes use-list orders, so predecessors are checked in the order
+//!   LLVM permutes them to);
 //! - `sysroot` (V = 22): the bitcode of every member of the Rust sysroot's x86-64 rlibs
 //!   (rustc 1.95 writes LLVM 22 bitcode), cut out of the objects' `.llvmbc` sections.
 //!
@@ -40,12 +41,15 @@ use common::{BIN, llvm_tool, repo_root, skip_or_fail, testdata_files};
 
 /// The least number of functions and declarations that must be identical, per corpus and
 /// LLVM version: (corpus, version, functions, declarations), so that a corpus cannot shrink
-/// unnoticed. Measured on 2026-11-25, when every one was identical; the libclc and sysroot
+/// unnoticed. Measured on 2026-11-25 (the clang corpora of 19 and 22, and `dis_cases.c`, on
+/// 2026-11-27), when every one was identical; the libclc and sysroot
 /// floors sit a little below the counts then (100891, 104491, 87672 and 3714 functions),
 /// so that a new Debian or Rust release does not fail them by itself. Besides, every
 /// function and declaration of every corpus but `extra` must be identical.
-const FLOORS: [(&str, u32, usize, usize); 10] = [
-    ("clang", 14, 56, 28),
+const FLOORS: [(&str, u32, usize, usize); 12] = [
+    ("clang", 14, 65, 44),
+    ("clang", 19, 65, 36),
+    ("clang", 22, 65, 39),
     ("ir_bodies", 14, 70, 81),
     ("ir_bodies", 19, 75, 91),
     ("ir_bodies", 22, 80, 96),
@@ -465,15 +469,15 @@ fn libclc(major: u32) -> Option<Vec<PathBuf>> {
     Some(files)
 }
 
-/// The C sources of `testdata/src` that clang-14 compiles, as bitcode at three
+/// The C sources of `testdata/src` that clang `major` compiles, as bitcode at three
 /// optimization levels. `None` (after printing why, or a panic under `CI=true`) without
-/// clang-14.
-fn clang_bitcode() -> Option<Vec<PathBuf>> {
-    let clang = llvm_tool("clang", 14)?;
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("dis-clang");
+/// that clang.
+fn clang_bitcode(major: u32) -> Option<Vec<PathBuf>> {
+    let clang = llvm_tool("clang", major)?;
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("dis-clang-{major}"));
     std::fs::create_dir_all(&dir).unwrap();
     let mut out = Vec::new();
-    for name in ["remarks.c", "remarks_hot.c", "remarks_more.c", "diag_remarks.c"] {
+    for name in ["remarks.c", "remarks_hot.c", "remarks_more.c", "diag_remarks.c", "dis_cases.c"] {
         let src = repo_root().join("testdata/src").join(name);
         for (tag, flags) in [("O0", &["-O0"][..]), ("O2", &["-O2"][..]), ("O1g", &["-O1", "-g"][..])] {
             let bc = dir.join(format!("{name}.{tag}.bc"));
@@ -482,7 +486,7 @@ fn clang_bitcode() -> Option<Vec<PathBuf>> {
             args.push(bc.clone().into_os_string());
             args.push(src.clone().into_os_string());
             let built = run(&clang, &args);
-            assert!(built.ok(), "clang-14 {name} {tag}: {}", built.why());
+            assert!(built.ok(), "clang-{major} {name} {tag}: {}", built.why());
             out.push(bc);
         }
     }
@@ -523,10 +527,10 @@ fn differential(major: u32) {
     if let Some(files) = libclc(major) {
         corpora.push(("libclc", files));
     }
+    if let Some(files) = clang_bitcode(major) {
+        corpora.push(("clang", files));
+    }
     if major == 14 {
-        if let Some(files) = clang_bitcode() {
-            corpora.push(("clang", files));
-        }
         let repo = repo_root().join("testdata");
         let extra: Vec<PathBuf> = testdata_files()
             .into_iter()

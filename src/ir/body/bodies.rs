@@ -27,6 +27,8 @@ pub struct Bodies<'m, 'a> {
     group_index: BTreeMap<u64, usize>,
     /// The pointer type of each global value, by value id.
     global_types: Vec<TypeId>,
+    /// The datalayout's `A<n>`: the address space of an `alloca` whose record names none.
+    pub(super) alloca_address_space: u64,
     /// The module's metadata, read on first use.
     metadata: crate::ir::module::lazy_table::Once<(crate::ir::metadata::MdTable, Option<Error>)>,
 }
@@ -68,6 +70,10 @@ impl<'a> Module<'a> {
             sync_scopes,
             group_index,
             global_types,
+            alloca_address_space: crate::ir::vocabulary::datalayout::DataLayout::new(
+                self.datalayout.as_deref().unwrap_or(""),
+            )
+            .alloca_address_space(),
             metadata: crate::ir::module::lazy_table::Once::new(),
         })
     }

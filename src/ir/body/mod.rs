@@ -476,8 +476,10 @@ pub struct DebugRecord {
     pub code: u32,
     /// The instruction it stands before.
     pub before: u32,
-    /// The record's operands as metadata ids, except the value of a
-    /// DEBUG_RECORD_VALUE_SIMPLE, which is in `value`.
+    /// The record's operands as metadata ids, in the file's order, except the value of a
+    /// DEBUG_RECORD_VALUE_SIMPLE, which is in `value`: location, variable (or label),
+    /// expression, value, and for DEBUG_RECORD_ASSIGN then assign id, address expression
+    /// and address (`llvm-dis` prints the address before its expression).
     pub operands: OperandRange,
     /// The location operand of VALUE_SIMPLE records, resolved.
     pub value: Option<Operand>,

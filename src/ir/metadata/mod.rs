@@ -668,6 +668,10 @@ impl<'a> crate::ir::Module<'a> {
     /// Reads the module's metadata: every module-level node, the named metadata, the
     /// attachment kinds and the global objects' attachments. Function-local metadata comes
     /// with each function's [`Body`](crate::ir::Body).
+    ///
+    /// Each call reads the block again: keep the value. (The module does not cache it:
+    /// `Module` sits below the metadata layer. [`Bodies`](crate::ir::Bodies) reads it once
+    /// for all the functions it decodes.)
     pub fn metadata(&self) -> Result<Metadata<'a>, Error> {
         let input = self.block.stream().bytes();
         Ok(Metadata { table: MdTable::read_module(&self.block)?, input })

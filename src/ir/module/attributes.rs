@@ -214,6 +214,27 @@ pub enum Attribute {
     },
 }
 
+impl Attribute {
+    /// The attribute's kind (`None` for a string attribute or an unknown encoding).
+    pub fn kind(&self) -> Option<AttrKind> {
+        match self {
+            Attribute::Enum(k)
+            | Attribute::Int(k, _)
+            | Attribute::Type(k, _)
+            | Attribute::Range { kind: k, .. }
+            | Attribute::RangeList { kind: k, .. } => Some(*k),
+            Attribute::String { .. } | Attribute::Unknown { .. } => None,
+        }
+    }
+}
+
+impl AttrKind {
+    /// The kind LLVM spells `name` (`"nounwind"` → 18), if this crate knows it.
+    pub fn from_name(name: &str) -> Option<AttrKind> {
+        KIND_NAMES.iter().position(|&n| !n.is_empty() && n == name).map(|k| AttrKind(k as u64))
+    }
+}
+
 /// The attribute list index of a group: the function (`0xFFFFFFFF`), its return value
 /// (0), or parameter `n` (`n + 1`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -157,6 +157,19 @@ impl TypeTable {
         }
     }
 
+    /// The width of an integer type or of a vector of integers' elements (what LLVM's
+    /// `getScalarSizeInBits` gives them); `None` for other types.
+    pub(crate) fn scalar_bit_width(&self, id: TypeId) -> Option<u64> {
+        match self.get(id) {
+            Some(Type::Integer(width)) => Some(*width),
+            Some(Type::Vector { element, .. }) => match self.get(*element) {
+                Some(Type::Integer(width)) => Some(*width),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
     /// The type at `id`.
     pub fn get(&self, id: TypeId) -> Option<&Type> {
         self.types.get(id.0 as usize)

@@ -14,6 +14,9 @@ use crate::ir::print::numbers::write_wide_int;
 use crate::ir::vocabulary::opcodes::{binary_op_name, cast_op_name, predicate};
 use crate::reader::Entry;
 
+/// CST_CODE_CE_CAST's opcode for `bitcast`.
+const CAST_BITCAST: u32 = 11;
+
 impl ModuleConstants {
     /// Value `value_id` printed as `llvm-dis` prints an operand, its type first
     /// (`i32 7`, `ptr @g`, `[2 x i8] c"a\00"`); `opaque_pointers` prints every pointer
@@ -75,6 +78,14 @@ pub(crate) struct Printer<'t, 'a> {
     opaque: bool,
     /// Values left to print (see [`MIN_VALUES`]).
     budget: core::cell::Cell<u32>,
+    /// The slot of an unnamed basic block (function index, block index), for
+    /// `blockaddress`: numbering a function's unnamed values needs its body decoded, which
+    /// only a printer given the module's bodies can do.
+    block_slot: Option<&'t dyn Fn(usize, u64) -> Option<u32>>,
+    /// Whether this is a typed-pointer module printed with opaque pointers, as LLVM 15 and
+    /// later read one: intrinsic declarations print with their remangled names, and
+    /// `getelementptr`s of all-zero indices fold to their base pointer.
+    typed_read_as_opaque: bool,
 }
 
 impl<'t, 'a> Printer<'t, 'a> {
@@ -87,7 +98,23 @@ impl<'t, 'a> Printer<'t, 'a> {
             module,
             opaque,
             budget: core::cell::Cell::new(budget as u32),
+            block_slot: None,
+            typed_read_as_opaque: false,
         }
+    }
+
+    /// Prints what LLVM makes of a typed-pointer module it reads with opaque pointers
+    /// (see [`Printer::typed_read_as_opaque`]).
+    pub(crate) fn with_typed_read_as_opaque(mut self, typed_read_as_opaque: bool) -> Self {
+        self.typed_read_as_opaque = typed_read_as_opaque;
+        self
+    }
+
+    /// Numbers unnamed blocks in `blockaddress` with `block_slot` (function index, block
+    /// index → slot), as `llvm-dis` does; without it, such a block prints its index.
+    pub(crate) fn with_block_slots(mut self, block_slot: Option<&'t dyn Fn(usize, u64) -> Option<u32>>) -> Self {
+        self.block_slot = block_slot;
+        self
     }
 
     /// Prints as `llvm-dis` of this LLVM major version.
@@ -376,7 +403,12 @@ impl<'t, 'a> Printer<'t, 'a> {
                 f.write_char('"')
             }
             ConstantKind::Data(elements) => self.data(f, c.ty, table.operands(elements)),
-            ConstantKind::Cast { opcode, operand, .. } => {
+            ConstantKind::Cast { opcode, operand, from } => {
+                // With opaque pointers, a bitcast of a pointer to a pointer of the same
+                // address space is the pointer, and LLVM folds it as it reads it.
+                if self.typed_read_as_opaque && opcode == CAST_BITCAST && self.same_address_space(from, c.ty) {
+                    return self.value(f, operand, depth + 1);
+                }
                 write!(f, "{} (", cast_op_name(opcode))?;
                 self.operand(f, operand, depth + 1)?;
                 f.write_str(" to ")?;
@@ -408,13 +440,20 @@ impl<'t, 'a> Printer<'t, 'a> {
                 f.write_char(')')
             }
             ConstantKind::Gep { source, flags, inrange_index, inrange, operands } => {
+                // With opaque pointers, a GEP of all-zero indices is its base pointer, and
+                // LLVM folds it as it reads the typed-pointer expression.
+                let pairs = table.operands(operands);
+                if self.typed_read_as_opaque && inrange.is_none() && inrange_index.is_none() {
+                    if let Some(base) = self.zero_index_gep_base(pairs, c.ty) {
+                        return self.value(f, base, depth + 1);
+                    }
+                }
                 f.write_str("getelementptr")?;
                 write_gep_flags(f, flags)?;
                 if let Some((lower, upper)) = inrange {
                     write!(f, " inrange({lower}, {upper})")?;
                 }
                 f.write_str(" (")?;
-                let pairs = table.operands(operands);
                 if let Some(s) = source {
                     self.ty(f, s)?;
                     f.write_str(", ")?;
@@ -451,8 +490,15 @@ impl<'t, 'a> Printer<'t, 'a> {
                 match self.block_name(function, block) {
                     Some(name) => write_llvm_name(f, &name)?,
                     // Unnamed blocks are numbered with the function's other unnamed
-                    // values, which needs the body decoded: the block's own number.
-                    None => write!(f, "{block}")?,
+                    // values, which needs the body decoded; without the bodies, the
+                    // block's own index.
+                    None => {
+                        let slot = match (self.block_slot, self.module.values.get(function as usize)) {
+                            (Some(slot_of), Some(&GlobalRef::Function(i))) => slot_of(i, block),
+                            _ => None,
+                        };
+                        write!(f, "{}", slot.map_or(block, u64::from))?
+                    }
                 }
                 f.write_char(')')
             }
@@ -536,6 +582,29 @@ impl<'t, 'a> Printer<'t, 'a> {
         }
     }
 
+    /// Whether `a` and `b` are pointer types of the same address space.
+    fn same_address_space(&self, a: TypeId, b: TypeId) -> bool {
+        let space = |t| match self.types().get(t) {
+            Some(Type::Pointer { address_space, .. }) => Some(*address_space),
+            _ => None,
+        };
+        space(a).is_some_and(|s| space(b) == Some(s))
+    }
+
+    /// The base of a `getelementptr` whose indices are all zero and whose result is a
+    /// scalar pointer (`pairs`: (type, value) of the base, then of each index).
+    fn zero_index_gep_base(&self, pairs: &[u64], result: TypeId) -> Option<u64> {
+        if !matches!(self.types().get(result), Some(Type::Pointer { .. })) {
+            return None;
+        }
+        let (&[_, base], indices) = (pairs.get(..2)?, pairs.get(2..)?) else { return None };
+        let zero = |v: u64| {
+            v >= self.table.base
+                && self.lookup(v).is_some_and(|(c, _)| matches!(c.kind, ConstantKind::Int(0) | ConstantKind::Null))
+        };
+        indices.chunks(2).all(|p| p.len() == 2 && zero(p[1])).then_some(base)
+    }
+
     /// A basic block's name, from its function body's VALUE_SYMTAB (a BBENTRY record).
     fn block_name(&self, function: u64, block: u64) -> Option<Vec<u8>> {
         let Some(&GlobalRef::Function(i)) = self.module.values.get(usize::try_from(function).ok()?) else {
@@ -573,6 +642,16 @@ impl<'t, 'a> Printer<'t, 'a> {
         let Some(global) = m.global(value_id) else { return write!(f, "<bad value id {value_id}>") };
         f.write_char('@')?;
         if !global.name.is_empty() {
+            let function = match m.values.get(value_id as usize) {
+                Some(&GlobalRef::Function(i)) => m.functions.get(i),
+                _ => None,
+            };
+            if let Some(name) = function
+                .filter(|f| self.typed_read_as_opaque && f.is_declaration)
+                .and_then(|f| crate::ir::upgrade::remangled_intrinsic_name(self.llvm_version, &f.common.name))
+            {
+                return write_llvm_name(f, &name);
+            }
             return write_llvm_name(f, &global.name);
         }
         let unnamed_vars = m.globals.iter().filter(|g| g.common.name.is_empty()).count();

@@ -6,13 +6,14 @@ use alloc::vec::Vec;
 use core::fmt::{self, Write as _};
 
 use crate::ir::body::{Bodies, Body, InstKind, Operand, Ordering, Value};
+use crate::ir::module::constants::ConstantKind;
 use crate::ir::module::types::{Type, TypeId};
 use crate::ir::print::calling_conv::write_cc;
 use crate::ir::print::constants::Printer;
 use crate::ir::print::escape::{write_escaped, write_llvm_name};
 use crate::ir::print::globals::{write_comdat, write_global_prefix};
 use crate::ir::print::metadata::{write_attachments, write_md_ref};
-use crate::ir::print::slot_tracker::{ModuleSlots, NO_SLOT};
+use crate::ir::print::slot_tracker::{ModuleSlots, NO_SLOT, call_as_debug_record, debug_call_arguments};
 use crate::ir::print::{DisOptions, write_decimal};
 use crate::ir::vocabulary::datalayout::DataLayout;
 use crate::ir::{AttrIndex, AttributeList};
@@ -26,6 +27,8 @@ pub struct FunctionDisplay<'d, 'm, 'a> {
     /// The module's numbering and the function's scope in it, when printing the whole
     /// module; a function printed alone numbers as LLVM's `Function::print` does.
     pub(super) slots: Option<(&'d ModuleSlots, usize)>,
+    /// Other functions' block slots, shared by the functions of a module printed whole.
+    pub(super) block_slots: Option<&'d BlockSlots<'d, 'm, 'a>>,
 }
 
 impl<'m, 'a> Bodies<'m, 'a> {
@@ -38,7 +41,7 @@ impl<'m, 'a> Bodies<'m, 'a> {
         body: Option<&'d Body>,
         options: DisOptions,
     ) -> FunctionDisplay<'d, 'm, 'a> {
-        FunctionDisplay { bodies: self, index, body, options, slots: None }
+        FunctionDisplay { bodies: self, index, body, options, slots: None, block_slots: None }
     }
 }
 
@@ -79,11 +82,43 @@ impl Slots {
     }
 }
 
+impl Slots {
+    /// The slot of unnamed block `block`, if it is one.
+    fn block(&self, block: u64) -> Option<u32> {
+        self.blocks.get(usize::try_from(block).ok()?).copied().filter(|&s| s != NO_SLOT)
+    }
+}
+
+/// The slots of other functions' unnamed blocks, which a `blockaddress` in a global's
+/// initializer or in another function names (`llvm-dis` numbers the block's function for
+/// it): each function's body decoded once, on first use.
+pub(super) struct BlockSlots<'d, 'm, 'a> {
+    bodies: &'d Bodies<'m, 'a>,
+    functions: core::cell::RefCell<alloc::collections::BTreeMap<usize, Slots>>,
+}
+
+impl<'d, 'm, 'a> BlockSlots<'d, 'm, 'a> {
+    pub(super) fn new(bodies: &'d Bodies<'m, 'a>) -> Self {
+        BlockSlots { bodies, functions: core::cell::RefCell::default() }
+    }
+
+    /// The slot of function `function`'s unnamed block `block` (`None` if the block is
+    /// named, out of range, or the body does not decode).
+    pub(super) fn slot(&self, function: usize, block: u64) -> Option<u32> {
+        let mut functions = self.functions.borrow_mut();
+        let slots = functions.entry(function).or_insert_with(|| match self.bodies.body(function) {
+            Ok(Some(body)) => Slots::new(&body, &body.instruction_locals()),
+            _ => Slots { arguments: Vec::new(), blocks: Vec::new(), instructions: Vec::new() },
+        });
+        slots.block(block)
+    }
+}
+
 pub(super) struct BodyPrinter<'d, 'm, 'a> {
     pub(super) bodies: &'d Bodies<'m, 'a>,
     pub(super) body: &'d Body,
     pub(super) constants: Printer<'d, 'a>,
-    pub(super) slots: Slots,
+    pub(super) slots: &'d Slots,
     pub(super) locals: Vec<u32>,
     pub(super) options: DisOptions,
     /// The metadata numbering, and the function's scope in it.
@@ -219,19 +254,45 @@ impl BodyPrinter<'_, '_, '_> {
         let Some(AttributeList::Groups(ids)) = list.and_then(|l| m.attribute_lists.get(l as usize)) else {
             return Ok(false);
         };
+        self.groups(f, ids.iter().filter_map(|&id| self.bodies.attribute_group(id)), index)
+    }
+
+    /// The attributes at `index` of a function's declaration: those of the reading
+    /// version's intrinsic table for an intrinsic (`intrinsic`), else the file's list's.
+    fn declared_attributes(
+        &self,
+        f: &mut dyn fmt::Write,
+        list: Option<u32>,
+        intrinsic: Option<&[crate::ir::AttributeGroup]>,
+        index: AttrIndex,
+    ) -> Result<bool, fmt::Error> {
+        match intrinsic {
+            Some(groups) => self.groups(f, groups.iter(), index),
+            None => self.attributes(f, list, index),
+        }
+    }
+
+    /// The attributes of the groups at `index`, space-separated; whether there were any.
+    fn groups<'g>(
+        &self,
+        f: &mut dyn fmt::Write,
+        groups: impl Iterator<Item = &'g crate::ir::AttributeGroup>,
+        index: AttrIndex,
+    ) -> Result<bool, fmt::Error> {
+        let m = self.bodies.module();
         let mut any = false;
-        for g in ids.iter().filter_map(|&id| self.bodies.attribute_group(id)).filter(|g| g.index == index) {
+        for g in groups.filter(|g| g.index == index) {
             if g.attributes.is_empty() {
                 continue;
             }
             if any {
                 f.write_char(' ')?;
             }
-            write!(
-                f,
-                "{}",
-                g.display_inline(&m.types, self.options.opaque(self.bodies)).for_llvm(self.options.llvm_version)
-            )?;
+            let version = self.options.llvm_version;
+            let upgraded = crate::ir::upgrade::upgraded_attributes(version, g.index, &g.attributes)
+                .map(|attributes| crate::ir::AttributeGroup { attributes, ..g.clone() });
+            let g = upgraded.as_ref().unwrap_or(g);
+            write!(f, "{}", g.display_inline(&m.types, self.options.opaque(self.bodies)).for_llvm(version))?;
             any = true;
         }
         Ok(any)
@@ -300,12 +361,10 @@ impl BodyPrinter<'_, '_, '_> {
             _ => (TypeId(u32::MAX), false),
         };
         f.write_char(' ')?;
-        // The short form prints the return type, unless the callee is variadic (or, in
-        // LLVM 14 and before, returns a pointer to a function).
-        let returns_fn_pointer = !self.options.opaque(self.bodies)
-            && matches!(types.get(ret), Some(Type::Pointer { pointee: Some(p), .. })
-                if matches!(types.get(*p), Some(Type::Function { .. })));
-        self.ty(f, if vararg || returns_fn_pointer { call.function_type } else { ret })?;
+        // The short form prints the return type, unless the callee is variadic. (Old LLVM
+        // also printed the whole type of a call returning a pointer to a function; LLVM 13
+        // and later do not.)
+        self.ty(f, if vararg { call.function_type } else { ret })?;
         f.write_char(' ')?;
         self.value(f, callee)?;
         f.write_char('(')?;
@@ -379,17 +438,45 @@ impl BodyPrinter<'_, '_, '_> {
         for list in &mut uses {
             list.reverse();
         }
+        // A `blockaddress` of the block is one more use, made before the terminators'
+        // (when the module's or the function's constants are read), so last in the list.
+        const BLOCK_ADDRESS: u32 = u32::MAX;
+        let mut addressed = None;
         for &(bb, order) in &body.block_use_orders {
             let order = body.literal_range(order);
             let Some(list) = uses.get_mut(bb as usize) else { continue };
+            if order.len() == list.len() + 1
+                && addressed.get_or_insert_with(|| self.addressed_blocks()).contains(&u64::from(bb))
+            {
+                list.push(BLOCK_ADDRESS);
+            }
             if order.len() != list.len() {
                 continue;
             }
             let mut keyed: Vec<(u64, u32)> = order.iter().copied().zip(list.iter().copied()).collect();
             keyed.sort_by_key(|(k, _)| *k);
-            *list = keyed.into_iter().map(|(_, p)| p).collect();
+            *list = keyed.into_iter().map(|(_, p)| p).filter(|&p| p != BLOCK_ADDRESS).collect();
         }
         uses
+    }
+
+    /// The blocks of this function that a `blockaddress` constant names, in the module's
+    /// constants or the function's.
+    fn addressed_blocks(&self) -> Vec<u64> {
+        let m = self.bodies.module();
+        let Some(function) = m.functions.get(self.body.function) else { return Vec::new() };
+        let me = function.common.value_id;
+        let mut blocks: Vec<u64> = [&self.bodies.constants().constants, &self.body.constants.constants]
+            .into_iter()
+            .flatten()
+            .filter_map(|c| match c.kind {
+                ConstantKind::BlockAddress { function, block } if function == me => Some(block),
+                _ => None,
+            })
+            .collect();
+        blocks.sort_unstable();
+        blocks.dedup();
+        blocks
     }
 }
 
@@ -416,9 +503,31 @@ impl FunctionDisplay<'_, '_, '_> {
         let mut empty = Body::default();
         empty.function = self.index;
         let body = self.body.unwrap_or(&empty);
-        let constants =
-            Printer::new(b.constants(), m, opaque).for_version(self.options.llvm_version).with_local(&body.constants);
         let locals = body.instruction_locals();
+        let slots = Slots::new(body, &locals);
+        let own_block_slots;
+        let block_slots = match self.block_slots {
+            Some(b) => b,
+            None => {
+                own_block_slots = BlockSlots::new(b);
+                &own_block_slots
+            }
+        };
+        let block_slot = |function: usize, block: u64| {
+            if function == self.index && self.body.is_some() {
+                slots.block(block)
+            } else {
+                block_slots.slot(function, block)
+            }
+        };
+        let constants = Printer::new(b.constants(), m, opaque)
+            .for_version(self.options.llvm_version)
+            .with_local(&body.constants)
+            .with_block_slots(Some(&block_slot))
+            .with_typed_read_as_opaque(crate::ir::print::slot_tracker::typed_read_as_opaque(
+                b,
+                self.options.llvm_version,
+            ));
         let own;
         let (md, scope) = match self.slots {
             Some(s) => s,
@@ -429,17 +538,13 @@ impl FunctionDisplay<'_, '_, '_> {
                 (&own, scope)
             }
         };
-        let p = BodyPrinter {
-            bodies: b,
-            body,
-            constants,
-            slots: Slots::new(body, &locals),
-            locals,
-            options: self.options,
-            md,
-            scope,
-        };
+        let p = BodyPrinter { bodies: b, body, constants, slots: &slots, locals, options: self.options, md, scope };
         let list = function.attributes.and_then(|a| a.checked_sub(1)).map(|a| a as u32);
+        let intrinsic = if self.body.is_none() {
+            m.intrinsic_attribute_groups(self.index, self.options.llvm_version)
+        } else {
+            None
+        };
         if self.body.is_some() {
             f.write_str("define ")?;
         } else {
@@ -453,7 +558,7 @@ impl FunctionDisplay<'_, '_, '_> {
             f.write_char(' ')?;
         }
         let mut s = alloc::string::String::new();
-        if p.attributes(&mut s, list, AttrIndex::Return)? {
+        if p.declared_attributes(&mut s, list, intrinsic.as_deref(), AttrIndex::Return)? {
             f.write_str(&s)?;
             f.write_char(' ')?;
         }
@@ -471,7 +576,7 @@ impl FunctionDisplay<'_, '_, '_> {
             }
             p.ty(f, t)?;
             let mut s = alloc::string::String::new();
-            if p.attributes(&mut s, list, AttrIndex::Param(i as u64))? {
+            if p.declared_attributes(&mut s, list, intrinsic.as_deref(), AttrIndex::Param(i as u64))? {
                 f.write_char(' ')?;
                 f.write_str(&s)?;
             }
@@ -576,6 +681,11 @@ impl FunctionDisplay<'_, '_, '_> {
                 for r in body.debug_records.iter().filter(|r| r.before == i) {
                     write_debug_record(f, &p, r)?;
                 }
+                let inst = &body.instructions[i as usize];
+                if let Some(code) = call_as_debug_record(b, body, inst, self.options.llvm_version) {
+                    write_debug_call(f, &p, i as usize, code)?;
+                    continue;
+                }
                 p.instruction(f, i as usize)?;
                 p.attachments(f, i as usize)?;
                 f.write_char('\n')?;
@@ -585,21 +695,47 @@ impl FunctionDisplay<'_, '_, '_> {
     }
 }
 
-fn write_debug_record(f: &mut dyn fmt::Write, p: &BodyPrinter<'_, '_, '_>, r: &crate::ir::DebugRecord) -> fmt::Result {
+/// The name a debug record prints with.
+fn debug_record_name(code: u32) -> &'static str {
     use crate::ids::llvm_ir::raw as ids;
-    let name = match r.code {
+    match code {
         ids::FUNC_CODE_DEBUG_RECORD_DECLARE => "dbg_declare",
         ids::FUNC_CODE_DEBUG_RECORD_ASSIGN => "dbg_assign",
         ids::FUNC_CODE_DEBUG_RECORD_LABEL => "dbg_label",
         ids::FUNC_CODE_DEBUG_RECORD_DECLARE_VALUE => "dbg_declare_value",
         _ => "dbg_value",
-    };
-    write!(f, "    #{name}(")?;
+    }
+}
+
+/// A call to a debug intrinsic printed as the record the reading version makes of it: its
+/// metadata arguments in the intrinsic's order (which is the record's printed order), then
+/// the call's location.
+fn write_debug_call(f: &mut dyn fmt::Write, p: &BodyPrinter<'_, '_, '_>, index: usize, code: u32) -> fmt::Result {
+    write!(f, "    #{}(", debug_record_name(code))?;
+    let inst = &p.body.instructions[index];
+    for id in debug_call_arguments(p.body, inst) {
+        p.metadata(f, id)?;
+        f.write_str(", ")?;
+    }
+    match inst.debug_loc.and_then(|l| p.md.scopes.get(p.scope)?.locations.get(l as usize)) {
+        Some(&key) => write_md_ref(f, p.bodies, p.md, Some(key), &p.constants)?,
+        None => f.write_str("null")?,
+    }
+    f.write_str(")\n")
+}
+
+fn write_debug_record(f: &mut dyn fmt::Write, p: &BodyPrinter<'_, '_, '_>, r: &crate::ir::DebugRecord) -> fmt::Result {
+    use crate::ids::llvm_ir::raw as ids;
+    write!(f, "    #{}(", debug_record_name(r.code))?;
     let md = p.body.literal_range(r.operands);
     // The file's order is [location, variable or label, expression, value, (assign id,
-    // address, address expression)]; llvm-dis prints the value first and the location
-    // last: the value as it is (`ptr %p`), the rest as metadata operands.
+    // address expression, address)]; llvm-dis prints the value first, the address before
+    // its expression and the location last: the value as it is (`ptr %p`), the rest as
+    // metadata operands.
     let mut items: Vec<u64> = md.iter().skip(1).copied().collect();
+    if r.code == ids::FUNC_CODE_DEBUG_RECORD_ASSIGN && items.len() == 6 {
+        items.swap(4, 5);
+    }
     let value = match &r.value {
         Some(v) => Some(*v),
         None if r.code != ids::FUNC_CODE_DEBUG_RECORD_LABEL && items.len() >= 3 => {

@@ -25,6 +25,7 @@ impl<'a> Module<'a> {
             index,
             opaque_pointers,
             llvm_version: if opaque_pointers { 22 } else { 14 },
+            block_slot: None,
         }
     }
 }
@@ -36,9 +37,16 @@ pub struct GlobalVarDisplay<'t, 'a> {
     index: usize,
     opaque_pointers: bool,
     llvm_version: u32,
+    block_slot: Option<&'t dyn Fn(usize, u64) -> Option<u32>>,
 }
 
-impl GlobalVarDisplay<'_, '_> {
+impl<'t> GlobalVarDisplay<'t, '_> {
+    /// Numbers unnamed blocks in `blockaddress` as the module printer does.
+    pub(crate) fn with_block_slots(mut self, block_slot: &'t dyn Fn(usize, u64) -> Option<u32>) -> Self {
+        self.block_slot = Some(block_slot);
+        self
+    }
+
     /// Prints as `llvm-dis` of LLVM `llvm_version` prints (by default 22 with opaque
     /// pointers, 14 without): `splat (…)` from LLVM 20.
     pub fn for_llvm(mut self, llvm_version: u32) -> Self {
@@ -54,7 +62,9 @@ impl fmt::Display for GlobalVarDisplay<'_, '_> {
         let m = self.module;
         let Some(g) = m.globals.get(self.index) else { return f.write_str("<no such global>") };
         let c = &g.common;
-        let p = Printer::new(self.constants, m, self.opaque_pointers).for_version(self.llvm_version);
+        let p = Printer::new(self.constants, m, self.opaque_pointers)
+            .for_version(self.llvm_version)
+            .with_block_slots(self.block_slot);
         p.global_name(f, c.value_id)?;
         f.write_str(" = ")?;
         if g.initializer.is_none() && c.linkage == Linkage::External {

@@ -76,7 +76,7 @@ impl Default for DisOptions {
 impl DisOptions {
     /// Whether pointers print as `ptr`: from LLVM 17, and in a file whose pointers are
     /// opaque already (LLVM 14's `-opaque-pointers` files).
-    fn opaque(self, b: &Bodies<'_, '_>) -> bool {
+    pub(crate) fn opaque(self, b: &Bodies<'_, '_>) -> bool {
         self.llvm_version >= 17 || !b.typed_pointers()
     }
 }

@@ -11,10 +11,11 @@ use crate::ir::module::types::TypeId;
 use crate::ir::print::DisOptions;
 use crate::ir::print::constants::Printer;
 use crate::ir::print::escape::{write_escaped, write_llvm_name};
-use crate::ir::print::function::FunctionDisplay;
+use crate::ir::print::function::{BlockSlots, FunctionDisplay};
 use crate::ir::print::globals::{write_global_prefix, write_partition, write_thread_local, write_unnamed_addr};
 use crate::ir::print::metadata::{write_attachments, write_md_ref, write_metadata_name, write_node};
 use crate::ir::print::slot_tracker::ModuleSlots;
+use crate::ir::print::slot_tracker::typed_read_as_opaque;
 use crate::ir::vocabulary::datalayout::DataLayout;
 use crate::ir::vocabulary::triple::Triple;
 
@@ -133,12 +134,21 @@ impl fmt::Display for ModuleDisplay<'_, '_, '_> {
             f.write_char('\n')?;
         }
         let mut slots = ModuleSlots::new(b, self.options.llvm_version);
-        let printer = Printer::new(b.constants(), m, opaque).for_version(self.options.llvm_version);
+        let block_slots = BlockSlots::new(b);
+        let block_slot = |function: usize, block: u64| block_slots.slot(function, block);
+        let printer = Printer::new(b.constants(), m, opaque)
+            .for_version(self.options.llvm_version)
+            .with_block_slots(Some(&block_slot))
+            .with_typed_read_as_opaque(typed_read_as_opaque(b, self.options.llvm_version));
         if !m.globals.is_empty() {
             f.write_char('\n')?;
             let md = b.module_metadata();
             for (i, g) in m.globals.iter().enumerate() {
-                write!(f, "{}", m.display_global_var(i, b.constants(), opaque).for_llvm(self.options.llvm_version))?;
+                let line = m
+                    .display_global_var(i, b.constants(), opaque)
+                    .for_llvm(self.options.llvm_version)
+                    .with_block_slots(&block_slot);
+                write!(f, "{line}")?;
                 write_attachments(f, b, &slots, None, md.attachments_of(g.common.value_id), ", ", &printer)?;
                 let list = g.attributes.and_then(|a| a.checked_sub(1));
                 if let Some(slot) =
@@ -175,7 +185,7 @@ impl fmt::Display for ModuleDisplay<'_, '_, '_> {
             }
         }
         let mut text = alloc::string::String::new();
-        for index in 0..m.functions.len() {
+        for index in crate::ir::print::slot_tracker::function_order(b, self.options.llvm_version) {
             f.write_char('\n')?;
             if let Some(comment) = function_attrs_comment(b, index, self.options.llvm_version) {
                 writeln!(f, "; Function Attrs: {comment}")?;
@@ -191,6 +201,7 @@ impl fmt::Display for ModuleDisplay<'_, '_, '_> {
                 body: defined.then_some(&body),
                 options: self.options,
                 slots: Some((&slots, scope)),
+                block_slots: Some(&block_slots),
             };
             text.clear();
             display.write(&mut text)?;
@@ -287,7 +298,7 @@ fn upgraded_datalayout<'d>(dl: &'d str, triple: &str, llvm_version: u32) -> Cow<
 /// The `; Function Attrs:` comment: the function's non-string attributes.
 fn function_attrs_comment(b: &Bodies<'_, '_>, index: usize, llvm_version: u32) -> Option<alloc::string::String> {
     let key = crate::ir::print::slot_tracker::function_group_key(b, index, llvm_version)?;
-    let mut group = crate::ir::print::slot_tracker::group_content(b, key)?;
+    let mut group = crate::ir::print::slot_tracker::group_content(b, key, llvm_version)?;
     group.attributes.retain(|a| !matches!(a, crate::ir::Attribute::String { .. }));
     if group.attributes.is_empty() {
         return None;

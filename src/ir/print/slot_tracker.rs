@@ -12,10 +12,10 @@ use alloc::collections::BTreeMap;
 use alloc::vec::Vec;
 
 use crate::ids::llvm_ir::raw as ids;
-use crate::ir::body::{Bodies, Body, InstKind};
+use crate::ir::body::{Bodies, Body, InstKind, Instruction};
 use crate::ir::metadata::{MdEntry, MdTable};
 use crate::ir::module::constants::OperandRange;
-use crate::ir::{AttrIndex, AttrKind, Attribute, AttributeGroup, AttributeList, MetadataNode, Value};
+use crate::ir::{AttrIndex, AttributeGroup, AttributeList, MetadataNode, Value};
 
 /// No slot (yet).
 pub(crate) const NO_SLOT: u32 = u32::MAX;
@@ -103,6 +103,8 @@ pub(crate) struct ModuleSlots {
     /// The type id of `metadata`, for the (type, value) pairs of pre-3.6 tuples.
     metadata_type: Option<u32>,
     void_type: Option<u32>,
+    /// The LLVM version printed for (whose intrinsic table names groups).
+    llvm_version: u32,
 }
 
 impl ModuleSlots {
@@ -110,7 +112,8 @@ impl ModuleSlots {
     /// attachments and attribute groups, named metadata, functions' attribute groups).
     pub(crate) fn new(b: &Bodies<'_, '_>, llvm_version: u32) -> Self {
         let module = b.module_metadata();
-        let mut s = ModuleSlots { module_len: module.len(), next_key: module.len(), ..ModuleSlots::default() };
+        let mut s =
+            ModuleSlots { module_len: module.len(), next_key: module.len(), llvm_version, ..ModuleSlots::default() };
         s.slots.resize(module.entries.len(), NO_SLOT);
         s.alias.resize(module.entries.len(), NO_ALIAS);
         s.metadata_type = b.metadata_type().map(|t| t.0);
@@ -134,8 +137,7 @@ impl ModuleSlots {
                 s.create(b, None, node);
             }
         }
-        for (i, f) in m.functions.iter().enumerate() {
-            let _ = f;
+        for i in function_order(b, llvm_version) {
             if let Some(key) = function_group_key(b, i, llvm_version) {
                 s.create_group(b, key);
             }
@@ -250,6 +252,35 @@ impl ModuleSlots {
                     self.create(b, Some(n), v);
                 }
             }
+            // A debug intrinsic the reading version reads as a record: numbered as one.
+            if let Some(code) = call_as_debug_record(b, body, inst, self.llvm_version) {
+                let args = debug_call_arguments(body, inst);
+                let arg = |k: usize| args.get(k).copied();
+                if code == ids::FUNC_CODE_DEBUG_RECORD_LABEL {
+                    if let Some(label) = arg(0) {
+                        self.create(b, Some(n), label);
+                    }
+                } else {
+                    if let Some(value) = arg(0) {
+                        self.create_if_tuple(b, Some(n), value);
+                    }
+                    if let Some(variable) = arg(1) {
+                        self.create(b, Some(n), variable);
+                    }
+                    if code == ids::FUNC_CODE_DEBUG_RECORD_ASSIGN {
+                        if let Some(assign_id) = arg(3) {
+                            self.create(b, Some(n), assign_id);
+                        }
+                        if let Some(address) = arg(4) {
+                            self.create_if_tuple(b, Some(n), address);
+                        }
+                    }
+                }
+                if let Some(&key) = inst.debug_loc.and_then(|l| self.scopes[n].locations.get(l as usize)) {
+                    self.create_key(b, key);
+                }
+                continue;
+            }
             // Metadata operands of intrinsic calls.
             if let InstKind::Call { .. } = inst.kind {
                 let ops = body.operands(inst);
@@ -292,7 +323,7 @@ impl ModuleSlots {
         if self.group_slots.contains_key(&key) {
             return;
         }
-        let Some(group) = group_content(b, key) else { return };
+        let Some(group) = group_content(b, key, self.llvm_version) else { return };
         let slot = match self.groups.iter().position(|g| g.attributes == group.attributes) {
             Some(slot) => slot,
             None => {
@@ -460,37 +491,96 @@ pub(crate) fn function_group(b: &Bodies<'_, '_>, list: Option<impl TryInto<usize
         .find(|&id| b.attribute_group(id).is_some_and(|g| g.index == AttrIndex::Function && !g.attributes.is_empty()))
 }
 
-/// A group key's bit that marks an intrinsic declaration's attributes as LLVM 14's and
-/// 22's readers leave them (see [`function_group_key`]).
+/// A group key's bit that marks an intrinsic declaration's function attributes as the
+/// reading version's intrinsic table gives them (the rest of the key is the function's
+/// index); see [`function_group_key`].
 const INTRINSIC_BIT: u64 = 1 << 63;
 
-/// The attribute kind `mustprogress`.
-const MUST_PROGRESS: u64 = 70;
-
-/// The group key of function `index`'s own attributes: the file's group id, or, for an
-/// intrinsic's declaration read by LLVM 14 or by 22 and later, that id marked. Those
-/// readers give an intrinsic the attributes of its definition in LLVM's intrinsic table
-/// rather than the file's; this crate has no such table, and drops the one attribute
-/// writers put there that no intrinsic has, `mustprogress` (rustc's LLVM 21, clang-14 at
-/// -O2). LLVM 19 was not seen doing it: no LLVM 19 corpus has such a declaration.
+/// The group key of function `index`'s own attributes: the file's group id, or, for a
+/// declaration of an intrinsic of LLVM `llvm_version`, the function's index marked.
+/// LLVM's reader gives an intrinsic the attributes of its own intrinsic table rather than
+/// the file's ([`crate::ir::upgrade::intrinsic_attributes`]).
 pub(crate) fn function_group_key(b: &Bodies<'_, '_>, index: usize, llvm_version: u32) -> Option<u64> {
+    if let Some(groups) = b.module().intrinsic_attribute_groups(index, llvm_version) {
+        let has = groups.iter().any(|g| g.index == AttrIndex::Function && !g.attributes.is_empty());
+        return has.then_some(INTRINSIC_BIT | index as u64);
+    }
     let f = b.module().functions.get(index)?;
-    let group = function_group(b, f.attributes.and_then(|a| a.checked_sub(1)))?;
-    let intrinsic = f.is_declaration && f.common.name.starts_with(b"llvm.");
-    if intrinsic && (llvm_version == 14 || llvm_version >= 22) && group & INTRINSIC_BIT == 0 {
-        let has = b.attribute_group(group)?.attributes.contains(&Attribute::Enum(AttrKind(MUST_PROGRESS)));
-        if has {
-            return Some(group | INTRINSIC_BIT);
-        }
+    function_group(b, f.attributes.and_then(|a| a.checked_sub(1)))
+}
+
+/// The attributes a group key stands for.
+pub(crate) fn group_content(b: &Bodies<'_, '_>, key: u64, llvm_version: u32) -> Option<AttributeGroup> {
+    if key & INTRINSIC_BIT != 0 {
+        let index = usize::try_from(key & !INTRINSIC_BIT).ok()?;
+        let groups = b.module().intrinsic_attribute_groups(index, llvm_version)?;
+        return groups.into_iter().find(|g| g.index == AttrIndex::Function);
+    }
+    let mut group = b.attribute_group(key)?.clone();
+    if let Some(attributes) = crate::ir::upgrade::upgraded_attributes(llvm_version, group.index, &group.attributes) {
+        group.attributes = attributes;
     }
     Some(group)
 }
 
-/// The attributes a group key stands for.
-pub(crate) fn group_content(b: &Bodies<'_, '_>, key: u64) -> Option<AttributeGroup> {
-    let mut group = b.attribute_group(key & !INTRINSIC_BIT)?.clone();
-    if key & INTRINSIC_BIT != 0 {
-        group.attributes.retain(|a| *a != Attribute::Enum(AttrKind(MUST_PROGRESS)));
+/// The debug-record code a call prints as: a call to a debug intrinsic that LLVM
+/// `llvm_version` reads as a record ([`crate::ir::upgrade::debug_record_code`]).
+pub(crate) fn call_as_debug_record(
+    b: &Bodies<'_, '_>,
+    body: &Body,
+    inst: &Instruction,
+    llvm_version: u32,
+) -> Option<u32> {
+    let InstKind::Call { .. } = inst.kind else { return None };
+    let Value::Global(id) = body.operands(inst).first()?.value else { return None };
+    crate::ir::upgrade::debug_record_code(llvm_version, &b.module().global(id)?.name)
+}
+
+/// A debug intrinsic call's metadata arguments, in order (the callee left out).
+pub(crate) fn debug_call_arguments(body: &Body, inst: &Instruction) -> Vec<u64> {
+    body.operands(inst)
+        .iter()
+        .skip(1)
+        .filter_map(|o| if let Value::Metadata(id) = o.value { Some(id) } else { None })
+        .collect()
+}
+
+/// The functions, by index, in the order LLVM `llvm_version`'s module lists them after
+/// reading: the declarations it drops (debug intrinsics read as records) left out, and
+/// those of intrinsics it remangles (a typed-pointer module read with opaque pointers)
+/// moved to the end, in their order, once per new name: `remangleIntrinsicFunction`
+/// declares the new name, which appends it, and erases the old declaration.
+pub(crate) fn function_order(b: &Bodies<'_, '_>, llvm_version: u32) -> Vec<usize> {
+    let m = b.module();
+    let remangle = typed_read_as_opaque(b, llvm_version);
+    let mut kept = Vec::with_capacity(m.functions.len());
+    let mut moved: Vec<(usize, Vec<u8>)> = Vec::new();
+    for (i, f) in m.functions.iter().enumerate() {
+        if f.is_declaration && crate::ir::upgrade::drops_declaration(llvm_version, &f.common.name) {
+            continue;
+        }
+        match remangled_name(b, i, llvm_version).filter(|_| remangle) {
+            Some(name) if moved.iter().any(|(_, n)| *n == name) => {}
+            Some(name) => moved.push((i, name)),
+            None => kept.push(i),
+        }
     }
-    Some(group)
+    kept.extend(moved.into_iter().map(|(i, _)| i));
+    kept
+}
+
+/// Whether LLVM `llvm_version` reads this typed-pointer module with opaque pointers (and so
+/// remangles its intrinsics and folds its no-op pointer expressions).
+pub(crate) fn typed_read_as_opaque(b: &Bodies<'_, '_>, llvm_version: u32) -> bool {
+    b.typed_pointers() && crate::ir::print::DisOptions { llvm_version }.opaque(b)
+}
+
+/// The new name of function `index`, if it is an intrinsic declaration LLVM
+/// `llvm_version` renames ([`crate::ir::upgrade::remangled_intrinsic_name`]).
+fn remangled_name(b: &Bodies<'_, '_>, index: usize, llvm_version: u32) -> Option<Vec<u8>> {
+    let f = b.module().functions.get(index)?;
+    if !f.is_declaration {
+        return None;
+    }
+    crate::ir::upgrade::remangled_intrinsic_name(llvm_version, &f.common.name)
 }

@@ -25,7 +25,7 @@ impl Decoder<'_, '_, '_> {
                 let align = decode_alignment(exponent);
                 let address_space = match ops.get(4) {
                     Some(&a) => a,
-                    None => self.alloca_address_space(),
+                    None => self.bodies.alloca_address_space,
                 };
                 let allocated = if explicit {
                     let a = ty;
@@ -138,13 +138,6 @@ impl Decoder<'_, '_, '_> {
             self.value(ops, i, pointee)?
         };
         Ok((ptr, value))
-    }
-
-    // datalayout: the one field bodies read, parsed here from the module's string.
-    /// The address space of an `alloca` whose record names none: the datalayout's `A<n>`.
-    fn alloca_address_space(&self) -> u64 {
-        let datalayout = self.bodies.module.datalayout.as_deref().unwrap_or("");
-        crate::ir::vocabulary::datalayout::DataLayout::new(datalayout).alloca_address_space()
     }
 }
 

@@ -1,0 +1,167 @@
+//! Attributes LLVM's reader rewrites as it reads an attribute group
+//! (`BitcodeReader::parseAttributeGroupBlock`): from LLVM 16 the old memory kinds of a
+//! function (`readnone`, `readonly`, `writeonly`, `argmemonly`, `inaccessiblememonly`,
+//! `inaccessiblemem_or_argmemonly`) become one `memory(...)`; from LLVM 15 `uwtable`, an
+//! enum attribute before, is `uwtable(async)`; from LLVM 21 `nocapture` becomes
+//! `captures(none)`.
+
+use alloc::vec::Vec;
+
+use crate::ir::module::attributes::{AttrIndex, AttrKind, Attribute};
+
+const READ_NONE: u64 = 20;
+const READ_ONLY: u64 = 21;
+const WRITE_ONLY: u64 = 52;
+const ARG_MEM_ONLY: u64 = 45;
+const INACCESSIBLE_MEM_ONLY: u64 = 49;
+const INACCESSIBLE_MEM_OR_ARG_MEM_ONLY: u64 = 50;
+const NO_CAPTURE: u64 = 11;
+const MEMORY: u64 = 86;
+const CAPTURES: u64 = 102;
+const UW_TABLE: u64 = 33;
+/// `uwtable(async)`, what an enum `uwtable` means from LLVM 15.
+const UW_TABLE_ASYNC: u64 = 2;
+
+/// The memory effects an old kind stands for, as LLVM 16's `MemoryEffects` encodes them:
+/// two bits (1 read, 2 write) for each of argument, inaccessible and other memory.
+fn old_memory_effects(kind: u64) -> Option<u64> {
+    Some(match kind {
+        READ_NONE => 0,
+        READ_ONLY => 0b01_01_01,
+        WRITE_ONLY => 0b10_10_10,
+        ARG_MEM_ONLY => 0b00_00_11,
+        INACCESSIBLE_MEM_ONLY => 0b00_11_00,
+        INACCESSIBLE_MEM_OR_ARG_MEM_ONLY => 0b00_11_11,
+        _ => return None,
+    })
+}
+
+/// The attributes at `index` of a group as LLVM `llvm_version` reads them, if it rewrites
+/// any (see the module's documentation); `None` if they stay as written.
+pub fn upgraded_attributes(llvm_version: u32, index: AttrIndex, attributes: &[Attribute]) -> Option<Vec<Attribute>> {
+    let mut memory: Option<u64> = None;
+    let mut captures_none = false;
+    let mut uw_table = false;
+    let mut changed = false;
+    let mut out: Vec<Attribute> = Vec::with_capacity(attributes.len());
+    for a in attributes {
+        match *a {
+            Attribute::Enum(AttrKind(k))
+                if llvm_version >= 16 && index == AttrIndex::Function && old_memory_effects(k).is_some() =>
+            {
+                // `ME &= …`, from "anything" (every bit set).
+                memory = Some(memory.unwrap_or(0b11_11_11) & old_memory_effects(k).unwrap_or(0));
+                changed = true;
+            }
+            Attribute::Enum(AttrKind(UW_TABLE)) if llvm_version >= 15 => {
+                uw_table = true;
+                changed = true;
+            }
+            Attribute::Enum(AttrKind(NO_CAPTURE)) if llvm_version >= 21 => {
+                captures_none = true;
+                changed = true;
+            }
+            _ => out.push(a.clone()),
+        }
+    }
+    if uw_table {
+        insert_sorted(&mut out, Attribute::Int(AttrKind(UW_TABLE), UW_TABLE_ASYNC));
+    }
+    if let Some(effects) = memory.map(|m| memory_in_version(m, llvm_version)) {
+        // A group that also has `memory(...)` keeps the intersection.
+        match out.iter_mut().find(|a| matches!(a, Attribute::Int(AttrKind(MEMORY), _))) {
+            Some(Attribute::Int(_, existing)) if *existing >> 56 == effects >> 56 => *existing &= effects,
+            Some(_) => {}
+            None => insert_sorted(&mut out, Attribute::Int(AttrKind(MEMORY), effects)),
+        }
+    }
+    if captures_none {
+        insert_sorted(&mut out, Attribute::Int(AttrKind(CAPTURES), 0));
+    }
+    changed.then_some(out)
+}
+
+/// Memory effects of the three locations of LLVM 16 (argument, inaccessible, other) in
+/// the encoding of the version that reads them: from LLVM 21, version 1 of the encoding,
+/// with errno and the two target memories as other memory (what `MemoryEffects::readOnly()`
+/// and the others are there).
+fn memory_in_version(effects: u64, llvm_version: u32) -> u64 {
+    if llvm_version < 21 {
+        return effects;
+    }
+    let (arg, inaccessible, other) = (effects & 3, (effects >> 2) & 3, (effects >> 4) & 3);
+    let locations = [arg, inaccessible, other, other, other, other];
+    let bits = locations.iter().enumerate().fold(0, |acc, (i, &a)| acc | (a << (2 * i)));
+    (1 << 56) | bits
+}
+
+/// Inserts an integer attribute where LLVM's sorted order puts it: after the enum
+/// attributes, among the integer ones by the name of LLVM's kind enumerator.
+fn insert_sorted(out: &mut Vec<Attribute>, attribute: Attribute) {
+    let key = |a: &Attribute| a.kind().and_then(|k| k.name()).map(enumerator_order_name);
+    let Some(new) = key(&attribute) else { return out.push(attribute) };
+    let at = out
+        .iter()
+        .position(|a| match a {
+            Attribute::Enum(_) => false,
+            Attribute::Int(..) => key(a).is_some_and(|k| k > new),
+            _ => true,
+        })
+        .unwrap_or(out.len());
+    out.insert(at, attribute);
+}
+
+/// A kind's spelling as its enumerator in LLVM's `Attribute::AttrKind` sorts (lowercase):
+/// where the two differ in order.
+fn enumerator_order_name(spelling: &str) -> &str {
+    match spelling {
+        "align" => "alignment",
+        "alignstack" => "stackalignment",
+        other => other,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn k(n: u64) -> AttrKind {
+        AttrKind(n)
+    }
+
+    #[test]
+    fn old_memory_kinds_become_memory_from_llvm_16() {
+        let written = [
+            Attribute::Enum(k(18)), // nounwind
+            Attribute::Enum(k(READ_ONLY)),
+            Attribute::Enum(k(ARG_MEM_ONLY)),
+            Attribute::Enum(k(UW_TABLE)),
+        ];
+        assert_eq!(
+            upgraded_attributes(15, AttrIndex::Function, &written).unwrap(),
+            [
+                Attribute::Enum(k(18)),
+                Attribute::Enum(k(READ_ONLY)),
+                Attribute::Enum(k(ARG_MEM_ONLY)),
+                Attribute::Int(k(UW_TABLE), 2)
+            ]
+        );
+        assert_eq!(upgraded_attributes(14, AttrIndex::Function, &written), None);
+        assert_eq!(
+            upgraded_attributes(16, AttrIndex::Function, &written).unwrap(),
+            [Attribute::Enum(k(18)), Attribute::Int(k(MEMORY), 0b00_00_01), Attribute::Int(k(UW_TABLE), 2)]
+        );
+        // On a parameter, `readonly` stays.
+        assert_eq!(upgraded_attributes(22, AttrIndex::Param(0), &written[1..2]), None);
+    }
+
+    #[test]
+    fn nocapture_becomes_captures_none_from_llvm_21() {
+        let written = [Attribute::Enum(k(NO_CAPTURE)), Attribute::Enum(k(68)), Attribute::Enum(k(READ_ONLY))];
+        assert_eq!(upgraded_attributes(19, AttrIndex::Param(0), &written), None);
+        assert_eq!(
+            upgraded_attributes(22, AttrIndex::Param(0), &written).unwrap(),
+            [Attribute::Enum(k(68)), Attribute::Enum(k(READ_ONLY)), Attribute::Int(k(CAPTURES), 0)]
+        );
+    }
+}

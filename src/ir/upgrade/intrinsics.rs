@@ -1,0 +1,328 @@
+//! The attributes LLVM's reader gives an intrinsic declaration: `UpgradeIntrinsicFunction`
+//! ends with `F->setAttributes(Intrinsic::getAttributes(...))`, so whatever attributes a
+//! file wrote on `declare … @llvm.memcpy.p0.p0.i64(…)`, LLVM N prints those of its own
+//! intrinsic table. The tables of LLVM 13, 14, 15, 16, 19 and 22 are in
+//! `intrinsic_table.rs`, generated from each version's library by
+//! `tools/gen-intrinsic-attrs`.
+
+use alloc::string::ToString;
+use alloc::vec::Vec;
+
+use super::intrinsic_table::{LISTS, NAME_COUNT, NAMES, RESTART, RESTARTS, VERSIONS};
+use crate::ir::module::Module;
+use crate::ir::module::attributes::{AttrIndex, AttrKind, Attribute, AttributeGroup, ConstantRange};
+use crate::ir::module::types::Type;
+
+/// The LLVM versions whose intrinsic tables this crate has. A reading version between
+/// them uses the table of the newest one before it.
+pub const INTRINSIC_TABLE_VERSIONS: [u32; 6] = VERSIONS;
+
+/// The index of the table LLVM `llvm_version` reads with.
+fn table_for(llvm_version: u32) -> Option<usize> {
+    VERSIONS.iter().rposition(|&v| v <= llvm_version)
+}
+
+/// One entry of `NAMES`: the name (into `buffer`) and the entry's per-version words.
+struct Entries<'b> {
+    at: usize,
+    name: &'b mut Vec<u8>,
+}
+
+impl Entries<'_> {
+    /// Decodes the next entry into `name`; its words, or `None` past the end (or on a
+    /// malformed table, which the generator does not write).
+    fn next_entry(&mut self) -> Option<[u16; VERSIONS.len()]> {
+        let &[shared, len] = NAMES.get(self.at..self.at + 2)? else { return None };
+        let suffix = NAMES.get(self.at + 2..self.at + 2 + len as usize)?;
+        self.name.truncate(shared as usize);
+        self.name.extend_from_slice(suffix);
+        let mut at = self.at + 2 + len as usize;
+        let mut words = [0u16; VERSIONS.len()];
+        for w in &mut words {
+            let &[lo, hi] = NAMES.get(at..at + 2)? else { return None };
+            *w = u16::from_le_bytes([lo, hi]);
+            at += 2;
+        }
+        self.at = at;
+        Some(words)
+    }
+}
+
+/// The table word of the intrinsic named exactly `name` in table `table`.
+fn exact(name: &[u8], table: usize, buffer: &mut Vec<u8>) -> Option<u16> {
+    // The restart point whose name is the greatest at most `name`, then its entries.
+    let full_name = |at: u32, buffer: &mut Vec<u8>| {
+        let mut e = Entries { at: at as usize, name: buffer };
+        e.next_entry().map(|_| ())
+    };
+    let (mut lo, mut hi) = (0, RESTARTS.len());
+    while hi - lo > 1 {
+        let mid = (lo + hi) / 2;
+        full_name(RESTARTS[mid], buffer)?;
+        if buffer.as_slice() <= name {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    let start = *RESTARTS.get(lo)? as usize;
+    let mut entries = Entries { at: start, name: buffer };
+    for _ in 0..RESTART.min(NAME_COUNT) {
+        let words = entries.next_entry()?;
+        match entries.name.as_slice().cmp(name) {
+            core::cmp::Ordering::Equal => return Some(words[table]).filter(|&w| w != u16::MAX),
+            core::cmp::Ordering::Greater => return None,
+            core::cmp::Ordering::Less => {}
+        }
+    }
+    None
+}
+
+/// The attributes of an intrinsic in one LLVM version's table: see
+/// [`intrinsic_attributes`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct IntrinsicAttributes {
+    list: &'static str,
+    base_name_len: usize,
+}
+
+/// The attributes LLVM `llvm_version`'s reader gives a function named `name`, if that
+/// version has such an intrinsic: the name itself, or, for an overloaded intrinsic, its
+/// base name followed by type suffixes (`llvm.memcpy.p0.p0.i64`), the longest base name
+/// that fits, as LLVM's `Intrinsic::lookupIntrinsicID` finds it. `None` for other names
+/// and for versions before LLVM 13.
+pub fn intrinsic_attributes(llvm_version: u32, name: &[u8]) -> Option<IntrinsicAttributes> {
+    let table = table_for(llvm_version)?;
+    if !name.starts_with(b"llvm.") {
+        return None;
+    }
+    let mut buffer = Vec::new();
+    // The name, then each prefix ending before a '.', longest first: the first found
+    // decides (a non-overloaded intrinsic matches only exactly, as in LLVM).
+    let mut end = name.len();
+    loop {
+        if let Some(word) = exact(&name[..end], table, &mut buffer) {
+            let overloaded = word & 0x8000 != 0;
+            if end != name.len() && !overloaded {
+                return None;
+            }
+            let list = LISTS.get(usize::from(word & 0x7FFF))?;
+            return Some(IntrinsicAttributes { list, base_name_len: end });
+        }
+        end = name[..end].iter().rposition(|&c| c == b'.')?;
+        if end <= "llvm".len() {
+            return None;
+        }
+    }
+}
+
+/// The name LLVM `llvm_version` gives the declaration of intrinsic `name` when it reads a
+/// typed-pointer module with opaque pointers (LLVM 15 and later): LLVM's
+/// `Intrinsic::remangleIntrinsicFunction` mangles each pointer type of the name's type
+/// suffixes as `p<address space>`, without its pointee (`llvm.memcpy.p0i8.p0i8.i64` →
+/// `llvm.memcpy.p0.p0.i64`, `llvm.masked.load.v4i32.p0v4i32` → `….p0`). `None` if the name
+/// is not an intrinsic of that version or stays as it is.
+pub fn remangled_intrinsic_name(llvm_version: u32, name: &[u8]) -> Option<Vec<u8>> {
+    let base = intrinsic_attributes(llvm_version, name)?.base_name_len();
+    let mut out = name.get(..base)?.to_vec();
+    let mut changed = false;
+    for component in name[base..].split(|&c| c == b'.').skip(1) {
+        out.push(b'.');
+        // `[v<n> | nxv<n>] p<digits> <pointee>`: the pointee goes.
+        let vector = if let Some(rest) = component.strip_prefix(b"nxv") {
+            3 + rest.iter().take_while(|c| c.is_ascii_digit()).count()
+        } else if let Some(rest) = component.strip_prefix(b"v") {
+            1 + rest.iter().take_while(|c| c.is_ascii_digit()).count()
+        } else {
+            0
+        };
+        let pointer = component.get(vector..).and_then(|rest| {
+            let digits = rest.strip_prefix(b"p")?.iter().take_while(|c| c.is_ascii_digit()).count();
+            (digits > 0).then_some(vector + 1 + digits)
+        });
+        match pointer {
+            Some(end) if end < component.len() => {
+                out.extend_from_slice(&component[..end]);
+                changed = true;
+            }
+            _ => out.extend_from_slice(component),
+        }
+    }
+    changed.then_some(out)
+}
+
+impl IntrinsicAttributes {
+    /// The length of the intrinsic's base name in the name looked up.
+    pub fn base_name_len(&self) -> usize {
+        self.base_name_len
+    }
+
+    /// The attribute groups, function, return value and parameters, in LLVM's order
+    /// within each. `bit_width(index)` gives the integer width of the return value or of
+    /// a parameter, for the `range` attributes LLVM 20 and later give some (one it gives
+    /// no width gets none). Group ids are 0.
+    pub fn groups(&self, bit_width: impl Fn(AttrIndex) -> Option<u64>) -> Vec<AttributeGroup> {
+        let mut groups = Vec::new();
+        for field in self.list.split('\t').filter(|f| !f.is_empty()) {
+            let Some((index, attributes)) = field.split_once(':') else { continue };
+            let index = match index {
+                "fn" => AttrIndex::Function,
+                "ret" => AttrIndex::Return,
+                n => match n.parse() {
+                    Ok(n) => AttrIndex::Param(n),
+                    Err(_) => continue,
+                },
+            };
+            let width = match index {
+                AttrIndex::Function => None,
+                _ => bit_width(index),
+            };
+            let attributes = attributes.split(',').filter_map(|a| parse_attribute(a, width)).collect();
+            groups.push(AttributeGroup { id: 0, index, attributes, bit: 0 });
+        }
+        groups
+    }
+}
+
+/// One attribute of a table list: `name`, `name=N` or `name=lo:hi`.
+fn parse_attribute(text: &str, width: Option<u64>) -> Option<Attribute> {
+    if let Some(rest) = text.strip_prefix('"') {
+        // `"key"="value"` (no intrinsic has one today).
+        let (key, value) = rest.split_once("\"=\"")?;
+        let value = value.strip_suffix('"')?;
+        return Some(Attribute::String { key: key.to_string(), value: Some(value.to_string()) });
+    }
+    let (name, value) = match text.split_once('=') {
+        Some((n, v)) => (n, Some(v)),
+        None => (text, None),
+    };
+    let kind = AttrKind::from_name(name)?;
+    match value {
+        None => Some(Attribute::Enum(kind)),
+        Some(v) => match v.split_once(':') {
+            None => Some(Attribute::Int(kind, v.parse().ok()?)),
+            Some((lo, hi)) => {
+                let bit_width = width.filter(|&w| (1..=64).contains(&w))?;
+                let truncate = |v: i64| {
+                    let shift = 64 - bit_width as u32;
+                    (v << shift) >> shift
+                };
+                let (lower, upper) = (truncate(lo.parse().ok()?), truncate(hi.parse().ok()?));
+                Some(Attribute::Range { kind, bit_width, range: ConstantRange::Small { lower, upper } })
+            }
+        },
+    }
+}
+
+impl Module<'_> {
+    /// The attribute groups LLVM `llvm_version`'s reader gives function `index`, if it is
+    /// a declaration of one of that version's intrinsics (see [`intrinsic_attributes`]).
+    pub fn intrinsic_attribute_groups(&self, index: usize, llvm_version: u32) -> Option<Vec<AttributeGroup>> {
+        let f = self.functions.get(index)?;
+        if !f.is_declaration {
+            return None;
+        }
+        let table = intrinsic_attributes(llvm_version, &f.common.name)?;
+        let Some(Type::Function { ret, params, .. }) = self.types.get(f.common.value_type) else {
+            return Some(table.groups(|_| None));
+        };
+        Some(table.groups(|index| {
+            let ty = match index {
+                AttrIndex::Return => *ret,
+                AttrIndex::Param(n) => *params.get(usize::try_from(n).ok()?)?,
+                AttrIndex::Function => return None,
+            };
+            self.types.scalar_bit_width(ty)
+        }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::string::String;
+
+    /// Every entry of the table decodes, in strictly increasing order, and is found by
+    /// its own name: the restart points' binary search covers the whole table.
+    #[test]
+    fn every_name_is_found_by_itself() {
+        let mut name = Vec::new();
+        let mut entries = Entries { at: 0, name: &mut name };
+        let mut all = Vec::new();
+        while let Some(words) = entries.next_entry() {
+            all.push((entries.name.clone(), words));
+        }
+        assert_eq!(all.len(), NAME_COUNT);
+        assert!(all.windows(2).all(|w| w[0].0 < w[1].0), "names sorted and distinct");
+        let mut buffer = Vec::new();
+        for (name, words) in &all {
+            for (table, &word) in words.iter().enumerate() {
+                let expect = Some(word).filter(|&w| w != u16::MAX);
+                assert_eq!(exact(name, table, &mut buffer), expect, "{}", String::from_utf8_lossy(name));
+            }
+        }
+        assert_eq!(exact(b"llvm.zzzz", 5, &mut buffer), None);
+        assert_eq!(exact(b"a", 5, &mut buffer), None);
+    }
+
+    fn names(groups: &[AttributeGroup], index: AttrIndex) -> Vec<&'static str> {
+        groups
+            .iter()
+            .filter(|g| g.index == index)
+            .flat_map(|g| g.attributes.iter().filter_map(|a| a.kind()?.name()))
+            .collect()
+    }
+
+    #[test]
+    fn lookups_follow_llvm() {
+        // Overloaded: the base name with type suffixes; the version's own attributes.
+        let lifetime = intrinsic_attributes(22, b"llvm.lifetime.start.p0").unwrap();
+        let groups = lifetime.groups(|_| None);
+        assert!(names(&groups, AttrIndex::Function).contains(&"nocallback"));
+        assert_eq!(names(&groups, AttrIndex::Param(0)), ["captures"]);
+        let lifetime = intrinsic_attributes(14, b"llvm.lifetime.start.p0i8").unwrap().groups(|_| None);
+        assert!(!names(&lifetime, AttrIndex::Function).contains(&"nocallback"));
+        assert_eq!(names(&lifetime, AttrIndex::Param(1)), ["nocapture"]);
+        // Not overloaded: only the exact name.
+        assert!(intrinsic_attributes(22, b"llvm.trap").is_some());
+        assert!(intrinsic_attributes(22, b"llvm.trap.i32").is_none());
+        // Not an intrinsic, or a version without a table.
+        assert!(intrinsic_attributes(22, b"llvm.not.an.intrinsic").is_none());
+        assert!(intrinsic_attributes(22, b"memcpy").is_none());
+        assert!(intrinsic_attributes(12, b"llvm.trap").is_none());
+        // A version between two tables reads with the older one.
+        assert_eq!(intrinsic_attributes(18, b"llvm.trap"), intrinsic_attributes(16, b"llvm.trap"));
+    }
+
+    #[test]
+    fn typed_pointer_suffixes_lose_their_pointee() {
+        let remangle = |n: &str| remangled_intrinsic_name(22, n.as_bytes()).map(|v| String::from_utf8(v).unwrap());
+        assert_eq!(remangle("llvm.memcpy.p0i8.p0i8.i64").as_deref(), Some("llvm.memcpy.p0.p0.i64"));
+        assert_eq!(remangle("llvm.lifetime.start.p0i8").as_deref(), Some("llvm.lifetime.start.p0"));
+        assert_eq!(remangle("llvm.masked.load.v4i32.p0v4i32").as_deref(), Some("llvm.masked.load.v4i32.p0"));
+        assert_eq!(remangle("llvm.masked.gather.v2i32.v2p1i32").as_deref(), Some("llvm.masked.gather.v2i32.v2p1"));
+        // Already opaque, no pointer, or not an intrinsic: unchanged.
+        assert_eq!(remangle("llvm.memcpy.p0.p0.i64"), None);
+        assert_eq!(remangle("llvm.ctlz.i32"), None);
+        assert_eq!(remangle("llvm.nothing.p0i8"), None);
+    }
+
+    /// LLVM 20 and later give `llvm.scmp` a return range of [-1, 2), at the width of the
+    /// declaration's return type.
+    #[test]
+    fn ranges_take_the_width_of_their_type() {
+        let scmp = intrinsic_attributes(22, b"llvm.scmp.i8.i32").unwrap();
+        let groups = scmp.groups(|i| (i == AttrIndex::Return).then_some(8));
+        let ret = groups.iter().find(|g| g.index == AttrIndex::Return).unwrap();
+        assert_eq!(
+            ret.attributes,
+            [Attribute::Range {
+                kind: AttrKind::from_name("range").unwrap(),
+                bit_width: 8,
+                range: ConstantRange::Small { lower: -1, upper: 2 },
+            }]
+        );
+        // Without a width, no range.
+        assert!(scmp.groups(|_| None).iter().all(|g| g.index != AttrIndex::Return || g.attributes.is_empty()));
+    }
+}

@@ -1,0 +1,32 @@
+//! What LLVM's bitcode reader changes in a module as it reads it (`AutoUpgrade.cpp`,
+//! `BitcodeReader.cpp`), for a chosen reading version: the module as written stays what
+//! [`Module`](crate::ir::Module) gives; this layer answers what LLVM N makes of it.
+//!
+//! ```
+//! use llvm_bitstream_reader::ir::{AttrIndex, upgrade};
+//!
+//! // LLVM 22's reader gives every `llvm.memcpy.*` declaration the attributes of its
+//! // intrinsic table, whatever the file said.
+//! let memcpy = upgrade::intrinsic_attributes(22, b"llvm.memcpy.p0.p0.i64").unwrap();
+//! assert_eq!(memcpy.base_name_len(), "llvm.memcpy".len());
+//! let groups = memcpy.groups(|_| Some(64));
+//! let function = groups.iter().find(|g| g.index == AttrIndex::Function).unwrap();
+//! assert!(function.attributes.iter().any(|a| a.kind().and_then(|k| k.name()) == Some("nocallback")));
+//! // LLVM 14 had no `nocallback`; its memcpy is `argmemonly`.
+//! let old = upgrade::intrinsic_attributes(14, b"llvm.memcpy.p0i8.p0i8.i64").unwrap();
+//! assert!(old.groups(|_| Some(64)).iter().any(|g| g.attributes.iter().any(|a| a.kind().and_then(|k| k.name()) == Some("argmemonly"))));
+//! // Not an intrinsic of that version (or not overloaded, with a suffix): none.
+//! assert!(upgrade::intrinsic_attributes(22, b"llvm.no.such.thing").is_none());
+//! ```
+
+mod attributes;
+mod debug_records;
+pub(crate) mod intrinsics;
+#[rustfmt::skip]
+mod intrinsic_table;
+mod module_flags;
+
+pub use attributes::upgraded_attributes;
+pub use debug_records::{debug_record_code, drops_declaration};
+pub use intrinsics::{INTRINSIC_TABLE_VERSIONS, IntrinsicAttributes, intrinsic_attributes, remangled_intrinsic_name};
+pub use module_flags::module_flag_behavior;
