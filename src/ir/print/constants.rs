@@ -406,7 +406,7 @@ impl<'t, 'a> Printer<'t, 'a> {
             ConstantKind::Cast { opcode, operand, from } => {
                 // With opaque pointers, a bitcast of a pointer to a pointer of the same
                 // address space is the pointer, and LLVM folds it as it reads it.
-                if self.typed_read_as_opaque && opcode == CAST_BITCAST && self.same_address_space(from, c.ty) {
+                if self.typed_read_as_opaque && opcode == CAST_BITCAST && same_address_space(self.types(), from, c.ty) {
                     return self.value(f, operand, depth + 1);
                 }
                 write!(f, "{} (", cast_op_name(opcode))?;
@@ -444,7 +444,13 @@ impl<'t, 'a> Printer<'t, 'a> {
                 // LLVM folds it as it reads the typed-pointer expression.
                 let pairs = table.operands(operands);
                 if self.typed_read_as_opaque && inrange.is_none() && inrange_index.is_none() {
-                    if let Some(base) = self.zero_index_gep_base(pairs, c.ty) {
+                    let zero = |v: u64| {
+                        v >= self.table.base
+                            && self
+                                .lookup(v)
+                                .is_some_and(|(c, _)| matches!(c.kind, ConstantKind::Int(0) | ConstantKind::Null))
+                    };
+                    if let Some(base) = zero_index_gep_base(self.types(), pairs, c.ty, zero) {
                         return self.value(f, base, depth + 1);
                     }
                 }
@@ -580,29 +586,6 @@ impl<'t, 'a> Printer<'t, 'a> {
             }
             ConstantKind::Unknown { code, .. } => write!(f, "<unknown constant code {code}>"),
         }
-    }
-
-    /// Whether `a` and `b` are pointer types of the same address space.
-    fn same_address_space(&self, a: TypeId, b: TypeId) -> bool {
-        let space = |t| match self.types().get(t) {
-            Some(Type::Pointer { address_space, .. }) => Some(*address_space),
-            _ => None,
-        };
-        space(a).is_some_and(|s| space(b) == Some(s))
-    }
-
-    /// The base of a `getelementptr` whose indices are all zero and whose result is a
-    /// scalar pointer (`pairs`: (type, value) of the base, then of each index).
-    fn zero_index_gep_base(&self, pairs: &[u64], result: TypeId) -> Option<u64> {
-        if !matches!(self.types().get(result), Some(Type::Pointer { .. })) {
-            return None;
-        }
-        let (&[_, base], indices) = (pairs.get(..2)?, pairs.get(2..)?) else { return None };
-        let zero = |v: u64| {
-            v >= self.table.base
-                && self.lookup(v).is_some_and(|(c, _)| matches!(c.kind, ConstantKind::Int(0) | ConstantKind::Null))
-        };
-        indices.chunks(2).all(|p| p.len() == 2 && zero(p[1])).then_some(base)
     }
 
     /// A basic block's name, from its function body's VALUE_SYMTAB (a BBENTRY record).
@@ -873,6 +856,33 @@ pub(crate) fn write_float(f: &mut dyn fmt::Write, ty: Option<&Type>, lo: u64, hi
     };
     // `format_hex(bits, 0, true)`: no leading zeros.
     write!(f, "0x{bits:X}")
+}
+
+/// Whether `a` and `b` are pointer types of the same address space: a bitcast between them
+/// is a no-op with opaque pointers, which LLVM folds as it reads a typed-pointer module.
+pub(crate) fn same_address_space(types: &TypeTable, a: TypeId, b: TypeId) -> bool {
+    let space = |t| match types.get(t) {
+        Some(Type::Pointer { address_space, .. }) => Some(*address_space),
+        _ => None,
+    };
+    space(a).is_some_and(|s| space(b) == Some(s))
+}
+
+/// The base of a `getelementptr` constant whose indices are all zero (`is_zero`) and whose
+/// result is a scalar pointer (`pairs`: (type, value) of the base, then of each index):
+/// with opaque pointers it is its base, and LLVM folds it as it reads a typed-pointer
+/// module.
+pub(crate) fn zero_index_gep_base(
+    types: &TypeTable,
+    pairs: &[u64],
+    result: TypeId,
+    is_zero: impl Fn(u64) -> bool,
+) -> Option<u64> {
+    if !matches!(types.get(result), Some(Type::Pointer { .. })) {
+        return None;
+    }
+    let (&[_, base], indices) = (pairs.get(..2)?, pairs.get(2..)?) else { return None };
+    indices.chunks(2).all(|p| p.len() == 2 && is_zero(p[1])).then_some(base)
 }
 
 #[cfg(test)]

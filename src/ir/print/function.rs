@@ -13,7 +13,7 @@ use crate::ir::print::constants::Printer;
 use crate::ir::print::escape::{write_escaped, write_llvm_name};
 use crate::ir::print::globals::{write_comdat, write_global_prefix};
 use crate::ir::print::metadata::{write_attachments, write_md_ref};
-use crate::ir::print::slot_tracker::{ModuleSlots, NO_SLOT, call_as_debug_record, debug_call_arguments};
+use crate::ir::print::slot_tracker::{ModuleSlots, NO_SLOT, call_as_debug_record, debug_call_arguments, lifetime_call};
 use crate::ir::print::{DisOptions, write_decimal};
 use crate::ir::vocabulary::datalayout::DataLayout;
 use crate::ir::{AttrIndex, AttributeList};
@@ -562,10 +562,16 @@ impl FunctionDisplay<'_, '_, '_> {
             f.write_str(&s)?;
             f.write_char(' ')?;
         }
-        let (ret, params, vararg) = match m.types.get(c.value_type) {
+        let (ret, mut params, vararg) = match m.types.get(c.value_type) {
             Some(Type::Function { ret, params, vararg }) => (*ret, params.as_slice(), *vararg),
             _ => (TypeId(u32::MAX), &[][..], false),
         };
+        // A sized lifetime marker is declared without its size by LLVM 22.
+        if self.body.is_none()
+            && crate::ir::upgrade::lifetime_loses_size(self.options.llvm_version, &c.name, params.len())
+        {
+            params = &params[1..];
+        }
         p.ty(f, ret)?;
         f.write_char(' ')?;
         p.constants.global_name(f, c.value_id)?;
@@ -686,6 +692,12 @@ impl FunctionDisplay<'_, '_, '_> {
                     write_debug_call(f, &p, i as usize, code)?;
                     continue;
                 }
+                if let Some(rewritten) = lifetime_call(b, body, inst, self.options.llvm_version) {
+                    if let Some(alloca) = rewritten {
+                        write_lifetime_call(f, &p, i as usize, &alloca)?;
+                    }
+                    continue;
+                }
                 p.instruction(f, i as usize)?;
                 p.attachments(f, i as usize)?;
                 f.write_char('\n')?;
@@ -722,6 +734,28 @@ fn write_debug_call(f: &mut dyn fmt::Write, p: &BodyPrinter<'_, '_, '_>, index: 
         None => f.write_str("null")?,
     }
     f.write_str(")\n")
+}
+
+/// A lifetime marker as LLVM 22 rewrites a sized one: the same intrinsic on the `alloca`,
+/// without the call's attributes, with its location.
+fn write_lifetime_call(
+    f: &mut dyn fmt::Write,
+    p: &BodyPrinter<'_, '_, '_>,
+    index: usize,
+    alloca: &Operand,
+) -> fmt::Result {
+    let inst = &p.body.instructions[index];
+    let Some(callee) = p.body.operands(inst).first() else { return Ok(()) };
+    f.write_str("  call void ")?;
+    p.value(f, callee)?;
+    f.write_char('(')?;
+    p.operand(f, alloca, true)?;
+    f.write_char(')')?;
+    if let Some(&key) = inst.debug_loc.and_then(|l| p.md.scopes.get(p.scope)?.locations.get(l as usize)) {
+        f.write_str(", !dbg ")?;
+        write_md_ref(f, p.bodies, p.md, Some(key), &p.constants)?;
+    }
+    f.write_char('\n')
 }
 
 fn write_debug_record(f: &mut dyn fmt::Write, p: &BodyPrinter<'_, '_, '_>, r: &crate::ir::DebugRecord) -> fmt::Result {

@@ -26,6 +26,7 @@ impl<'a> Module<'a> {
             opaque_pointers,
             llvm_version: if opaque_pointers { 22 } else { 14 },
             block_slot: None,
+            typed_read_as_opaque: false,
         }
     }
 }
@@ -38,9 +39,16 @@ pub struct GlobalVarDisplay<'t, 'a> {
     opaque_pointers: bool,
     llvm_version: u32,
     block_slot: Option<&'t dyn Fn(usize, u64) -> Option<u32>>,
+    typed_read_as_opaque: bool,
 }
 
 impl<'t> GlobalVarDisplay<'t, '_> {
+    /// Prints what LLVM makes of a typed-pointer module it reads with opaque pointers.
+    pub(crate) fn with_typed_read_as_opaque(mut self, typed_read_as_opaque: bool) -> Self {
+        self.typed_read_as_opaque = typed_read_as_opaque;
+        self
+    }
+
     /// Numbers unnamed blocks in `blockaddress` as the module printer does.
     pub(crate) fn with_block_slots(mut self, block_slot: &'t dyn Fn(usize, u64) -> Option<u32>) -> Self {
         self.block_slot = Some(block_slot);
@@ -64,7 +72,8 @@ impl fmt::Display for GlobalVarDisplay<'_, '_> {
         let c = &g.common;
         let p = Printer::new(self.constants, m, self.opaque_pointers)
             .for_version(self.llvm_version)
-            .with_block_slots(self.block_slot);
+            .with_block_slots(self.block_slot)
+            .with_typed_read_as_opaque(self.typed_read_as_opaque);
         p.global_name(f, c.value_id)?;
         f.write_str(" = ")?;
         if g.initializer.is_none() && c.linkage == Linkage::External {

@@ -15,7 +15,7 @@ use crate::ir::print::function::{BlockSlots, FunctionDisplay};
 use crate::ir::print::globals::{write_global_prefix, write_partition, write_thread_local, write_unnamed_addr};
 use crate::ir::print::metadata::{write_attachments, write_md_ref, write_metadata_name, write_node};
 use crate::ir::print::slot_tracker::ModuleSlots;
-use crate::ir::print::slot_tracker::typed_read_as_opaque;
+use crate::ir::print::slot_tracker::{Listed, lifetime_leftover_name, typed_read_as_opaque};
 use crate::ir::vocabulary::datalayout::DataLayout;
 use crate::ir::vocabulary::triple::Triple;
 
@@ -108,7 +108,7 @@ impl fmt::Display for ModuleDisplay<'_, '_, '_> {
         // The numbered structs (`%0 = type …`) first, by number, then the named ones in
         // the order the module uses them (AsmWriter's `printTypeIdentities`).
         let (mut numbered, named): (Vec<TypeId>, Vec<TypeId>) =
-            crate::ir::print::type_order::struct_order(b, &mut body)
+            crate::ir::print::type_order::struct_order(b, &mut body, self.options.llvm_version)
                 .into_iter()
                 .partition(|&t| m.types.is_numbered_struct(t));
         numbered.sort();
@@ -147,7 +147,8 @@ impl fmt::Display for ModuleDisplay<'_, '_, '_> {
                 let line = m
                     .display_global_var(i, b.constants(), opaque)
                     .for_llvm(self.options.llvm_version)
-                    .with_block_slots(&block_slot);
+                    .with_block_slots(&block_slot)
+                    .with_typed_read_as_opaque(typed_read_as_opaque(b, self.options.llvm_version));
                 write!(f, "{line}")?;
                 write_attachments(f, b, &slots, None, md.attachments_of(g.common.value_id), ", ", &printer)?;
                 let list = g.attributes.and_then(|a| a.checked_sub(1));
@@ -185,8 +186,18 @@ impl fmt::Display for ModuleDisplay<'_, '_, '_> {
             }
         }
         let mut text = alloc::string::String::new();
-        for index in crate::ir::print::slot_tracker::function_order(b, self.options.llvm_version) {
+        for listed in crate::ir::print::slot_tracker::function_order(b, self.options.llvm_version) {
             f.write_char('\n')?;
+            let index = match listed {
+                Listed::Function(index) => index,
+                Listed::LifetimeLeftover(index) => {
+                    let name = lifetime_leftover_name(&m.functions[index].common.name).unwrap_or_default();
+                    f.write_str("declare void @")?;
+                    write_llvm_name(f, &name)?;
+                    f.write_str("(i64)\n")?;
+                    continue;
+                }
+            };
             if let Some(comment) = function_attrs_comment(b, index, self.options.llvm_version) {
                 writeln!(f, "; Function Attrs: {comment}")?;
             }

@@ -137,7 +137,8 @@ impl ModuleSlots {
                 s.create(b, None, node);
             }
         }
-        for i in function_order(b, llvm_version) {
+        for listed in function_order(b, llvm_version) {
+            let Listed::Function(i) = listed else { continue };
             if let Some(key) = function_group_key(b, i, llvm_version) {
                 s.create_group(b, key);
             }
@@ -279,6 +280,18 @@ impl ModuleSlots {
                 if let Some(&key) = inst.debug_loc.and_then(|l| self.scopes[n].locations.get(l as usize)) {
                     self.create_key(b, key);
                 }
+                while attached.next_if(|a| a.instruction == Some(i as u32)).is_some() {}
+                continue;
+            }
+            // A lifetime marker the reading version rewrites keeps only its location, or
+            // is gone.
+            if let Some(rewritten) = lifetime_call(b, body, inst, self.llvm_version) {
+                if rewritten.is_some() {
+                    if let Some(&key) = inst.debug_loc.and_then(|l| self.scopes[n].locations.get(l as usize)) {
+                        self.create_key(b, key);
+                    }
+                }
+                while attached.next_if(|a| a.instruction == Some(i as u32)).is_some() {}
                 continue;
             }
             // Metadata operands of intrinsic calls.
@@ -545,28 +558,66 @@ pub(crate) fn debug_call_arguments(body: &Body, inst: &Instruction) -> Vec<u64> 
         .collect()
 }
 
-/// The functions, by index, in the order LLVM `llvm_version`'s module lists them after
-/// reading: the declarations it drops (debug intrinsics read as records) left out, and
-/// those of intrinsics it remangles (a typed-pointer module read with opaque pointers)
-/// moved to the end, in their order, once per new name: `remangleIntrinsicFunction`
-/// declares the new name, which appends it, and erases the old declaration.
-pub(crate) fn function_order(b: &Bodies<'_, '_>, llvm_version: u32) -> Vec<usize> {
+/// How a function of the module is printed, in [`function_order`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Listed {
+    /// Function `i` itself.
+    Function(usize),
+    /// The `declare void @llvm.lifetime.start.i64(i64)` (or `end`) LLVM 22's upgrade of
+    /// sized lifetime marker `i` leaves behind: it declares the new intrinsic overloaded on
+    /// the old first parameter's type, without attributes, and no call uses it.
+    LifetimeLeftover(usize),
+}
+
+/// The functions in the order LLVM `llvm_version`'s module lists them after reading: the
+/// declarations it drops (debug intrinsics read as records) left out; those of intrinsics
+/// it remangles (a typed-pointer module read with opaque pointers) moved to the end, in
+/// their order, once per new name (`remangleIntrinsicFunction` declares the new name,
+/// which appends it, and erases the old declaration); LLVM 22's leftovers of sized
+/// lifetime markers with them, and the lifetime markers without size after those (their
+/// calls declare them as the bodies are read, which is later; here in the order of the
+/// old declarations, not of their first calls).
+pub(crate) fn function_order(b: &Bodies<'_, '_>, llvm_version: u32) -> Vec<Listed> {
     let m = b.module();
     let remangle = typed_read_as_opaque(b, llvm_version);
     let mut kept = Vec::with_capacity(m.functions.len());
-    let mut moved: Vec<(usize, Vec<u8>)> = Vec::new();
+    let mut moved: Vec<(Listed, Vec<u8>)> = Vec::new();
+    let mut lifetimes: Vec<(Listed, Vec<u8>)> = Vec::new();
     for (i, f) in m.functions.iter().enumerate() {
         if f.is_declaration && crate::ir::upgrade::drops_declaration(llvm_version, &f.common.name) {
             continue;
         }
+        let lifetime = f.is_declaration
+            && matches!(m.types.get(f.common.value_type), Some(crate::ir::Type::Function { params, .. })
+                if crate::ir::upgrade::lifetime_loses_size(llvm_version, &f.common.name, params.len()));
+        if lifetime {
+            let name = remangled_name(b, i, llvm_version).unwrap_or_else(|| f.common.name.to_vec());
+            let base = lifetime_leftover_name(&f.common.name).unwrap_or_default();
+            if !moved.iter().any(|(_, n)| *n == base) {
+                moved.push((Listed::LifetimeLeftover(i), base));
+            }
+            if !lifetimes.iter().any(|(_, n)| *n == name) {
+                lifetimes.push((Listed::Function(i), name));
+            }
+            continue;
+        }
         match remangled_name(b, i, llvm_version).filter(|_| remangle) {
             Some(name) if moved.iter().any(|(_, n)| *n == name) => {}
-            Some(name) => moved.push((i, name)),
-            None => kept.push(i),
+            Some(name) => moved.push((Listed::Function(i), name)),
+            None => kept.push(Listed::Function(i)),
         }
     }
-    kept.extend(moved.into_iter().map(|(i, _)| i));
+    kept.extend(moved.into_iter().chain(lifetimes).map(|(l, _)| l));
     kept
+}
+
+/// The name of LLVM 22's leftover declaration of a sized lifetime marker:
+/// `llvm.lifetime.start.i64`.
+pub(crate) fn lifetime_leftover_name(name: &[u8]) -> Option<Vec<u8>> {
+    let base = [&b"llvm.lifetime.start"[..], b"llvm.lifetime.end"].into_iter().find(|b| name.starts_with(b))?;
+    let mut out = base.to_vec();
+    out.extend_from_slice(b".i64");
+    Some(out)
 }
 
 /// Whether LLVM `llvm_version` reads this typed-pointer module with opaque pointers (and so
@@ -583,4 +634,59 @@ fn remangled_name(b: &Bodies<'_, '_>, index: usize, llvm_version: u32) -> Option
         return None;
     }
     crate::ir::upgrade::remangled_intrinsic_name(llvm_version, &f.common.name)
+}
+
+/// What LLVM `llvm_version` makes of a call to a lifetime marker whose size it drops
+/// ([`crate::ir::upgrade::lifetime_loses_size`]): `Some(Some(alloca))`, the call rewritten
+/// to take that `alloca` (its pointer with casts and zero-index GEPs stripped);
+/// `Some(None)`, the call removed (its pointer is no `alloca`); `None` for any other
+/// instruction.
+pub(crate) fn lifetime_call(
+    b: &Bodies<'_, '_>,
+    body: &Body,
+    inst: &Instruction,
+    llvm_version: u32,
+) -> Option<Option<crate::ir::Operand>> {
+    let InstKind::Call { .. } = inst.kind else { return None };
+    let ops = body.operands(inst);
+    let Value::Global(id) = ops.first()?.value else { return None };
+    let m = b.module();
+    let Some(&crate::ir::GlobalRef::Function(index)) = m.values.get(usize::try_from(id).ok()?) else { return None };
+    let function = m.functions.get(index)?;
+    let params = match m.types.get(function.common.value_type) {
+        Some(crate::ir::Type::Function { params, .. }) => params.len(),
+        _ => return None,
+    };
+    if !function.is_declaration || !crate::ir::upgrade::lifetime_loses_size(llvm_version, &function.common.name, params)
+    {
+        return None;
+    }
+    // `stripPointerCasts`: bitcasts, address-space casts and all-zero GEPs, each defined
+    // before its user (so the walk ends).
+    const BITCAST: u32 = 11;
+    const ADDRSPACECAST: u32 = 12;
+    let mut pointer = *ops.get(2)?;
+    while let Value::Instruction(n) = pointer.value {
+        let Some(def) = body.instructions.get(n as usize) else { break };
+        let def_ops = body.operands(def);
+        match def.kind {
+            InstKind::Alloca { .. } => return Some(Some(pointer)),
+            InstKind::Cast { opcode: BITCAST | ADDRSPACECAST, .. } => {}
+            InstKind::GetElementPtr { .. } if def_ops.iter().skip(1).all(|o| is_zero(b, body, o)) => {}
+            _ => break,
+        }
+        let Some(&next) = def_ops.first() else { break };
+        if matches!(next.value, Value::Instruction(d) if d >= n) {
+            break;
+        }
+        pointer = next;
+    }
+    Some(None)
+}
+
+/// Whether an operand is the constant zero (an integer 0 or a null of its type).
+fn is_zero(b: &Bodies<'_, '_>, body: &Body, o: &crate::ir::Operand) -> bool {
+    let Value::Constant(id) = o.value else { return false };
+    let constant = body.constants.get(id).or_else(|| b.constants().get(id));
+    constant.is_some_and(|c| matches!(c.kind, crate::ir::ConstantKind::Int(0) | crate::ir::ConstantKind::Null))
 }

@@ -28,6 +28,10 @@ enum Item {
 
 struct Finder<'f, 'm, 'a> {
     b: &'f Bodies<'m, 'a>,
+    /// Printing with opaque pointers: a pointer type contains no pointee, and (a
+    /// typed-pointer module read so) the no-op pointer expressions LLVM folds are gone.
+    opaque: bool,
+    typed_read_as_opaque: bool,
     /// Types met (marked when pushed, as LLVM marks them).
     types: Vec<bool>,
     /// Module constants met, by index from the table's base.
@@ -54,10 +58,12 @@ struct Finder<'f, 'm, 'a> {
 /// The module's identified structs in `TypeFinder`'s order. `body` is scratch storage
 /// for the function bodies, which are decoded until every identified struct is met (a
 /// body that fails to decode counts for what was read of it).
-pub(crate) fn struct_order(b: &Bodies<'_, '_>, body: &mut Body) -> Vec<TypeId> {
+pub(crate) fn struct_order(b: &Bodies<'_, '_>, body: &mut Body, llvm_version: u32) -> Vec<TypeId> {
     let m = b.module();
     let mut f = Finder {
         b,
+        opaque: crate::ir::print::DisOptions { llvm_version }.opaque(b),
+        typed_read_as_opaque: crate::ir::print::slot_tracker::typed_read_as_opaque(b, llvm_version),
         types: alloc::vec![false; m.types.len()],
         module_constants: alloc::vec![false; b.constants().constants.len()],
         local_constants: Vec::new(),
@@ -127,6 +133,9 @@ impl Finder<'_, '_, '_> {
                 self.structs.push(ty);
                 self.remaining = self.remaining.saturating_sub(1);
             }
+            if self.opaque && matches!(t, Type::Pointer { .. }) {
+                continue;
+            }
             let first = self.type_stack.len();
             for sub in t.contained() {
                 if let Some(seen @ false) = self.types.get_mut(sub.0 as usize) {
@@ -136,6 +145,25 @@ impl Finder<'_, '_, '_> {
             }
             // Pushed in reverse, so that the first subtype is taken first.
             self.type_stack[first..].reverse();
+        }
+    }
+
+    /// Whether LLVM folds constant `c` away when it reads a typed-pointer module with
+    /// opaque pointers (a pointer bitcast, a GEP of zero indices): its types are not met.
+    fn folds(&self, c: &crate::ir::Constant, table: &ModuleConstants) -> bool {
+        let types = &self.b.module().types;
+        match c.kind {
+            ConstantKind::Cast { opcode: 11, from, .. } => {
+                crate::ir::print::constants::same_address_space(types, from, c.ty)
+            }
+            ConstantKind::Gep { inrange: None, inrange_index: None, operands, .. } => {
+                let zero = |v: u64| {
+                    let constant = table.get(v).or_else(|| self.b.constants().get(v));
+                    constant.is_some_and(|c| matches!(c.kind, ConstantKind::Int(0) | ConstantKind::Null))
+                };
+                crate::ir::print::constants::zero_index_gep_base(types, table.operands(operands), c.ty, zero).is_some()
+            }
+            _ => false,
         }
     }
 
@@ -312,6 +340,10 @@ impl Finder<'_, '_, '_> {
                     match seen.get_mut(i) {
                         Some(s @ false) => *s = true,
                         _ => continue,
+                    }
+                    if self.typed_read_as_opaque && self.folds(c, table) {
+                        constant_operands(c.kind, table, |v| ops.push(Item::Value(v)));
+                        continue;
                     }
                     self.ty(c.ty);
                     if let ConstantKind::Gep { source, operands, .. } = c.kind {

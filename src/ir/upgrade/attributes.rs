@@ -95,15 +95,16 @@ fn memory_in_version(effects: u64, llvm_version: u32) -> u64 {
     (1 << 56) | bits
 }
 
-/// Inserts an integer attribute where LLVM's sorted order puts it: after the enum
-/// attributes, among the integer ones by the name of LLVM's kind enumerator.
+/// Inserts an integer attribute where LLVM's sorted order puts it: after the enum and
+/// type attributes (LLVM's `AttrKind` lists enum, then type, then integer kinds), among
+/// the integer ones by the name of LLVM's kind enumerator.
 fn insert_sorted(out: &mut Vec<Attribute>, attribute: Attribute) {
     let key = |a: &Attribute| a.kind().and_then(|k| k.name()).map(enumerator_order_name);
     let Some(new) = key(&attribute) else { return out.push(attribute) };
     let at = out
         .iter()
         .position(|a| match a {
-            Attribute::Enum(_) => false,
+            Attribute::Enum(_) | Attribute::Type(..) => false,
             Attribute::Int(..) => key(a).is_some_and(|k| k > new),
             _ => true,
         })

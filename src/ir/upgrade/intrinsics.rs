@@ -151,6 +151,20 @@ pub fn remangled_intrinsic_name(llvm_version: u32, name: &[u8]) -> Option<Vec<u8
     changed.then_some(out)
 }
 
+/// Whether LLVM `llvm_version` reads a declaration of `name` with `params` parameters as
+/// `llvm.lifetime.start`/`end` without their size: LLVM 22 dropped the size operand
+/// (`(i64, ptr)` → `(ptr)`). Its reader declares the new intrinsic (appended to the
+/// module), rewrites each call to take the `alloca` its pointer is, once casts and
+/// zero-index GEPs are stripped, without the call's attributes, and removes the calls whose
+/// pointer is no `alloca`.
+pub fn lifetime_loses_size(llvm_version: u32, name: &[u8], params: usize) -> bool {
+    if llvm_version < 22 || params != 2 {
+        return false;
+    }
+    let Some(intrinsic) = intrinsic_attributes(llvm_version, name) else { return false };
+    matches!(&name[..intrinsic.base_name_len()], b"llvm.lifetime.start" | b"llvm.lifetime.end")
+}
+
 impl IntrinsicAttributes {
     /// The length of the intrinsic's base name in the name looked up.
     pub fn base_name_len(&self) -> usize {
@@ -305,6 +319,15 @@ mod tests {
         assert_eq!(remangle("llvm.memcpy.p0.p0.i64"), None);
         assert_eq!(remangle("llvm.ctlz.i32"), None);
         assert_eq!(remangle("llvm.nothing.p0i8"), None);
+    }
+
+    #[test]
+    fn lifetime_markers_lose_their_size_in_llvm_22() {
+        assert!(lifetime_loses_size(22, b"llvm.lifetime.start.p0i8", 2));
+        assert!(lifetime_loses_size(22, b"llvm.lifetime.end.p0", 2));
+        assert!(!lifetime_loses_size(22, b"llvm.lifetime.end.p0", 1));
+        assert!(!lifetime_loses_size(19, b"llvm.lifetime.end.p0", 2));
+        assert!(!lifetime_loses_size(22, b"llvm.memcpy.p0.p0.i64", 2));
     }
 
     /// LLVM 20 and later give `llvm.scmp` a return range of [-1, 2), at the width of the
