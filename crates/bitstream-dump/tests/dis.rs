@@ -13,7 +13,9 @@
 //! - `clang`: the C sources of `testdata/src` that compile (among them `dis_cases.c`:
 //!   computed gotos, `#dbg_assign`, intrinsic declarations), built here by clang-V at -O0,
 //!   -O2 and -O1 -g (clang writes use-list orders, so predecessors are checked in the order
-//!   LLVM permutes them to);
+//!   LLVM permutes them to); `clang14` and `clang19`: the same sources built by an older
+//!   clang, read by 19 and 22 (LLVM's upgrades: intrinsic attributes and names, debug
+//!   records, lifetime markers, memory attributes, opaque pointers);
 //! - `sysroot` (V = 22): the bitcode of every member of the Rust sysroot's x86-64 rlibs
 //!   (rustc 1.95 writes LLVM 22 bitcode), cut out of the objects' `.llvmbc` sections.
 //!
@@ -46,10 +48,13 @@ use common::{BIN, llvm_tool, repo_root, skip_or_fail, testdata_files};
 /// floors sit a little below the counts then (100891, 104491, 87672 and 3714 functions),
 /// so that a new Debian or Rust release does not fail them by itself. Besides, every
 /// function and declaration of every corpus but `extra` must be identical.
-const FLOORS: [(&str, u32, usize, usize); 12] = [
+const FLOORS: [(&str, u32, usize, usize); 15] = [
     ("clang", 14, 65, 44),
     ("clang", 19, 65, 36),
     ("clang", 22, 65, 39),
+    ("clang14", 19, 65, 36),
+    ("clang14", 22, 65, 44),
+    ("clang19", 22, 65, 44),
     ("ir_bodies", 14, 70, 81),
     ("ir_bodies", 19, 75, 91),
     ("ir_bodies", 22, 80, 96),
@@ -472,9 +477,10 @@ fn libclc(major: u32) -> Option<Vec<PathBuf>> {
 /// The C sources of `testdata/src` that clang `major` compiles, as bitcode at three
 /// optimization levels. `None` (after printing why, or a panic under `CI=true`) without
 /// that clang.
-fn clang_bitcode(major: u32) -> Option<Vec<PathBuf>> {
+fn clang_bitcode(major: u32, reader: u32) -> Option<Vec<PathBuf>> {
     let clang = llvm_tool("clang", major)?;
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("dis-clang-{major}"));
+    // One folder per reading test too: the tests of each version run at once.
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("dis-clang-{major}-for-{reader}"));
     std::fs::create_dir_all(&dir).unwrap();
     let mut out = Vec::new();
     for name in ["remarks.c", "remarks_hot.c", "remarks_more.c", "diag_remarks.c", "dis_cases.c"] {
@@ -527,8 +533,15 @@ fn differential(major: u32) {
     if let Some(files) = libclc(major) {
         corpora.push(("libclc", files));
     }
-    if let Some(files) = clang_bitcode(major) {
+    if let Some(files) = clang_bitcode(major, major) {
         corpora.push(("clang", files));
+    }
+    // Older producers, which the reading version upgrades (`ir::upgrade`): clang 14's
+    // files read by 19 and 22, clang 19's by 22.
+    for producer in [14, 19].into_iter().filter(|&p| p < major) {
+        if let Some(files) = clang_bitcode(producer, major) {
+            corpora.push((if producer == 14 { "clang14" } else { "clang19" }, files));
+        }
     }
     if major == 14 {
         let repo = repo_root().join("testdata");

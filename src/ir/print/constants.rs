@@ -469,7 +469,8 @@ impl<'t, 'a> Printer<'t, 'a> {
                         f.write_str(", ")?;
                     }
                     // Pair 0 is the base pointer.
-                    if inrange_index.is_some_and(|r| r.checked_add(1) == Some(i as u64)) {
+                    // The old `inrange` of one index: LLVM 19 and later read it as nothing.
+                    if self.llvm_version < 19 && inrange_index.is_some_and(|r| r.checked_add(1) == Some(i as u64)) {
                         f.write_str("inrange ")?;
                     }
                     let &[t, v] = pair else { break };
@@ -629,10 +630,13 @@ impl<'t, 'a> Printer<'t, 'a> {
                 Some(&GlobalRef::Function(i)) => m.functions.get(i),
                 _ => None,
             };
-            if let Some(name) = function
-                .filter(|f| self.typed_read_as_opaque && f.is_declaration)
-                .and_then(|f| crate::ir::upgrade::remangled_intrinsic_name(self.llvm_version, &f.common.name))
-            {
+            if let Some(name) = function.filter(|f| f.is_declaration).and_then(|f| {
+                crate::ir::upgrade::upgraded_intrinsic_name(
+                    self.llvm_version,
+                    &f.common.name,
+                    self.typed_read_as_opaque,
+                )
+            }) {
                 return write_llvm_name(f, &name);
             }
             return write_llvm_name(f, &global.name);

@@ -21,8 +21,9 @@ impl BodyPrinter<'_, '_, '_> {
             self.local(f, body.local_name(local), self.slots.instructions[index])?;
             f.write_str(" = ")?;
         }
+        let rebuilt = crate::ir::print::slot_tracker::rebuilt_call(self.bodies, body, inst, self.options.llvm_version);
         if let InstKind::Call { tail, .. } = inst.kind {
-            match tail {
+            match if rebuilt { TailKind::None } else { tail } {
                 TailKind::MustTail => f.write_str("musttail ")?,
                 TailKind::Tail => f.write_str("tail ")?,
                 TailKind::NoTail => f.write_str("notail ")?,
@@ -311,6 +312,8 @@ impl BodyPrinter<'_, '_, '_> {
             }
             InstKind::Call { call, tail } => {
                 let args = ops.len().saturating_sub(1);
+                // A call LLVM makes anew as it reads it has no attributes.
+                let call = if rebuilt { crate::ir::body::CallInfo { attributes: None, ..call } } else { call };
                 self.call(f, &call, ops, args)?;
                 let _ = tail;
             }

@@ -323,6 +323,9 @@ impl ModuleSlots {
                 self.create(b, Some(n), node);
             }
             if let InstKind::Call { call, .. } | InstKind::Invoke(call) | InstKind::CallBr { call, .. } = &inst.kind {
+                if rebuilt_call(b, body, inst, self.llvm_version) {
+                    continue;
+                }
                 if let Some(group) = function_group(b, call.attributes) {
                     self.create_group(b, group);
                 }
@@ -591,7 +594,7 @@ pub(crate) fn function_order(b: &Bodies<'_, '_>, llvm_version: u32) -> Vec<Liste
             && matches!(m.types.get(f.common.value_type), Some(crate::ir::Type::Function { params, .. })
                 if crate::ir::upgrade::lifetime_loses_size(llvm_version, &f.common.name, params.len()));
         if lifetime {
-            let name = remangled_name(b, i, llvm_version).unwrap_or_else(|| f.common.name.to_vec());
+            let name = upgraded_name(b, i, llvm_version, remangle).unwrap_or_else(|| f.common.name.to_vec());
             let base = lifetime_leftover_name(&f.common.name).unwrap_or_default();
             if !moved.iter().any(|(_, n)| *n == base) {
                 moved.push((Listed::LifetimeLeftover(i), base));
@@ -601,7 +604,7 @@ pub(crate) fn function_order(b: &Bodies<'_, '_>, llvm_version: u32) -> Vec<Liste
             }
             continue;
         }
-        match remangled_name(b, i, llvm_version).filter(|_| remangle) {
+        match upgraded_name(b, i, llvm_version, remangle) {
             Some(name) if moved.iter().any(|(_, n)| *n == name) => {}
             Some(name) => moved.push((Listed::Function(i), name)),
             None => kept.push(Listed::Function(i)),
@@ -627,13 +630,13 @@ pub(crate) fn typed_read_as_opaque(b: &Bodies<'_, '_>, llvm_version: u32) -> boo
 }
 
 /// The new name of function `index`, if it is an intrinsic declaration LLVM
-/// `llvm_version` renames ([`crate::ir::upgrade::remangled_intrinsic_name`]).
-fn remangled_name(b: &Bodies<'_, '_>, index: usize, llvm_version: u32) -> Option<Vec<u8>> {
+/// `llvm_version` renames ([`crate::ir::upgrade::upgraded_intrinsic_name`]).
+fn upgraded_name(b: &Bodies<'_, '_>, index: usize, llvm_version: u32, typed_read_as_opaque: bool) -> Option<Vec<u8>> {
     let f = b.module().functions.get(index)?;
     if !f.is_declaration {
         return None;
     }
-    crate::ir::upgrade::remangled_intrinsic_name(llvm_version, &f.common.name)
+    crate::ir::upgrade::upgraded_intrinsic_name(llvm_version, &f.common.name, typed_read_as_opaque)
 }
 
 /// What LLVM `llvm_version` makes of a call to a lifetime marker whose size it drops
@@ -689,4 +692,12 @@ fn is_zero(b: &Bodies<'_, '_>, body: &Body, o: &crate::ir::Operand) -> bool {
     let Value::Constant(id) = o.value else { return false };
     let constant = body.constants.get(id).or_else(|| b.constants().get(id));
     constant.is_some_and(|c| matches!(c.kind, crate::ir::ConstantKind::Int(0) | crate::ir::ConstantKind::Null))
+}
+
+/// Whether the reading version makes this call anew, without `tail` and attributes
+/// ([`crate::ir::upgrade::rebuilds_calls`]).
+pub(crate) fn rebuilt_call(b: &Bodies<'_, '_>, body: &Body, inst: &Instruction, llvm_version: u32) -> bool {
+    let InstKind::Call { .. } = inst.kind else { return false };
+    let Some(Value::Global(id)) = body.operands(inst).first().map(|o| o.value) else { return false };
+    b.module().global(id).is_some_and(|g| crate::ir::upgrade::rebuilds_calls(llvm_version, &g.name))
 }

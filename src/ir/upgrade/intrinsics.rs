@@ -151,6 +151,40 @@ pub fn remangled_intrinsic_name(llvm_version: u32, name: &[u8]) -> Option<Vec<u8
     changed.then_some(out)
 }
 
+/// The name LLVM `llvm_version` declares intrinsic `name` with after reading it, if it
+/// changes: [`renamed_intrinsic`], or, when it reads a typed-pointer module with opaque
+/// pointers (`typed_read_as_opaque`), [`remangled_intrinsic_name`]. Its reader declares
+/// the new name (appended to the module) and erases the old declaration.
+pub fn upgraded_intrinsic_name(llvm_version: u32, name: &[u8], typed_read_as_opaque: bool) -> Option<Vec<u8>> {
+    renamed_intrinsic(llvm_version, name)
+        .or_else(|| typed_read_as_opaque.then(|| remangled_intrinsic_name(llvm_version, name)).flatten())
+}
+
+/// The name LLVM `llvm_version` gives an intrinsic it has made overloaded since the file
+/// was written: from LLVM 19, `llvm.va_start`, `llvm.va_end` and `llvm.va_copy` are
+/// overloaded on their pointer, from 22 `llvm.thread.pointer` on its result
+/// (`llvm.va_start.p0`; the address space is taken as 0). `None` for any other name.
+pub fn renamed_intrinsic(llvm_version: u32, name: &[u8]) -> Option<Vec<u8>> {
+    let renamed = match name {
+        b"llvm.va_start" | b"llvm.va_end" | b"llvm.va_copy" => llvm_version >= 19,
+        b"llvm.thread.pointer" => rebuilds_calls(llvm_version, name),
+        _ => false,
+    };
+    if !renamed {
+        return None;
+    }
+    let mut out = name.to_vec();
+    out.extend_from_slice(b".p0");
+    Some(out)
+}
+
+/// Whether LLVM `llvm_version` rebuilds each call to intrinsic `name` rather than only
+/// pointing it at the renamed declaration: from LLVM 22, calls to the old, not overloaded
+/// `llvm.thread.pointer` are made anew, without `tail` and without their attributes.
+pub fn rebuilds_calls(llvm_version: u32, name: &[u8]) -> bool {
+    llvm_version >= 22 && name == b"llvm.thread.pointer"
+}
+
 /// Whether LLVM `llvm_version` reads a declaration of `name` with `params` parameters as
 /// `llvm.lifetime.start`/`end` without their size: LLVM 22 dropped the size operand
 /// (`(i64, ptr)` → `(ptr)`). Its reader declares the new intrinsic (appended to the
@@ -319,6 +353,16 @@ mod tests {
         assert_eq!(remangle("llvm.memcpy.p0.p0.i64"), None);
         assert_eq!(remangle("llvm.ctlz.i32"), None);
         assert_eq!(remangle("llvm.nothing.p0i8"), None);
+    }
+
+    #[test]
+    fn va_intrinsics_are_overloaded_from_llvm_19() {
+        assert_eq!(renamed_intrinsic(19, b"llvm.va_start").as_deref(), Some(&b"llvm.va_start.p0"[..]));
+        assert_eq!(renamed_intrinsic(22, b"llvm.va_copy").as_deref(), Some(&b"llvm.va_copy.p0"[..]));
+        assert_eq!(renamed_intrinsic(16, b"llvm.va_start"), None);
+        assert_eq!(renamed_intrinsic(22, b"llvm.va_start.p0"), None);
+        assert_eq!(renamed_intrinsic(22, b"llvm.thread.pointer").as_deref(), Some(&b"llvm.thread.pointer.p0"[..]));
+        assert_eq!(renamed_intrinsic(19, b"llvm.thread.pointer"), None);
     }
 
     #[test]

@@ -29,6 +29,7 @@ mod module_flags;
 pub use attributes::upgraded_attributes;
 pub use debug_records::{debug_record_code, drops_declaration};
 pub use intrinsics::{
-    INTRINSIC_TABLE_VERSIONS, IntrinsicAttributes, intrinsic_attributes, lifetime_loses_size, remangled_intrinsic_name,
+    INTRINSIC_TABLE_VERSIONS, IntrinsicAttributes, intrinsic_attributes, lifetime_loses_size, rebuilds_calls,
+    remangled_intrinsic_name, renamed_intrinsic, upgraded_intrinsic_name,
 };
 pub use module_flags::module_flag_behavior;
