@@ -39,6 +39,18 @@ fn old_memory_effects(kind: u64) -> Option<u64> {
 /// The attributes at `index` of a group as LLVM `llvm_version` reads them, if it rewrites
 /// any (see the module's documentation); `None` if they stay as written.
 pub fn upgraded_attributes(llvm_version: u32, index: AttrIndex, attributes: &[Attribute]) -> Option<Vec<Attribute>> {
+    // Asked of every group printed: nothing is built unless something changes.
+    let rewritten = |a: &Attribute| match *a {
+        Attribute::Enum(AttrKind(k)) => {
+            (llvm_version >= 16 && index == AttrIndex::Function && old_memory_effects(k).is_some())
+                || (k == UW_TABLE && llvm_version >= 15)
+                || (k == NO_CAPTURE && llvm_version >= 21)
+        }
+        _ => false,
+    };
+    if !attributes.iter().any(rewritten) {
+        return None;
+    }
     let mut memory: Option<u64> = None;
     let mut captures_none = false;
     let mut uw_table = false;

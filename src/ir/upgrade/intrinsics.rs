@@ -192,7 +192,8 @@ pub fn rebuilds_calls(llvm_version: u32, name: &[u8]) -> bool {
 /// zero-index GEPs are stripped, without the call's attributes, and removes the calls whose
 /// pointer is no `alloca`.
 pub fn lifetime_loses_size(llvm_version: u32, name: &[u8], params: usize) -> bool {
-    if llvm_version < 22 || params != 2 {
+    // The prefix first: this is asked of every call's callee.
+    if llvm_version < 22 || params != 2 || !name.starts_with(b"llvm.lifetime.") {
         return false;
     }
     let Some(intrinsic) = intrinsic_attributes(llvm_version, name) else { return false };
