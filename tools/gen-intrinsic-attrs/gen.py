@@ -8,7 +8,7 @@ where the u16 is the index of the intrinsic's attribute list in LISTS, with bit 
 if the intrinsic is overloaded in that version, or 0xFFFF if that version has no such
 intrinsic. Every RESTART-th entry shares no prefix; RESTARTS holds their byte offsets.
 """
-import os, sys
+import os, re, sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.abspath(os.path.join(HERE, "..", ".."))
@@ -23,6 +23,10 @@ for v in VERSIONS:
         for line in f:
             fields = line.rstrip("\n").split("\t")
             name, overloaded, attrs = fields[0], fields[1] == "o", "\t".join(fields[2:])
+            if v >= 21:
+                # LLVM 21's MemoryEffects has more locations than 16-20's; its bitcode
+                # writes them as encoding version 1 (the top byte), as written here too.
+                attrs = re.sub(r"memory=(\d+)", lambda m: f"memory={int(m.group(1)) | (1 << 56)}", attrs)
             t.setdefault(name, (overloaded, attrs))  # the first id of a name
     tables[v] = t
 

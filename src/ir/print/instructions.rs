@@ -8,9 +8,15 @@ use crate::ir::module::types::Type;
 use crate::ir::print::function::BodyPrinter;
 use crate::ir::print::slot_tracker::NO_SLOT;
 use crate::ir::print::write_decimal;
+use crate::ir::upgrade::MemoryAccess;
 use crate::ir::vocabulary::opcodes::{binary_op_name, cast_op_name, predicate_name, rmw_op_name};
 
 impl BodyPrinter<'_, '_, '_> {
+    /// The alignment LLVM's reader gives an instruction the file wrote none for.
+    fn explicit_alignment(&self, access: MemoryAccess, ty: crate::ir::TypeId) -> Option<u64> {
+        crate::ir::upgrade::explicit_alignment(self.bodies.module(), access, ty)
+    }
+
     pub(super) fn instruction(&self, f: &mut dyn fmt::Write, index: usize) -> fmt::Result {
         let body = self.body;
         let inst = &body.instructions[index];
@@ -361,7 +367,7 @@ impl BodyPrinter<'_, '_, '_> {
                         self.operand(f, size, true)?;
                     }
                 }
-                if let Some(a) = align {
+                if let Some(a) = align.or_else(|| self.explicit_alignment(MemoryAccess::Alloca, allocated)) {
                     f.write_str(", align ")?;
                     write_decimal(f, a)?;
                 }
@@ -430,7 +436,12 @@ impl BodyPrinter<'_, '_, '_> {
         match inst.kind {
             InstKind::Load { align, ordering, scope, .. } | InstKind::Store { align, ordering, scope, .. } => {
                 self.atomic(f, ordering, scope)?;
-                if let Some(a) = align {
+                let accessed = match inst.kind {
+                    InstKind::Load { .. } => Some(inst.ty),
+                    _ => ops.first().map(|o| o.ty),
+                };
+                let explicit = || accessed.and_then(|t| self.explicit_alignment(MemoryAccess::LoadOrStore, t));
+                if let Some(a) = align.or_else(explicit) {
                     f.write_str(", align ")?;
                     write_decimal(f, a)?;
                 }
@@ -438,14 +449,16 @@ impl BodyPrinter<'_, '_, '_> {
             InstKind::CmpXchg { success, failure, scope, align, .. } => {
                 self.atomic(f, success, scope)?;
                 write!(f, " {}", failure.name())?;
-                if let Some(a) = align {
+                let explicit = || ops.get(1).and_then(|o| self.explicit_alignment(MemoryAccess::Atomic, o.ty));
+                if let Some(a) = align.or_else(explicit) {
                     f.write_str(", align ")?;
                     write_decimal(f, a)?;
                 }
             }
             InstKind::AtomicRmw { ordering, scope, align, .. } => {
                 self.atomic(f, ordering, scope)?;
-                if let Some(a) = align {
+                let explicit = || ops.get(1).and_then(|o| self.explicit_alignment(MemoryAccess::Atomic, o.ty));
+                if let Some(a) = align.or_else(explicit) {
                     f.write_str(", align ")?;
                     write_decimal(f, a)?;
                 }

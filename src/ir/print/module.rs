@@ -55,8 +55,9 @@ pub struct ModuleDisplay<'d, 'm, 'a> {
 
 impl<'d> ModuleDisplay<'d, '_, '_> {
     /// Names the module as `llvm-dis` names it (the path it was given): printed first as
-    /// `; ModuleID = '…'`, and as the module's path in its ThinLTO summary. Without it,
-    /// neither line names the module.
+    /// `; ModuleID = '…'`, as the module's path in its ThinLTO summary, and as its
+    /// `source_filename` when the file has none (LLVM's default). Without it, none of these
+    /// lines names the module.
     pub fn with_module_id(mut self, id: &'d str) -> Self {
         self.module_id = Some(id);
         self
@@ -71,7 +72,9 @@ impl fmt::Display for ModuleDisplay<'_, '_, '_> {
         if let Some(id) = self.module_id {
             writeln!(f, "; ModuleID = '{id}'")?;
         }
-        if let Some(name) = &m.source_filename {
+        // A module without a SOURCE_FILENAME record takes its identifier as its source file
+        // name (LLVM's `Module` constructor), so llvm-dis prints the path it was given.
+        if let Some(name) = m.source_filename.as_deref().or(self.module_id) {
             f.write_str("source_filename = \"")?;
             write_escaped(f, name.as_bytes())?;
             f.write_str("\"\n")?;

@@ -13,10 +13,10 @@ use crate::ir::module::attributes::{AttrIndex, AttrKind, Attribute, AttributeLis
 use crate::ir::module::constants::{ConstantRef, Constants};
 use crate::ir::module::globals::Visibility;
 use crate::ir::module::globals::{DllStorage, Linkage, ThreadLocal, UnnamedAddr};
-use crate::ir::module::types::{Type, TypeId, TypeTable};
+use crate::ir::module::types::Type;
 use crate::ir::module::{GlobalRef, Module};
 use crate::ir::symbols::flags::SymbolFlags;
-use crate::ir::vocabulary::datalayout::{DataLayout, Mangling};
+use crate::ir::vocabulary::datalayout::{DataLayout, Mangling, TypeLayout};
 
 /// One symbol of a module, as `irsymtab` would store it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -153,7 +153,7 @@ impl<'a> Module<'a> {
         if linkage == Linkage::Common {
             if let GlobalRef::Var(i) = source {
                 flags |= SymbolFlags::HAS_UNCOMMON;
-                let layout = Layout::new(self.datalayout.as_deref().unwrap_or(""));
+                let layout = TypeLayout::new(self.datalayout.as_deref().unwrap_or(""));
                 common_size = layout.alloc_size(&self.types, common.value_type, 0);
                 common_align = Some(self.globals.get(i).and_then(|g| g.alignment).unwrap_or(0));
             }
@@ -276,7 +276,7 @@ impl<'a> Module<'a> {
         // "Pure" variadic functions get no byte count.
         let count = !vararg || params.is_empty() || (params.len() == 1 && has_sret);
         let bytes = if count {
-            let layout = Layout::new(self.datalayout.as_deref().unwrap_or(""));
+            let layout = TypeLayout::new(self.datalayout.as_deref().unwrap_or(""));
             let pointer = (layout.pointer(0).0 / 8).max(1);
             let mut total = 0u64;
             for (n, &param) in params.iter().enumerate() {
@@ -442,94 +442,4 @@ fn can_be_omitted(linkage: Linkage, unnamed: UnnamedAddr, is_var: bool, is_const
         return false;
     }
     unnamed == UnnamedAddr::Local
-}
-
-/// Type sizes and alignments under a datalayout, as LLVM's `DataLayout` computes them.
-struct Layout<'d> {
-    dl: DataLayout<'d>,
-}
-
-impl<'d> Layout<'d> {
-    fn new(dl: &'d str) -> Self {
-        Layout { dl: DataLayout::new(dl) }
-    }
-
-    fn pointer(&self, space: u64) -> (u64, u64) {
-        self.dl.pointer(space)
-    }
-
-    /// ABI alignment in bytes.
-    fn align(&self, types: &TypeTable, id: TypeId, depth: usize) -> Option<u64> {
-        if depth > MAX_CHAIN {
-            return None;
-        }
-        let bits = match types.get(id)? {
-            Type::Integer(w) | Type::Byte(w) => self.dl.int_abi_align(*w),
-            Type::Half | Type::BFloat => 16,
-            Type::Float => 32,
-            Type::Double => self.dl.float_abi_align(64).unwrap_or(64),
-            Type::X86Fp80 | Type::Fp128 | Type::PpcFp128 => 128,
-            Type::Pointer { address_space, .. } => self.pointer(*address_space).1,
-            Type::Array { element, .. } => return self.align(types, *element, depth + 1),
-            Type::Vector { .. } => {
-                let size = self.store_size(types, id, depth + 1)?;
-                return Some(size.max(1).next_power_of_two());
-            }
-            Type::Struct { packed: true, .. } => 8,
-            Type::Struct { elements: Some(e), .. } => {
-                let mut a = (self.dl.aggregate_abi_align() / 8).max(1);
-                for t in e {
-                    a = a.max(self.align(types, *t, depth + 1)?);
-                }
-                return Some(a);
-            }
-            _ => 8,
-        };
-        Some((bits / 8).max(1))
-    }
-
-    /// Store size in bytes.
-    fn store_size(&self, types: &TypeTable, id: TypeId, depth: usize) -> Option<u64> {
-        if depth > MAX_CHAIN {
-            return None;
-        }
-        Some(match types.get(id)? {
-            Type::Integer(w) | Type::Byte(w) => w.div_ceil(8),
-            Type::Half | Type::BFloat => 2,
-            Type::Float => 4,
-            Type::Double | Type::X86Mmx => 8,
-            Type::X86Fp80 => 10,
-            Type::Fp128 | Type::PpcFp128 => 16,
-            Type::Pointer { address_space, .. } => self.pointer(*address_space).0 / 8,
-            Type::Array { len, element } => len.checked_mul(self.alloc_size(types, *element, depth + 1)?)?,
-            Type::Vector { len, element, .. } => {
-                let bits = match types.get(*element)? {
-                    Type::Integer(w) => *w,
-                    _ => self.store_size(types, *element, depth + 1)?.checked_mul(8)?,
-                };
-                len.checked_mul(bits)?.div_ceil(8)
-            }
-            Type::Struct { packed, elements: Some(e), .. } => {
-                let mut offset = 0u64;
-                for t in e {
-                    if !packed {
-                        let a = self.align(types, *t, depth + 1)?;
-                        offset = offset.checked_next_multiple_of(a)?;
-                    }
-                    offset = offset.checked_add(self.alloc_size(types, *t, depth + 1)?)?;
-                }
-                if !packed {
-                    offset = offset.checked_next_multiple_of(self.align(types, id, depth + 1)?)?;
-                }
-                offset
-            }
-            _ => return None,
-        })
-    }
-
-    /// `DataLayout::getTypeAllocSize`: the store size rounded up to the ABI alignment.
-    fn alloc_size(&self, types: &TypeTable, id: TypeId, depth: usize) -> Option<u64> {
-        let size = self.store_size(types, id, depth)?;
-        size.checked_next_multiple_of(self.align(types, id, depth)?)
-    }
 }

@@ -19,6 +19,7 @@
 //! assert!(upgrade::intrinsic_attributes(22, b"llvm.no.such.thing").is_none());
 //! ```
 
+mod alignment;
 mod attributes;
 mod debug_records;
 pub(crate) mod intrinsics;
@@ -26,6 +27,7 @@ pub(crate) mod intrinsics;
 mod intrinsic_table;
 mod module_flags;
 
+pub use alignment::{MemoryAccess, explicit_alignment};
 pub use attributes::upgraded_attributes;
 pub use debug_records::{debug_record_code, drops_declaration};
 pub use intrinsics::{

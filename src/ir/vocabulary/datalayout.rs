@@ -2,7 +2,9 @@
 //! parts this crate asks about: pointer sizes and alignments by address space, integer,
 //! float and aggregate alignments, the program and alloca address spaces, and the name
 //! mangling mode. Read where asked, from the string: a module asks a few questions of it,
-//! once each.
+//! once each. [`TypeLayout`] computes type sizes and alignments from them.
+
+use crate::ir::module::types::{Type, TypeId, TypeTable};
 
 /// A datalayout string: `-`-separated specifications (`e`, `m:e`, `p270:32:32`,
 /// `i64:64`, `P1`, `A5`, …).
@@ -18,6 +20,10 @@ const DEFAULT_INTS: [(u64, u64); 5] = [(1, 8), (8, 8), (16, 16), (32, 32), (64, 
 const DEFAULT_FLOATS: [(u64, u64); 4] = [(16, 16), (32, 32), (64, 64), (128, 128)];
 /// A pointer's size and ABI alignment in bits, in address space 0 unless the string says.
 const DEFAULT_POINTER: (u64, u64) = (64, 64);
+/// Integer preferred alignments before the string's `i` specifications (`i64:32:64`).
+const DEFAULT_INT_PREFS: [(u64, u64); 5] = [(1, 8), (8, 8), (16, 16), (32, 32), (64, 64)];
+/// How deep a type may nest before its size is not computed (a malformed table).
+const MAX_CHAIN: usize = 64;
 
 impl<'a> DataLayout<'a> {
     /// The datalayout `text`; an empty one is LLVM's defaults.
@@ -67,6 +73,43 @@ impl<'a> DataLayout<'a> {
         let chosen = wide_enough.or_else(|| entries().map(|e| e.0).max()).unwrap_or(0);
         // The last specification of a width is the one that holds.
         entries().filter(|e| e.0 == chosen).last().map_or(8, |e| e.1)
+    }
+
+    /// The preferred alignment in bits of an integer of `width` bits (`iN:abi:pref`; the
+    /// ABI alignment where no preferred one is given), chosen as [`Self::int_abi_align`]
+    /// chooses.
+    pub(crate) fn int_pref_align(self, width: u64) -> u64 {
+        let entries = || {
+            DEFAULT_INT_PREFS.into_iter().chain(self.specs_of(b'i').filter_map(|(rest, mut numbers)| {
+                let abi = numbers.next()?;
+                Some((rest.parse().ok()?, numbers.next().unwrap_or(abi)))
+            }))
+        };
+        let wide_enough = entries().map(|e| e.0).filter(|&w| w >= width).min();
+        let chosen = wide_enough.or_else(|| entries().map(|e| e.0).max()).unwrap_or(0);
+        entries().filter(|e| e.0 == chosen).last().map_or(8, |e| e.1)
+    }
+
+    /// The preferred alignment in bits of a pointer in `address_space` (`p[n]:size:abi:pref`;
+    /// the ABI one where none is given).
+    pub(crate) fn pointer_pref_align(self, address_space: u64) -> u64 {
+        let mut found = None;
+        for (rest, mut numbers) in self.specs_of(b'p') {
+            let (Some(_), Some(abi)) = (numbers.next(), numbers.next()) else { continue };
+            if rest.parse().unwrap_or(0) == address_space {
+                found = Some(numbers.next().unwrap_or(abi));
+            }
+        }
+        found.unwrap_or_else(|| self.pointer(address_space).1)
+    }
+
+    /// The preferred alignment in bits of an aggregate (`a:abi:pref`, the last one given;
+    /// LLVM's default is 64).
+    pub(crate) fn aggregate_pref_align(self) -> u64 {
+        self.specs_of(b'a').last().map_or(64, |(_, mut numbers)| {
+            let abi = numbers.next().unwrap_or(0);
+            numbers.next().unwrap_or(abi)
+        })
     }
 
     /// The ABI alignment in bits of a float of `width` bits (`fN:abi`, the last one given,
@@ -171,6 +214,121 @@ impl Mangling {
     /// `doNotMangleLeadingQuestionMark`: Windows leaves C++ names (`?f@@YAXXZ`) unprefixed.
     pub(crate) fn no_prefix_for_question_mark(self) -> bool {
         matches!(self, Mangling::WinCoff | Mangling::WinCoffX86)
+    }
+}
+
+/// Type sizes and alignments under a datalayout, as LLVM's `DataLayout` computes them
+/// (for common symbols' sizes, and the alignment LLVM gives instructions an old file
+/// wrote none for).
+pub(crate) struct TypeLayout<'d> {
+    dl: DataLayout<'d>,
+}
+
+impl<'d> TypeLayout<'d> {
+    pub(crate) fn new(dl: &'d str) -> Self {
+        TypeLayout { dl: DataLayout::new(dl) }
+    }
+
+    pub(crate) fn pointer(&self, space: u64) -> (u64, u64) {
+        self.dl.pointer(space)
+    }
+
+    /// ABI alignment in bytes.
+    pub(crate) fn align(&self, types: &TypeTable, id: TypeId, depth: usize) -> Option<u64> {
+        if depth > MAX_CHAIN {
+            return None;
+        }
+        let bits = match types.get(id)? {
+            Type::Integer(w) | Type::Byte(w) => self.dl.int_abi_align(*w),
+            Type::Half | Type::BFloat => 16,
+            Type::Float => 32,
+            Type::Double => self.dl.float_abi_align(64).unwrap_or(64),
+            // A 64-bit vector type to LLVM.
+            Type::X86Mmx => 64,
+            Type::X86Fp80 | Type::Fp128 | Type::PpcFp128 => 128,
+            Type::Pointer { address_space, .. } => self.pointer(*address_space).1,
+            Type::Array { element, .. } => return self.align(types, *element, depth + 1),
+            Type::Vector { .. } => {
+                let size = self.store_size(types, id, depth + 1)?;
+                return Some(size.max(1).next_power_of_two());
+            }
+            Type::Struct { packed: true, .. } => 8,
+            Type::Struct { elements: Some(e), .. } => {
+                let mut a = (self.dl.aggregate_abi_align() / 8).max(1);
+                for t in e {
+                    a = a.max(self.align(types, *t, depth + 1)?);
+                }
+                return Some(a);
+            }
+            _ => 8,
+        };
+        Some((bits / 8).max(1))
+    }
+
+    /// Store size in bytes.
+    pub(crate) fn store_size(&self, types: &TypeTable, id: TypeId, depth: usize) -> Option<u64> {
+        if depth > MAX_CHAIN {
+            return None;
+        }
+        Some(match types.get(id)? {
+            Type::Integer(w) | Type::Byte(w) => w.div_ceil(8),
+            Type::Half | Type::BFloat => 2,
+            Type::Float => 4,
+            Type::Double | Type::X86Mmx => 8,
+            Type::X86Fp80 => 10,
+            Type::Fp128 | Type::PpcFp128 => 16,
+            Type::Pointer { address_space, .. } => self.pointer(*address_space).0 / 8,
+            Type::Array { len, element } => len.checked_mul(self.alloc_size(types, *element, depth + 1)?)?,
+            Type::Vector { len, element, .. } => {
+                let bits = match types.get(*element)? {
+                    Type::Integer(w) => *w,
+                    _ => self.store_size(types, *element, depth + 1)?.checked_mul(8)?,
+                };
+                len.checked_mul(bits)?.div_ceil(8)
+            }
+            Type::Struct { packed, elements: Some(e), .. } => {
+                let mut offset = 0u64;
+                for t in e {
+                    if !packed {
+                        let a = self.align(types, *t, depth + 1)?;
+                        offset = offset.checked_next_multiple_of(a)?;
+                    }
+                    offset = offset.checked_add(self.alloc_size(types, *t, depth + 1)?)?;
+                }
+                if !packed {
+                    offset = offset.checked_next_multiple_of(self.align(types, id, depth + 1)?)?;
+                }
+                offset
+            }
+            _ => return None,
+        })
+    }
+
+    /// `DataLayout::getTypeAllocSize`: the store size rounded up to the ABI alignment.
+    pub(crate) fn alloc_size(&self, types: &TypeTable, id: TypeId, depth: usize) -> Option<u64> {
+        let size = self.store_size(types, id, depth)?;
+        size.checked_next_multiple_of(self.align(types, id, depth)?)
+    }
+}
+
+impl TypeLayout<'_> {
+    /// `DataLayout::getPrefTypeAlign` in bytes: what LLVM gives an `alloca` an old file
+    /// wrote no alignment for. Integers and pointers take their specification's preferred
+    /// alignment, structs at least the aggregate one (`a:abi:pref`, 64 bits by default).
+    pub(crate) fn pref_align(&self, types: &TypeTable, id: TypeId, depth: usize) -> Option<u64> {
+        if depth > MAX_CHAIN {
+            return None;
+        }
+        match types.get(id)? {
+            Type::Integer(w) => Some((self.dl.int_pref_align(*w) / 8).max(1)),
+            Type::Pointer { address_space, .. } => Some((self.dl.pointer_pref_align(*address_space) / 8).max(1)),
+            Type::Array { element, .. } => self.pref_align(types, *element, depth + 1),
+            Type::Struct { packed, elements: Some(_), .. } => {
+                let layout = if *packed { 1 } else { self.align(types, id, depth + 1)? };
+                Some(layout.max(self.dl.aggregate_pref_align() / 8))
+            }
+            _ => self.align(types, id, depth),
+        }
     }
 }
 
