@@ -171,6 +171,12 @@ pub enum ConstantKind {
 }
 
 impl ConstantKind {
+    /// Whether it is the zero of its type: an integer 0 or a null (`zeroinitializer`, a
+    /// null pointer), as GEP indices and folds ask.
+    pub(crate) fn is_zero(&self) -> bool {
+        matches!(self, ConstantKind::Int(0) | ConstantKind::Null)
+    }
+
     /// Whether it is a constant expression (LLVM's `ConstantExpr`: a cast, an operator,
     /// a `getelementptr`, a `select`, a compare or a vector operation), which `llvm-dis`
     /// prints without its type where an aliasee or resolver stands.

@@ -162,7 +162,7 @@ impl<'t, 'a> Printer<'t, 'a> {
                     return None;
                 };
                 let &[base, scalar, _, index] = insert_table.operands(operands) else { return None };
-                let zero_index = matches!(self.lookup(index)?.0.kind, ConstantKind::Null | ConstantKind::Int(0));
+                let zero_index = self.lookup(index)?.0.kind.is_zero();
                 let poison_base = matches!(self.lookup(base)?.0.kind, ConstantKind::Poison | ConstantKind::Undef);
                 let number = matches!(
                     self.lookup(scalar)?.0.kind,
@@ -444,12 +444,7 @@ impl<'t, 'a> Printer<'t, 'a> {
                 // LLVM folds it as it reads the typed-pointer expression.
                 let pairs = table.operands(operands);
                 if self.typed_read_as_opaque && inrange.is_none() && inrange_index.is_none() {
-                    let zero = |v: u64| {
-                        v >= self.table.base
-                            && self
-                                .lookup(v)
-                                .is_some_and(|(c, _)| matches!(c.kind, ConstantKind::Int(0) | ConstantKind::Null))
-                    };
+                    let zero = |v: u64| v >= self.table.base && self.lookup(v).is_some_and(|(c, _)| c.kind.is_zero());
                     if let Some(base) = zero_index_gep_base(self.types(), pairs, c.ty, zero) {
                         return self.value(f, base, depth + 1);
                     }
@@ -535,9 +530,7 @@ impl<'t, 'a> Printer<'t, 'a> {
                 // [pointer, key, discriminator, address discriminator(, deactivation
                 // symbol)]: trailing null operands are not printed.
                 let ops = table.operands(operands);
-                let is_null = |v: u64| {
-                    self.lookup(v).is_some_and(|(c, _)| matches!(c.kind, ConstantKind::Null | ConstantKind::Int(0)))
-                };
+                let is_null = |v: u64| self.lookup(v).is_some_and(|(c, _)| c.kind.is_zero());
                 let shown =
                     (2..ops.len()).filter(|&i| !is_null(ops[i])).map(|i| i + 1).max().unwrap_or(2).min(ops.len());
                 f.write_str("ptrauth (")?;

@@ -80,9 +80,7 @@ impl Slots {
         }
         Slots { arguments, blocks, instructions }
     }
-}
 
-impl Slots {
     /// The slot of unnamed block `block`, if it is one.
     fn block(&self, block: u64) -> Option<u32> {
         self.blocks.get(usize::try_from(block).ok()?).copied().filter(|&s| s != NO_SLOT)
@@ -227,7 +225,7 @@ impl BodyPrinter<'_, '_, '_> {
     /// The instruction's attachments: `, !dbg !N`, then the others by kind.
     fn attachments(&self, f: &mut dyn fmt::Write, index: usize) -> fmt::Result {
         let inst = &self.body.instructions[index];
-        if let Some(&key) = inst.debug_loc.and_then(|l| self.md.scopes.get(self.scope)?.locations.get(l as usize)) {
+        if let Some(key) = self.md.location_key(self.scope, inst) {
             f.write_str(", !dbg ")?;
             write_md_ref(f, self.bodies, self.md, Some(key), &self.constants)?;
         }
@@ -567,9 +565,7 @@ impl FunctionDisplay<'_, '_, '_> {
             _ => (TypeId(u32::MAX), &[][..], false),
         };
         // A sized lifetime marker is declared without its size by LLVM 22.
-        if self.body.is_none()
-            && crate::ir::upgrade::lifetime_loses_size(self.options.llvm_version, &c.name, params.len())
-        {
+        if crate::ir::print::slot_tracker::is_sized_lifetime_declaration(b, self.index, self.options.llvm_version) {
             params = &params[1..];
         }
         p.ty(f, ret)?;
@@ -729,8 +725,8 @@ fn write_debug_call(f: &mut dyn fmt::Write, p: &BodyPrinter<'_, '_, '_>, index: 
         p.metadata(f, id)?;
         f.write_str(", ")?;
     }
-    match inst.debug_loc.and_then(|l| p.md.scopes.get(p.scope)?.locations.get(l as usize)) {
-        Some(&key) => write_md_ref(f, p.bodies, p.md, Some(key), &p.constants)?,
+    match p.md.location_key(p.scope, inst) {
+        Some(key) => write_md_ref(f, p.bodies, p.md, Some(key), &p.constants)?,
         None => f.write_str("null")?,
     }
     f.write_str(")\n")
@@ -751,7 +747,7 @@ fn write_lifetime_call(
     f.write_char('(')?;
     p.operand(f, alloca, true)?;
     f.write_char(')')?;
-    if let Some(&key) = inst.debug_loc.and_then(|l| p.md.scopes.get(p.scope)?.locations.get(l as usize)) {
+    if let Some(key) = p.md.location_key(p.scope, inst) {
         f.write_str(", !dbg ")?;
         write_md_ref(f, p.bodies, p.md, Some(key), &p.constants)?;
     }

@@ -277,7 +277,7 @@ impl ModuleSlots {
                         }
                     }
                 }
-                if let Some(&key) = inst.debug_loc.and_then(|l| self.scopes[n].locations.get(l as usize)) {
+                if let Some(key) = self.location_key(n, inst) {
                     self.create_key(b, key);
                 }
                 while attached.next_if(|a| a.instruction == Some(i as u32)).is_some() {}
@@ -286,10 +286,8 @@ impl ModuleSlots {
             // A lifetime marker the reading version rewrites keeps only its location, or
             // is gone.
             if let Some(rewritten) = lifetime_call(b, body, inst, self.llvm_version) {
-                if rewritten.is_some() {
-                    if let Some(&key) = inst.debug_loc.and_then(|l| self.scopes[n].locations.get(l as usize)) {
-                        self.create_key(b, key);
-                    }
+                if let (Some(_), Some(key)) = (rewritten, self.location_key(n, inst)) {
+                    self.create_key(b, key);
                 }
                 while attached.next_if(|a| a.instruction == Some(i as u32)).is_some() {}
                 continue;
@@ -310,8 +308,7 @@ impl ModuleSlots {
                 }
             }
             // `!dbg` first, then the others by kind.
-            if let Some(loc) = inst.debug_loc.and_then(|l| self.scopes[n].locations.get(l as usize)) {
-                let key = *loc;
+            if let Some(key) = self.location_key(n, inst) {
                 self.create_key(b, key);
             }
             pairs.clear();
@@ -348,6 +345,11 @@ impl ModuleSlots {
             }
         };
         self.group_slots.insert(key, slot as u32);
+    }
+
+    /// The key of instruction `inst`'s `!dbg` location in function scope `scope`.
+    pub(crate) fn location_key(&self, scope: usize, inst: &Instruction) -> Option<u64> {
+        self.scopes.get(scope)?.locations.get(inst.debug_loc? as usize).copied()
     }
 
     /// The `#N` of a group key.
@@ -590,10 +592,7 @@ pub(crate) fn function_order(b: &Bodies<'_, '_>, llvm_version: u32) -> Vec<Liste
         if f.is_declaration && crate::ir::upgrade::drops_declaration(llvm_version, &f.common.name) {
             continue;
         }
-        let lifetime = f.is_declaration
-            && matches!(m.types.get(f.common.value_type), Some(crate::ir::Type::Function { params, .. })
-                if crate::ir::upgrade::lifetime_loses_size(llvm_version, &f.common.name, params.len()));
-        if lifetime {
+        if is_sized_lifetime_declaration(b, i, llvm_version) {
             let name = upgraded_name(b, i, llvm_version, remangle).unwrap_or_else(|| f.common.name.to_vec());
             let base = lifetime_leftover_name(&f.common.name).unwrap_or_default();
             if !moved.iter().any(|(_, n)| *n == base) {
@@ -639,6 +638,17 @@ fn upgraded_name(b: &Bodies<'_, '_>, index: usize, llvm_version: u32, typed_read
     crate::ir::upgrade::upgraded_intrinsic_name(llvm_version, &f.common.name, typed_read_as_opaque)
 }
 
+/// Whether function `index` is the declaration of a lifetime marker whose size LLVM
+/// `llvm_version` drops ([`crate::ir::upgrade::lifetime_loses_size`]).
+pub(crate) fn is_sized_lifetime_declaration(b: &Bodies<'_, '_>, index: usize, llvm_version: u32) -> bool {
+    let m = b.module();
+    m.functions.get(index).is_some_and(|f| {
+        f.is_declaration
+            && matches!(m.types.get(f.common.value_type), Some(crate::ir::Type::Function { params, .. })
+                if crate::ir::upgrade::lifetime_loses_size(llvm_version, &f.common.name, params.len()))
+    })
+}
+
 /// What LLVM `llvm_version` makes of a call to a lifetime marker whose size it drops
 /// ([`crate::ir::upgrade::lifetime_loses_size`]): `Some(Some(alloca))`, the call rewritten
 /// to take that `alloca` (its pointer with casts and zero-index GEPs stripped);
@@ -653,15 +663,10 @@ pub(crate) fn lifetime_call(
     let InstKind::Call { .. } = inst.kind else { return None };
     let ops = body.operands(inst);
     let Value::Global(id) = ops.first()?.value else { return None };
-    let m = b.module();
-    let Some(&crate::ir::GlobalRef::Function(index)) = m.values.get(usize::try_from(id).ok()?) else { return None };
-    let function = m.functions.get(index)?;
-    let params = match m.types.get(function.common.value_type) {
-        Some(crate::ir::Type::Function { params, .. }) => params.len(),
-        _ => return None,
+    let Some(&crate::ir::GlobalRef::Function(index)) = b.module().values.get(usize::try_from(id).ok()?) else {
+        return None;
     };
-    if !function.is_declaration || !crate::ir::upgrade::lifetime_loses_size(llvm_version, &function.common.name, params)
-    {
+    if !is_sized_lifetime_declaration(b, index, llvm_version) {
         return None;
     }
     // `stripPointerCasts`: bitcasts, address-space casts and all-zero GEPs, each defined
@@ -691,7 +696,7 @@ pub(crate) fn lifetime_call(
 fn is_zero(b: &Bodies<'_, '_>, body: &Body, o: &crate::ir::Operand) -> bool {
     let Value::Constant(id) = o.value else { return false };
     let constant = body.constants.get(id).or_else(|| b.constants().get(id));
-    constant.is_some_and(|c| matches!(c.kind, crate::ir::ConstantKind::Int(0) | crate::ir::ConstantKind::Null))
+    constant.is_some_and(|c| c.kind.is_zero())
 }
 
 /// Whether the reading version makes this call anew, without `tail` and attributes

@@ -159,7 +159,7 @@ impl Finder<'_, '_, '_> {
             ConstantKind::Gep { inrange: None, inrange_index: None, operands, .. } => {
                 let zero = |v: u64| {
                     let constant = table.get(v).or_else(|| self.b.constants().get(v));
-                    constant.is_some_and(|c| matches!(c.kind, ConstantKind::Int(0) | ConstantKind::Null))
+                    constant.is_some_and(|c| c.kind.is_zero())
                 };
                 crate::ir::print::constants::zero_index_gep_base(types, table.operands(operands), c.ty, zero).is_some()
             }
