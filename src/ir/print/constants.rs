@@ -3,14 +3,14 @@
 //! the function and module printers print their operands with.
 
 use alloc::vec::Vec;
-use core::fmt::{self, Write as _};
+use core::fmt;
 
 use crate::ids::llvm_ir::raw as ids;
 use crate::ir::module::constants::{Constant, ConstantKind, ModuleConstants};
 use crate::ir::module::types::{Type, TypeId, TypeTable};
 use crate::ir::module::{GlobalRef, Module};
 use crate::ir::print::escape::{write_escaped, write_llvm_name};
-use crate::ir::print::numbers::write_wide_int;
+use crate::ir::print::numbers::{apfloat_scientific, write_wide_int};
 use crate::ir::vocabulary::opcodes::{binary_op_name, cast_op_name, predicate};
 use crate::reader::Entry;
 
@@ -718,34 +718,6 @@ fn write_inline_asm(f: &mut dyn fmt::Write, code: u32, ops: &[u64]) -> fmt::Resu
     f.write_char('"')
 }
 
-/// A short text built on the stack (a formatted number); what does not fit is cut.
-struct StackText {
-    bytes: [u8; 64],
-    len: usize,
-}
-
-impl Default for StackText {
-    fn default() -> Self {
-        StackText { bytes: [0; 64], len: 0 }
-    }
-}
-
-impl StackText {
-    fn as_str(&self) -> &str {
-        core::str::from_utf8(&self.bytes[..self.len]).unwrap_or("")
-    }
-}
-
-impl fmt::Write for StackText {
-    fn write_str(&mut self, s: &str) -> fmt::Result {
-        let end = self.len + s.len();
-        let Some(room) = self.bytes.get_mut(self.len..end) else { return Err(fmt::Error) };
-        room.copy_from_slice(s.as_bytes());
-        self.len = end;
-        Ok(())
-    }
-}
-
 /// `iN`, without the formatting machinery for the common widths.
 fn write_int_type(f: &mut dyn fmt::Write, width: u64) -> fmt::Result {
     match width {
@@ -792,49 +764,15 @@ pub(crate) fn write_float(f: &mut dyn fmt::Write, ty: Option<&Type>, lo: u64, hi
         _ => return write!(f, "<float bits {lo:#x}>"),
     };
     if as_double.is_finite() {
-        // `APFloat::toString(Str, 6, 0, false)` when it reads back exactly: six significant
-        // digits, the exponent signed and of two digits at least (`1.000000e+00`). A
-        // six-digit decimal reads back exactly when the shortest decimal that does has six
-        // digits or fewer (for a normal double at most one six-digit decimal lies within
-        // its rounding interval, and the correctly rounded one is it), so the shortest form
-        // (`1.5e0`), made on the stack, decides and gives the digits.
-        // Subnormals are spaced too widely for that: there the correctly rounded six digits
-        // are made (`4.94066e-324`, where the shortest is `5e-324`) and read back.
-        let subnormal = as_double != 0.0 && as_double.abs() < f64::MIN_POSITIVE;
-        let mut text = StackText::default();
-        if subnormal {
-            let _ = write!(text, "{as_double:.5e}");
-            if text.as_str().parse::<f64>().map_or(true, |v| v.to_bits() != as_double.to_bits()) {
-                text.len = 0;
-            }
-        } else {
-            let _ = write!(text, "{as_double:e}");
-        }
-        if let Some((mantissa, exponent)) = text.as_str().split_once('e') {
-            let (negative, digits) = match mantissa.strip_prefix('-') {
-                Some(m) => (true, m),
-                None => (false, mantissa),
-            };
-            let (first, rest) = digits.split_once('.').unwrap_or((digits, ""));
-            if first.len() == 1 && rest.len() <= 5 {
-                let exponent: i32 = exponent.parse().unwrap_or(0);
-                if negative {
-                    f.write_char('-')?;
-                }
-                f.write_str(first)?;
-                f.write_char('.')?;
-                f.write_str(rest)?;
-                for _ in rest.len()..6 {
-                    f.write_char('0')?;
-                }
-                f.write_char('e')?;
-                f.write_char(if exponent < 0 { '-' } else { '+' })?;
-                let e = exponent.unsigned_abs();
-                if e < 10 {
-                    f.write_char('0')?;
-                }
-                return write!(f, "{e}");
-            }
+        // `APFloat::toString(Str, 6, 0, false)`, printed when it reads back as a double
+        // equal to the value.
+        let (negative, significand, exp2) = match ty {
+            Some(Type::Float) => ieee_parts(lo & 0xffff_ffff, 23, 8),
+            _ => ieee_parts(lo, 52, 11),
+        };
+        let text = apfloat_scientific(negative, significand, exp2);
+        if text.as_str().parse::<f64>().is_ok_and(|v| v == as_double) {
+            return f.write_str(text.as_str());
         }
     }
     // A float's hex form is that of the double it converts to (a signalling NaN keeps
@@ -863,6 +801,21 @@ pub(crate) fn same_address_space(types: &TypeTable, a: TypeId, b: TypeId) -> boo
         _ => None,
     };
     space(a).is_some_and(|s| space(b) == Some(s))
+}
+
+/// The sign, the significand with its integer bit and the power of two of its last bit of
+/// a finite IEEE value of `fraction_bits` and `exponent_bits`.
+fn ieee_parts(bits: u64, fraction_bits: u32, exponent_bits: u32) -> (bool, u64, i32) {
+    let fraction = bits & ((1 << fraction_bits) - 1);
+    let biased = ((bits >> fraction_bits) & ((1 << exponent_bits) - 1)) as i32;
+    let bias = (1 << (exponent_bits - 1)) - 1;
+    let negative = (bits >> (fraction_bits + exponent_bits)) & 1 == 1;
+    if biased == 0 {
+        // Subnormal (or zero): the least exponent, no integer bit.
+        (negative, fraction, 1 - bias - fraction_bits as i32)
+    } else {
+        (negative, fraction | (1 << fraction_bits), biased - bias - fraction_bits as i32)
+    }
 }
 
 /// The base of a `getelementptr` constant whose indices are all zero (`is_zero`) and whose
@@ -911,5 +864,15 @@ mod tests {
         // form (`5e-324`) is not what LLVM prints.
         assert_eq!(float(Type::Double, 1), "4.940660e-324");
         assert_eq!(float(Type::Double, (-1e-310f64).to_bits()), "-1.000000e-310");
+        // LLVM cuts the exact decimal before it rounds: 0.999 (0.998999…) becomes
+        // 9.989990e-01, which does not read back, and llvm-dis 14, 19 and 22 print hex.
+        assert_eq!(float(Type::Double, 0.999f64.to_bits()), "0x3FEFF7CED916872B");
+        assert_eq!(float(Type::Double, 0.998f64.to_bits()), "0x3FEFEF9DB22D0E56");
+        assert_eq!(float(Type::Double, 1e-6f64.to_bits()), "0x3EB0C6F7A0B5ED8D");
+        for (value, text) in [(0.9, "9.000000e-01"), (1e10, "1.000000e+10"), (3.14159, "3.141590e+00"), (2e-3, "2.000000e-03")] {
+            assert_eq!(float(Type::Double, f64::to_bits(value)), text);
+        }
+        assert_eq!(float(Type::Double, 0), "0.000000e+00");
+        assert_eq!(float(Type::Double, (-0.0f64).to_bits()), "-0.000000e+00");
     }
 }

@@ -149,3 +149,243 @@ mod tests {
         }
     }
 }
+
+/// A short text built on the stack (a formatted number); what does not fit is cut.
+pub(crate) struct StackText {
+    bytes: [u8; 64],
+    len: usize,
+}
+
+impl Default for StackText {
+    fn default() -> Self {
+        StackText { bytes: [0; 64], len: 0 }
+    }
+}
+
+impl StackText {
+    /// The text written so far.
+    pub(crate) fn as_str(&self) -> &str {
+        core::str::from_utf8(&self.bytes[..self.len]).unwrap_or("")
+    }
+
+    fn push(&mut self, c: u8) {
+        if let Some(slot) = self.bytes.get_mut(self.len) {
+            *slot = c;
+            self.len += 1;
+        }
+    }
+}
+
+impl fmt::Write for StackText {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        let end = self.len + s.len();
+        let Some(room) = self.bytes.get_mut(self.len..end) else { return Err(fmt::Error) };
+        room.copy_from_slice(s.as_bytes());
+        self.len = end;
+        Ok(())
+    }
+}
+
+/// The digits LLVM keeps of a float or double it prints in decimal.
+const SIX_DIGITS: usize = 6;
+
+/// The text `APFloat::toString(Str, 6, 0, false)` makes of an IEEE single or double:
+/// `negative`, the `significand` with its integer bit (none for a subnormal) and the
+/// power of two of its last bit, `exp2`. This is LLVM's algorithm step for step, its inexact steps included: the
+/// exact decimal value is first cut (not rounded) to about six digits by a power of ten
+/// estimated from the bit count, and only then rounded half up to six. So 0.999 prints as
+/// `9.989990e-01`, which does not read back, and LLVM falls back to hex where the correctly
+/// rounded `9.990000e-01` would have. Zero is `0.000000e+00`.
+pub(crate) fn apfloat_scientific(negative: bool, significand: u64, exp2: i32) -> StackText {
+    let mut text = StackText::default();
+    if negative {
+        text.push(b'-');
+    }
+    if significand == 0 {
+        let _ = fmt::Write::write_str(&mut text, "0.000000e+00");
+        return text;
+    }
+    // Trailing binary zeros are dropped, then 2^exp2 becomes 10^exp10: N * 2^e is shifted,
+    // N * 2^-e is N * 5^e * 10^-e.
+    let zeros = significand.trailing_zeros();
+    let mut big = BigNat::from_u64(significand >> zeros);
+    let mut exp2 = exp2 + zeros as i32;
+    let mut exp10: i32 = 0;
+    if exp2 > 0 {
+        big.shl(exp2.unsigned_abs());
+        exp2 = 0;
+    }
+    if exp2 < 0 {
+        exp10 = exp2;
+        let mut five_powers = exp2.unsigned_abs();
+        while five_powers > 0 {
+            let step = five_powers.min(13);
+            big.mul_small(5u32.pow(step));
+            five_powers -= step;
+        }
+    }
+    // AdjustToPrecision(APInt): drop as many tens as 196/59 (a slight overestimate of
+    // log2(10)) says the bits above the 20 that six digits need hold; a truncation.
+    let bits = big.active_bits();
+    let bits_required = (SIX_DIGITS as u32 * 196 + 58) / 59;
+    if bits > bits_required {
+        let tens = (bits - bits_required) * 59 / 196;
+        exp10 += tens as i32;
+        let mut left = tens;
+        while left > 0 {
+            let step = left.min(9);
+            big.div_small(10u32.pow(step));
+            left -= step;
+        }
+    }
+    // What is left has about 20 bits, seven digits at most; trailing zeros are dropped.
+    let mut value = big.to_u64();
+    while value != 0 && value % 10 == 0 {
+        value /= 10;
+        exp10 += 1;
+    }
+    let mut digits = [0u8; 20];
+    let mut count = 0;
+    let mut rest = value;
+    while rest != 0 && count < digits.len() {
+        digits[count] = (rest % 10) as u8;
+        rest /= 10;
+        count += 1;
+    }
+    digits[..count].reverse();
+    if count == 0 {
+        let _ = fmt::Write::write_str(&mut text, "0.000000e+00");
+        return text;
+    }
+    // AdjustToPrecision(buffer): round half up to six digits; carried nines are dropped.
+    if count > SIX_DIGITS {
+        let mut kept = SIX_DIGITS;
+        if digits[SIX_DIGITS] < 5 {
+            while kept > 1 && digits[kept - 1] == 0 {
+                kept -= 1;
+            }
+        } else {
+            while kept > 0 {
+                if digits[kept - 1] == 9 {
+                    kept -= 1;
+                } else {
+                    digits[kept - 1] += 1;
+                    break;
+                }
+            }
+            if kept == 0 {
+                // All nines carried: the single digit 1, `exp += N`.
+                digits[0] = 1;
+                return write_scientific(text, &digits[..1], exp10 + count as i32);
+            }
+        }
+        exp10 += (count - kept) as i32;
+        count = kept;
+    }
+    write_scientific(text, &digits[..count], exp10)
+}
+
+/// `d.ddddddde±XX` from digits (most significant first, at most six) and the power of
+/// ten of the last one.
+fn write_scientific(mut text: StackText, digits: &[u8], exp10: i32) -> StackText {
+    let exponent = exp10 + digits.len() as i32 - 1;
+    text.push(b'0' + digits[0]);
+    text.push(b'.');
+    for &d in &digits[1..] {
+        text.push(b'0' + d);
+    }
+    for _ in digits.len()..=SIX_DIGITS {
+        text.push(b'0');
+    }
+    text.push(b'e');
+    text.push(if exponent < 0 { b'-' } else { b'+' });
+    let e = exponent.unsigned_abs();
+    if e < 10 {
+        text.push(b'0');
+    }
+    let _ = fmt::Write::write_fmt(&mut text, format_args!("{e}"));
+    text
+}
+
+/// A natural number of up to 2,560 bits on the stack: a double's exact decimal
+/// significand (N * 5^1074 for the smallest subnormal) fits.
+struct BigNat {
+    limbs: [u32; 80],
+    len: usize,
+}
+
+impl BigNat {
+    fn from_u64(v: u64) -> Self {
+        let mut n = BigNat { limbs: [0; 80], len: 2 };
+        n.limbs[0] = v as u32;
+        n.limbs[1] = (v >> 32) as u32;
+        n.trim();
+        n
+    }
+
+    fn trim(&mut self) {
+        while self.len > 0 && self.limbs[self.len - 1] == 0 {
+            self.len -= 1;
+        }
+    }
+
+    fn mul_small(&mut self, m: u32) {
+        let mut carry = 0u64;
+        for limb in &mut self.limbs[..self.len] {
+            let p = u64::from(*limb) * u64::from(m) + carry;
+            *limb = p as u32;
+            carry = p >> 32;
+        }
+        if carry != 0 && self.len < self.limbs.len() {
+            self.limbs[self.len] = carry as u32;
+            self.len += 1;
+        }
+    }
+
+    fn div_small(&mut self, d: u32) {
+        let mut rem = 0u64;
+        for limb in self.limbs[..self.len].iter_mut().rev() {
+            let cur = (rem << 32) | u64::from(*limb);
+            *limb = (cur / u64::from(d)) as u32;
+            rem = cur % u64::from(d);
+        }
+        self.trim();
+    }
+
+    fn shl(&mut self, by: u32) {
+        for _ in 0..by / 32 {
+            if self.len == self.limbs.len() {
+                return;
+            }
+            self.limbs.copy_within(0..self.len, 1);
+            self.limbs[0] = 0;
+            self.len += 1;
+        }
+        let bits = by % 32;
+        if bits > 0 {
+            let mut carry = 0u32;
+            for limb in &mut self.limbs[..self.len] {
+                let next = *limb >> (32 - bits);
+                *limb = (*limb << bits) | carry;
+                carry = next;
+            }
+            if carry != 0 && self.len < self.limbs.len() {
+                self.limbs[self.len] = carry;
+                self.len += 1;
+            }
+        }
+    }
+
+    fn active_bits(&self) -> u32 {
+        match self.len {
+            0 => 0,
+            n => (n as u32 - 1) * 32 + (32 - self.limbs[n - 1].leading_zeros()),
+        }
+    }
+
+    fn to_u64(&self) -> u64 {
+        let lo = u64::from(self.limbs[0]);
+        let hi = if self.len > 1 { u64::from(self.limbs[1]) } else { 0 };
+        (hi << 32) | lo
+    }
+}
