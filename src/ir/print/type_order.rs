@@ -136,15 +136,22 @@ impl Finder<'_, '_, '_> {
             if self.opaque && matches!(t, Type::Pointer { .. }) {
                 continue;
             }
+            // LLVM walks the subtypes last to first, marking each as it pushes it: a
+            // subtype met twice is pushed at its last place (so taken after whatever
+            // lies between), and the first subtype ends on top.
             let first = self.type_stack.len();
-            for sub in t.contained() {
+            self.type_stack.extend(t.contained().filter(|sub| self.types.get(sub.0 as usize) == Some(&false)));
+            self.type_stack[first..].reverse();
+            let mut kept = first;
+            for i in first..self.type_stack.len() {
+                let sub = self.type_stack[i];
                 if let Some(seen @ false) = self.types.get_mut(sub.0 as usize) {
                     *seen = true;
-                    self.type_stack.push(sub);
+                    self.type_stack[kept] = sub;
+                    kept += 1;
                 }
             }
-            // Pushed in reverse, so that the first subtype is taken first.
-            self.type_stack[first..].reverse();
+            self.type_stack.truncate(kept);
         }
     }
 
