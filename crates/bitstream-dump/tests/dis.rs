@@ -16,6 +16,9 @@
 //!   LLVM permutes them to); `clang14` and `clang19`: the same sources built by an older
 //!   clang, read by 19 and 22 (LLVM's upgrades: intrinsic attributes and names, debug
 //!   records, lifetime markers, memory attributes, opaque pointers);
+//! - `upgrade`: `testdata/src/upgrade/*.ll`, typed-pointer modules assembled by `llvm-as`
+//!   14 and read by each V: what the reader of a newer version rewrites (constant
+//!   expressions it no longer has made instructions, `%constexpr`);
 //! - `sysroot` (V = 22): the bitcode of every member of the Rust sysroot's x86-64 rlibs
 //!   (rustc 1.95 writes LLVM 22 bitcode), cut out of the objects' `.llvmbc` sections.
 //!
@@ -440,6 +443,28 @@ fn ir_bodies(major: u32) -> Option<Vec<PathBuf>> {
     Some(out)
 }
 
+/// `testdata/src/upgrade/*.ll`, typed-pointer modules of what newer versions upgrade,
+/// assembled with `llvm-as` 14 for the `reader` version's test (into a scratch folder).
+/// `None` (after printing why, or a panic under `CI=true`) without `llvm-as` 14.
+fn upgrade_inputs(reader: u32) -> Option<Vec<PathBuf>> {
+    let llvm_as = llvm_tool("llvm-as", 14)?;
+    let src = repo_root().join("testdata/src/upgrade");
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("dis-upgrade-for-{reader}"));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(&src).unwrap_or_else(|e| panic!("{}: {e}", src.display())) {
+        let name = entry.unwrap().file_name().to_string_lossy().into_owned();
+        let Some(stem) = name.strip_suffix(".ll") else { continue };
+        let bc = dir.join(format!("{stem}.bc"));
+        let args = [src.join(&name).into_os_string(), OsString::from("-o"), bc.clone().into_os_string()];
+        let assembled = run(&llvm_as, &args);
+        assert!(assembled.ok(), "llvm-as 14 rejects testdata/src/upgrade/{name}: {}", assembled.stderr.trim());
+        out.push(bc);
+    }
+    out.sort();
+    Some(out)
+}
+
 /// The committed bitcode of LLVM `major`: `llvm14_*.bc` or `rustc_llvm22_*.bc`.
 fn committed(major: u32) -> Vec<PathBuf> {
     let prefix = match major {
@@ -535,6 +560,9 @@ fn differential(major: u32) {
     }
     if let Some(files) = clang_bitcode(major, major) {
         corpora.push(("clang", files));
+    }
+    if let Some(files) = upgrade_inputs(major) {
+        corpora.push(("upgrade", files));
     }
     // Older producers, which the reading version upgrades (`ir::upgrade`): clang 14's
     // files read by 19 and 22, clang 19's by 22.

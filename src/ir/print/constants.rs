@@ -256,6 +256,12 @@ impl<'t, 'a> Printer<'t, 'a> {
         self
     }
 
+    /// A constant by value id (a function's or the module's), with the table its
+    /// operand ranges point into.
+    pub(crate) fn constant(&self, value_id: u64) -> Option<(&'t Constant, &'t ModuleConstants)> {
+        self.lookup(value_id)
+    }
+
     /// A constant by value id, with the table its operand ranges point into.
     fn lookup(&self, value_id: u64) -> Option<(&'t Constant, &'t ModuleConstants)> {
         if let Some(local) = self.local {
@@ -416,7 +422,8 @@ impl<'t, 'a> Printer<'t, 'a> {
                 f.write_char(')')
             }
             ConstantKind::Binary { opcode, lhs, rhs, flags } => {
-                f.write_str(binary_op_name(opcode, false))?;
+                // `fadd` is `add` in the file: the operands' type tells them apart.
+                f.write_str(binary_op_name(opcode, types.is_fp_or_fp_vector(c.ty)))?;
                 if matches!(opcode, 0 | 1 | 2 | 7) {
                     // OBO: nuw is bit 0, nsw bit 1.
                     if flags & 1 != 0 {
@@ -793,6 +800,49 @@ pub(crate) fn write_float(f: &mut dyn fmt::Write, ty: Option<&Type>, lo: u64, hi
     write!(f, "0x{bits:X}")
 }
 
+/// The value ids a constant's `User::operands()` are, in order (global values among
+/// them are skipped by the caller's lookup, which finds no constant for them).
+pub(crate) fn constant_operands(kind: ConstantKind, table: &ModuleConstants, mut each: impl FnMut(u64)) {
+    match kind {
+        ConstantKind::Aggregate(r) => table.operands(r).iter().for_each(|&v| each(v)),
+        ConstantKind::Cast { operand, .. } | ConstantKind::Unary { operand, .. } => each(operand),
+        ConstantKind::Binary { lhs, rhs, .. } => {
+            each(lhs);
+            each(rhs);
+        }
+        ConstantKind::Gep { operands, .. } => table.operands(operands).chunks_exact(2).for_each(|p| each(p[1])),
+        ConstantKind::Select { condition, on_true, on_false } => {
+            each(condition);
+            each(on_true);
+            each(on_false);
+        }
+        ConstantKind::Expression { code, operands } => match (code, table.operands(operands)) {
+            (ids::CST_CODE_CE_CMP, &[_, l, r, ..]) => {
+                each(l);
+                each(r);
+            }
+            (ids::CST_CODE_CE_EXTRACTELT, &[_, v, _, i, ..]) => {
+                each(v);
+                each(i);
+            }
+            (ids::CST_CODE_CE_INSERTELT, &[v, e, _, i, ..]) => {
+                each(v);
+                each(e);
+                each(i);
+            }
+            (ids::CST_CODE_CE_SHUFFLEVEC, &[a, bb, ..]) | (ids::CST_CODE_CE_SHUFVEC_EX, &[_, a, bb, ..]) => {
+                each(a);
+                each(bb);
+            }
+            _ => {}
+        },
+        ConstantKind::Other { code: ids::CST_CODE_PTRAUTH | ids::CST_CODE_PTRAUTH2, operands } => {
+            table.operands(operands).iter().for_each(|&v| each(v))
+        }
+        _ => {}
+    }
+}
+
 /// Whether `a` and `b` are pointer types of the same address space: a bitcast between them
 /// is a no-op with opaque pointers, which LLVM folds as it reads a typed-pointer module.
 pub(crate) fn same_address_space(types: &TypeTable, a: TypeId, b: TypeId) -> bool {
@@ -869,7 +919,9 @@ mod tests {
         assert_eq!(float(Type::Double, 0.999f64.to_bits()), "0x3FEFF7CED916872B");
         assert_eq!(float(Type::Double, 0.998f64.to_bits()), "0x3FEFEF9DB22D0E56");
         assert_eq!(float(Type::Double, 1e-6f64.to_bits()), "0x3EB0C6F7A0B5ED8D");
-        for (value, text) in [(0.9, "9.000000e-01"), (1e10, "1.000000e+10"), (3.14159, "3.141590e+00"), (2e-3, "2.000000e-03")] {
+        for (value, text) in
+            [(0.9, "9.000000e-01"), (1e10, "1.000000e+10"), (4.5, "4.500000e+00"), (2e-3, "2.000000e-03")]
+        {
             assert_eq!(float(Type::Double, f64::to_bits(value)), text);
         }
         assert_eq!(float(Type::Double, 0), "0.000000e+00");

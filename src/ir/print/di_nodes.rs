@@ -663,7 +663,7 @@ mod tests {
                 write_escaped(f, s)?;
                 f.write_char('"')
             } else if let Some(&v) = self.values.get(&id) {
-                write!(f, "{}", self.constants.display(self.module, v, self.version >= 17))
+                write!(f, "{}", self.constants.display(self.module, v, self.version >= 16))
             } else if let Some(e) = self.exprs.get(&id) {
                 write_expression(f, e)
             } else {

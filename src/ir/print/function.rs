@@ -10,6 +10,7 @@ use crate::ir::module::constants::ConstantKind;
 use crate::ir::module::types::{Type, TypeId};
 use crate::ir::print::calling_conv::write_cc;
 use crate::ir::print::constants::Printer;
+use crate::ir::print::constexpr::{MadeName, MadeNames};
 use crate::ir::print::escape::{write_escaped, write_llvm_name};
 use crate::ir::print::globals::{write_comdat, write_global_prefix};
 use crate::ir::print::metadata::{write_attachments, write_md_ref};
@@ -122,6 +123,11 @@ pub(super) struct BodyPrinter<'d, 'm, 'a> {
     /// The metadata numbering, and the function's scope in it.
     pub(super) md: &'d ModuleSlots,
     pub(super) scope: usize,
+    /// The names the function's instructions made of constant expressions have taken.
+    pub(super) made_names: core::cell::RefCell<MadeNames>,
+    /// The operands of the instruction being printed that print as such an instruction:
+    /// (index in the operand pool, its name).
+    pub(super) made_operands: core::cell::RefCell<Vec<(usize, MadeName)>>,
 }
 
 impl BodyPrinter<'_, '_, '_> {
@@ -144,7 +150,12 @@ impl BodyPrinter<'_, '_, '_> {
     pub(super) fn value(&self, f: &mut dyn fmt::Write, o: &Operand) -> fmt::Result {
         let body = self.body;
         match o.value {
-            Value::Global(id) | Value::Constant(id) => self.constants.value(f, id, 0),
+            // An operand the reader made instructions of prints as the last one's name.
+            Value::Constant(id) => match self.made_operand(o) {
+                Some(name) => write!(f, "{name}"),
+                None => self.constants.value(f, id, 0),
+            },
+            Value::Global(id) => self.constants.value(f, id, 0),
             Value::Argument(n) => {
                 self.local(f, body.argument_name(n), self.slots.arguments.get(n as usize).copied().unwrap_or(NO_SLOT))
             }
@@ -177,6 +188,11 @@ impl BodyPrinter<'_, '_, '_> {
         match self.md_node(id) {
             Some(N::Value { ty, value }) => {
                 let value = self.body.value_of(value, self.bodies.constants().base);
+                if let Value::Constant(id) = value {
+                    if let Some(done) = self.dropped_metadata_value(f, ty, id) {
+                        return done;
+                    }
+                }
                 self.operand(f, &Operand { value, ty }, true)
             }
             Some(N::ArgList(args)) => {
@@ -536,7 +552,18 @@ impl FunctionDisplay<'_, '_, '_> {
                 (&own, scope)
             }
         };
-        let p = BodyPrinter { bodies: b, body, constants, slots: &slots, locals, options: self.options, md, scope };
+        let p = BodyPrinter {
+            bodies: b,
+            body,
+            constants,
+            slots: &slots,
+            locals,
+            options: self.options,
+            md,
+            scope,
+            made_names: core::cell::RefCell::default(),
+            made_operands: core::cell::RefCell::default(),
+        };
         let list = function.attributes.and_then(|a| a.checked_sub(1)).map(|a| a as u32);
         let intrinsic = if self.body.is_none() {
             m.intrinsic_attribute_groups(self.index, self.options.llvm_version)
@@ -694,6 +721,7 @@ impl FunctionDisplay<'_, '_, '_> {
                     }
                     continue;
                 }
+                p.write_made_instructions(f, i as usize)?;
                 p.instruction(f, i as usize)?;
                 p.attachments(f, i as usize)?;
                 f.write_char('\n')?;

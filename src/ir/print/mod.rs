@@ -36,6 +36,7 @@
 pub(crate) mod attributes;
 mod calling_conv;
 pub(crate) mod constants;
+mod constexpr;
 pub(crate) mod di_nodes;
 pub(crate) mod dwarf_expr;
 pub(crate) mod escape;
@@ -61,8 +62,8 @@ pub use module::ModuleDisplay;
 /// How to print: which `llvm-dis` to match.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DisOptions {
-    /// The LLVM major version whose `llvm-dis` output to match (14, 19, 22, …): below 17
-    /// a typed-pointer file prints its pointer types (`i32*`), from 17 on every pointer
+    /// The LLVM major version whose `llvm-dis` output to match (14, 19, 22, …): below 16
+    /// a typed-pointer file prints its pointer types (`i32*`), from 16 on every pointer
     /// is `ptr`.
     pub llvm_version: u32,
 }
@@ -74,10 +75,10 @@ impl Default for DisOptions {
 }
 
 impl DisOptions {
-    /// Whether pointers print as `ptr`: from LLVM 17, and in a file whose pointers are
+    /// Whether pointers print as `ptr`: from LLVM 16, and in a file whose pointers are
     /// opaque already (LLVM 14's `-opaque-pointers` files).
     pub(crate) fn opaque(self, b: &Bodies<'_, '_>) -> bool {
-        self.llvm_version >= 17 || !b.typed_pointers()
+        self.llvm_version >= 16 || !b.typed_pointers()
     }
 }
 

@@ -85,71 +85,6 @@ pub(crate) fn write_wide_int(f: &mut dyn fmt::Write, words: &[u64], width: u64, 
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use alloc::string::{String, ToString};
-
-    #[test]
-    fn wide_integers_print_in_decimal() {
-        let mut s = String::new();
-        write_wide_int(&mut s, &[0, 1], 128, true).unwrap();
-        assert_eq!(s, "18446744073709551616");
-        s.clear();
-        write_wide_int(&mut s, &[u64::MAX, u64::MAX], 128, true).unwrap();
-        assert_eq!(s, "-1");
-        s.clear();
-        write_wide_int(&mut s, &[0, 0], 128, true).unwrap();
-        assert_eq!(s, "0");
-        // i65 with only its sign bit set above the low word: negative.
-        s.clear();
-        write_wide_int(&mut s, &[0, 0x1_ffff_ffff], 65, true).unwrap();
-        assert_eq!(s, "-18446744073709551616");
-        s.clear();
-        write_wide_int(&mut s, &[0, 0], 65, true).unwrap();
-        assert_eq!(s, "0");
-    }
-    fn shown(words: &[u64], width: u64, signed: bool) -> String {
-        let mut s = String::new();
-        write_wide_int(&mut s, words, width, signed).unwrap();
-        s
-    }
-
-    #[test]
-    fn unsigned_and_wider_than_128_bits() {
-        assert_eq!(shown(&[0xff], 8, false), "255");
-        assert_eq!(shown(&[0xff], 8, true), "-1");
-        assert_eq!(shown(&[u64::MAX, u64::MAX], 128, false), u128::MAX.to_string());
-        // Fewer words than the width: zero-extended, so not negative.
-        assert_eq!(shown(&[u64::MAX], 128, true), u64::MAX.to_string());
-        assert_eq!(shown(&[], 32, true), "0");
-        // Past 128 bits, by repeated division.
-        assert_eq!(shown(&[0, 0, 1], 192, true), "340282366920938463463374607431768211456");
-        assert_eq!(shown(&[u64::MAX; 3], 192, true), "-1");
-        assert_eq!(shown(&[u64::MAX; 3], 192, false), "6277101735386680763835789423207666416102355444464034512895");
-        assert_eq!(shown(&[0, 0, 1 << 63], 192, true), "-3138550867693340381917894711603833208051177722232017256448");
-    }
-
-    /// Up to 128 bits the digits are those of the value sign-extended into an `i128` (or
-    /// zero-extended into a `u128`), as debug-info nodes printed them before they printed
-    /// through here.
-    #[test]
-    fn up_to_128_bits_as_i128_and_u128() {
-        let values =
-            [0u128, 1, 2, 0x7f, 0x80, 0xff, u128::from(u64::MAX), 1 << 64, u128::MAX >> 1, 1 << 127, u128::MAX];
-        for bits in [1u32, 7, 8, 32, 63, 64, 65, 100, 127, 128] {
-            for &v in &values {
-                let v = if bits < 128 { v & ((1u128 << bits) - 1) } else { v };
-                let words = [v as u64, (v >> 64) as u64];
-                let negative = v >> (bits - 1) & 1 == 1;
-                let signed = if negative && bits < 128 { (v | (u128::MAX << bits)) as i128 } else { v as i128 };
-                assert_eq!(shown(&words, u64::from(bits), true), signed.to_string(), "i{bits} {v:#x}");
-                assert_eq!(shown(&words, u64::from(bits), false), v.to_string(), "u{bits} {v:#x}");
-            }
-        }
-    }
-}
-
 /// A short text built on the stack (a formatted number); what does not fit is cut.
 pub(crate) struct StackText {
     bytes: [u8; 64],
@@ -227,7 +162,7 @@ pub(crate) fn apfloat_scientific(negative: bool, significand: u64, exp2: i32) ->
     // AdjustToPrecision(APInt): drop as many tens as 196/59 (a slight overestimate of
     // log2(10)) says the bits above the 20 that six digits need hold; a truncation.
     let bits = big.active_bits();
-    let bits_required = (SIX_DIGITS as u32 * 196 + 58) / 59;
+    let bits_required = (SIX_DIGITS as u32 * 196).div_ceil(59);
     if bits > bits_required {
         let tens = (bits - bits_required) * 59 / 196;
         exp10 += tens as i32;
@@ -387,5 +322,70 @@ impl BigNat {
         let lo = u64::from(self.limbs[0]);
         let hi = if self.len > 1 { u64::from(self.limbs[1]) } else { 0 };
         (hi << 32) | lo
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::string::{String, ToString};
+
+    #[test]
+    fn wide_integers_print_in_decimal() {
+        let mut s = String::new();
+        write_wide_int(&mut s, &[0, 1], 128, true).unwrap();
+        assert_eq!(s, "18446744073709551616");
+        s.clear();
+        write_wide_int(&mut s, &[u64::MAX, u64::MAX], 128, true).unwrap();
+        assert_eq!(s, "-1");
+        s.clear();
+        write_wide_int(&mut s, &[0, 0], 128, true).unwrap();
+        assert_eq!(s, "0");
+        // i65 with only its sign bit set above the low word: negative.
+        s.clear();
+        write_wide_int(&mut s, &[0, 0x1_ffff_ffff], 65, true).unwrap();
+        assert_eq!(s, "-18446744073709551616");
+        s.clear();
+        write_wide_int(&mut s, &[0, 0], 65, true).unwrap();
+        assert_eq!(s, "0");
+    }
+    fn shown(words: &[u64], width: u64, signed: bool) -> String {
+        let mut s = String::new();
+        write_wide_int(&mut s, words, width, signed).unwrap();
+        s
+    }
+
+    #[test]
+    fn unsigned_and_wider_than_128_bits() {
+        assert_eq!(shown(&[0xff], 8, false), "255");
+        assert_eq!(shown(&[0xff], 8, true), "-1");
+        assert_eq!(shown(&[u64::MAX, u64::MAX], 128, false), u128::MAX.to_string());
+        // Fewer words than the width: zero-extended, so not negative.
+        assert_eq!(shown(&[u64::MAX], 128, true), u64::MAX.to_string());
+        assert_eq!(shown(&[], 32, true), "0");
+        // Past 128 bits, by repeated division.
+        assert_eq!(shown(&[0, 0, 1], 192, true), "340282366920938463463374607431768211456");
+        assert_eq!(shown(&[u64::MAX; 3], 192, true), "-1");
+        assert_eq!(shown(&[u64::MAX; 3], 192, false), "6277101735386680763835789423207666416102355444464034512895");
+        assert_eq!(shown(&[0, 0, 1 << 63], 192, true), "-3138550867693340381917894711603833208051177722232017256448");
+    }
+
+    /// Up to 128 bits the digits are those of the value sign-extended into an `i128` (or
+    /// zero-extended into a `u128`), as debug-info nodes printed them before they printed
+    /// through here.
+    #[test]
+    fn up_to_128_bits_as_i128_and_u128() {
+        let values =
+            [0u128, 1, 2, 0x7f, 0x80, 0xff, u128::from(u64::MAX), 1 << 64, u128::MAX >> 1, 1 << 127, u128::MAX];
+        for bits in [1u32, 7, 8, 32, 63, 64, 65, 100, 127, 128] {
+            for &v in &values {
+                let v = if bits < 128 { v & ((1u128 << bits) - 1) } else { v };
+                let words = [v as u64, (v >> 64) as u64];
+                let negative = v >> (bits - 1) & 1 == 1;
+                let signed = if negative && bits < 128 { (v | (u128::MAX << bits)) as i128 } else { v as i128 };
+                assert_eq!(shown(&words, u64::from(bits), true), signed.to_string(), "i{bits} {v:#x}");
+                assert_eq!(shown(&words, u64::from(bits), false), v.to_string(), "u{bits} {v:#x}");
+            }
+        }
     }
 }

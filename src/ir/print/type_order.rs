@@ -17,6 +17,7 @@ use crate::ids::llvm_ir::raw as ids;
 use crate::ir::body::{Bodies, Body, InstKind, Operand, Value};
 use crate::ir::module::constants::{ConstantKind, ModuleConstants};
 use crate::ir::module::types::{Type, TypeId};
+use crate::ir::print::constants::constant_operands;
 use crate::ir::{AttrIndex, Attribute, AttributeList, MetadataNode};
 
 /// Something left to look at: a value (by value id) or a metadata node (by id).
@@ -414,49 +415,6 @@ impl Finder<'_, '_, '_> {
         }
         self.items = ops;
         self.refs = refs;
-    }
-}
-
-/// The value ids a constant's `User::operands()` are, in order (global values among
-/// them are skipped by the caller's lookup, which finds no constant for them).
-fn constant_operands(kind: ConstantKind, table: &ModuleConstants, mut each: impl FnMut(u64)) {
-    match kind {
-        ConstantKind::Aggregate(r) => table.operands(r).iter().for_each(|&v| each(v)),
-        ConstantKind::Cast { operand, .. } | ConstantKind::Unary { operand, .. } => each(operand),
-        ConstantKind::Binary { lhs, rhs, .. } => {
-            each(lhs);
-            each(rhs);
-        }
-        ConstantKind::Gep { operands, .. } => table.operands(operands).chunks_exact(2).for_each(|p| each(p[1])),
-        ConstantKind::Select { condition, on_true, on_false } => {
-            each(condition);
-            each(on_true);
-            each(on_false);
-        }
-        ConstantKind::Expression { code, operands } => match (code, table.operands(operands)) {
-            (ids::CST_CODE_CE_CMP, &[_, l, r, ..]) => {
-                each(l);
-                each(r);
-            }
-            (ids::CST_CODE_CE_EXTRACTELT, &[_, v, _, i, ..]) => {
-                each(v);
-                each(i);
-            }
-            (ids::CST_CODE_CE_INSERTELT, &[v, e, _, i, ..]) => {
-                each(v);
-                each(e);
-                each(i);
-            }
-            (ids::CST_CODE_CE_SHUFFLEVEC, &[a, bb, ..]) | (ids::CST_CODE_CE_SHUFVEC_EX, &[_, a, bb, ..]) => {
-                each(a);
-                each(bb);
-            }
-            _ => {}
-        },
-        ConstantKind::Other { code: ids::CST_CODE_PTRAUTH | ids::CST_CODE_PTRAUTH2, operands } => {
-            table.operands(operands).iter().for_each(|&v| each(v))
-        }
-        _ => {}
     }
 }
 

@@ -21,6 +21,7 @@
 
 mod alignment;
 mod attributes;
+mod constant_exprs;
 mod debug_records;
 pub(crate) mod intrinsics;
 #[rustfmt::skip]
@@ -29,6 +30,7 @@ mod module_flags;
 
 pub use alignment::{MemoryAccess, explicit_alignment};
 pub use attributes::upgraded_attributes;
+pub use constant_exprs::keeps_constant_expression;
 pub use debug_records::{debug_record_code, drops_declaration};
 pub use intrinsics::{
     INTRINSIC_TABLE_VERSIONS, IntrinsicAttributes, intrinsic_attributes, lifetime_loses_size, rebuilds_calls,
