@@ -256,6 +256,31 @@ impl<'t, 'a> Printer<'t, 'a> {
         self
     }
 
+    /// What constant `c` is when this prints a typed-pointer module as LLVM reads it with
+    /// opaque pointers ([`opaque_fold`]): the value it folds to, if it folds.
+    pub(crate) fn opaque_fold(&self, c: &Constant, table: &ModuleConstants) -> Option<u64> {
+        if !self.typed_read_as_opaque {
+            return None;
+        }
+        opaque_fold(self.types(), c, table, |v| {
+            v >= self.table.base && self.lookup(v).is_some_and(|(c, _)| c.kind.is_zero())
+        })
+    }
+
+    /// Whether value `value_id` prints as a constant expression (not folded away), which
+    /// an alias's aliasee then prints without its type.
+    pub(crate) fn prints_as_expression(&self, value_id: u64) -> bool {
+        let mut id = value_id;
+        for _ in 0..MAX_DEPTH {
+            let Some((c, table)) = self.lookup(id) else { return false };
+            match self.opaque_fold(c, table) {
+                Some(next) => id = next,
+                None => return c.kind.is_expression(),
+            }
+        }
+        false
+    }
+
     /// A constant by value id (a function's or the module's), with the table its
     /// operand ranges point into.
     pub(crate) fn constant(&self, value_id: u64) -> Option<(&'t Constant, &'t ModuleConstants)> {
@@ -344,6 +369,9 @@ impl<'t, 'a> Printer<'t, 'a> {
         if let Some(done) = self.write_splat(f, c, table, depth) {
             return done;
         }
+        if let Some(operand) = self.opaque_fold(c, table) {
+            return self.value(f, operand, depth + 1);
+        }
         let types = self.types();
         match c.kind {
             ConstantKind::Null => match types.get(c.ty) {
@@ -409,12 +437,7 @@ impl<'t, 'a> Printer<'t, 'a> {
                 f.write_char('"')
             }
             ConstantKind::Data(elements) => self.data(f, c.ty, table.operands(elements)),
-            ConstantKind::Cast { opcode, operand, from } => {
-                // With opaque pointers, a bitcast of a pointer to a pointer of the same
-                // address space is the pointer, and LLVM folds it as it reads it.
-                if self.typed_read_as_opaque && opcode == CAST_BITCAST && same_address_space(self.types(), from, c.ty) {
-                    return self.value(f, operand, depth + 1);
-                }
+            ConstantKind::Cast { opcode, operand, .. } => {
                 write!(f, "{} (", cast_op_name(opcode))?;
                 self.operand(f, operand, depth + 1)?;
                 f.write_str(" to ")?;
@@ -450,12 +473,6 @@ impl<'t, 'a> Printer<'t, 'a> {
                 // With opaque pointers, a GEP of all-zero indices is its base pointer, and
                 // LLVM folds it as it reads the typed-pointer expression.
                 let pairs = table.operands(operands);
-                if self.typed_read_as_opaque && inrange.is_none() && inrange_index.is_none() {
-                    let zero = |v: u64| v >= self.table.base && self.lookup(v).is_some_and(|(c, _)| c.kind.is_zero());
-                    if let Some(base) = zero_index_gep_base(self.types(), pairs, c.ty, zero) {
-                        return self.value(f, base, depth + 1);
-                    }
-                }
                 f.write_str("getelementptr")?;
                 write_gep_flags(f, flags)?;
                 if let Some((lower, upper)) = inrange {
@@ -840,6 +857,27 @@ pub(crate) fn constant_operands(kind: ConstantKind, table: &ModuleConstants, mut
             table.operands(operands).iter().for_each(|&v| each(v))
         }
         _ => {}
+    }
+}
+
+/// What LLVM makes of constant expression `c` of a typed-pointer module as it reads it
+/// with opaque pointers: a `bitcast` between pointers of one address space is its
+/// operand, a `getelementptr` of zero indices (`is_zero`) its base (without `inrange`).
+/// `None` when it stays.
+pub(crate) fn opaque_fold(
+    types: &TypeTable,
+    c: &Constant,
+    table: &ModuleConstants,
+    is_zero: impl Fn(u64) -> bool,
+) -> Option<u64> {
+    match c.kind {
+        ConstantKind::Cast { opcode: CAST_BITCAST, operand, from } if same_address_space(types, from, c.ty) => {
+            Some(operand)
+        }
+        ConstantKind::Gep { inrange: None, inrange_index: None, operands, .. } => {
+            zero_index_gep_base(types, table.operands(operands), c.ty, is_zero)
+        }
+        _ => None,
     }
 }
 

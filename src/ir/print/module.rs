@@ -163,7 +163,8 @@ impl fmt::Display for ModuleDisplay<'_, '_, '_> {
                 f.write_char('\n')?;
             }
         }
-        // Aliases, then ifuncs; an aliasee that is a constant expression has no type.
+        // Aliases, then ifuncs; an aliasee printed as a constant expression has no type
+        // (one LLVM folds away, as it reads a typed module with opaque pointers, has).
         for ifunc in [false, true] {
             let mut first = true;
             for a in m.aliases.iter().filter(|a| a.is_ifunc == ifunc) {
@@ -178,8 +179,7 @@ impl fmt::Display for ModuleDisplay<'_, '_, '_> {
                 f.write_str(if ifunc { "ifunc " } else { "alias " })?;
                 printer.ty(f, a.common.value_type)?;
                 f.write_str(", ")?;
-                let expression = b.constants().get(a.target).is_some_and(|c| c.kind.is_expression());
-                if expression {
+                if printer.prints_as_expression(a.target) {
                     printer.value(f, a.target, 0)?;
                 } else {
                     printer.operand(f, a.target, 0)?;

@@ -157,22 +157,13 @@ impl Finder<'_, '_, '_> {
     }
 
     /// Whether LLVM folds constant `c` away when it reads a typed-pointer module with
-    /// opaque pointers (a pointer bitcast, a GEP of zero indices): its types are not met.
+    /// opaque pointers (`opaque_fold`): its types are not met.
     fn folds(&self, c: &crate::ir::Constant, table: &ModuleConstants) -> bool {
-        let types = &self.b.module().types;
-        match c.kind {
-            ConstantKind::Cast { opcode: 11, from, .. } => {
-                crate::ir::print::constants::same_address_space(types, from, c.ty)
-            }
-            ConstantKind::Gep { inrange: None, inrange_index: None, operands, .. } => {
-                let zero = |v: u64| {
-                    let constant = table.get(v).or_else(|| self.b.constants().get(v));
-                    constant.is_some_and(|c| c.kind.is_zero())
-                };
-                crate::ir::print::constants::zero_index_gep_base(types, table.operands(operands), c.ty, zero).is_some()
-            }
-            _ => false,
-        }
+        let zero = |v: u64| {
+            let constant = table.get(v).or_else(|| self.b.constants().get(v));
+            constant.is_some_and(|c| c.kind.is_zero())
+        };
+        crate::ir::print::constants::opaque_fold(&self.b.module().types, c, table, zero).is_some()
     }
 
     /// `incorporateAttributes`: the types of type attributes (`byval(%T)`), function
