@@ -24,13 +24,13 @@ pub const USAGE: &str = "\
 usage: bitstream-dump --dis [--llvm-dis-version N] FILE
 
 Prints the IR modules of a bitcode file (or of the bitcode in an object, archive or rlib)
-as llvm-dis prints them: module-level lines,
-global variables, functions with their bodies, attribute groups. Metadata nodes that
-llvm-dis does not print inline are printed as the file's ids (`!7`); metadata attachments
-are left out.
+as llvm-dis prints them, byte for byte: structs, comdats, globals, functions with their
+bodies, attribute groups, named metadata and every metadata node, numbered as llvm-dis
+numbers them, and what LLVM's reader of that version upgrades as it reads an older file.
 
-  --llvm-dis-version N   match llvm-dis N (14, 19, 22; the default 22): below 17,
-                         typed-pointer files print their pointer types
+  --llvm-dis-version N   match llvm-dis N (13, 14, 15, 16, 19, 22 are checked; the
+                         default 22): below 16, typed-pointer files print their
+                         pointer types
 
 An LLVM 1.x bytecode file (`llvm`, `llvc0`, `llvc1`, `llvc2`) is printed in LLVM 1.x
 assembly (`%x = add int %a, 1`), as the llvm-dis of its time printed it.

@@ -72,7 +72,7 @@ pub(crate) struct Printer<'t, 'a> {
     /// A function's constants, after the module's.
     local: Option<&'t ModuleConstants>,
     /// The `llvm-dis` version printed for: from 20, vectors of one repeated number
-    /// print as `splat (i32 4)`; from 15, undefined shuffle-mask elements as `poison`.
+    /// print as `splat (i32 4)`; from 17, undefined shuffle-mask elements as `poison`.
     llvm_version: u32,
     module: &'t Module<'a>,
     opaque: bool,
@@ -198,7 +198,7 @@ impl<'t, 'a> Printer<'t, 'a> {
     }
 
     /// A shufflevector mask as `PrintShuffleMask` prints it: `, <4 x i32> <i32 0, …>`,
-    /// `zeroinitializer` or `poison` (`undef` before LLVM 15) when all elements agree.
+    /// `zeroinitializer` or `poison` (`undef` before LLVM 17) when all elements agree.
     pub(crate) fn shuffle_mask(&self, f: &mut dyn fmt::Write, mask: u64) -> fmt::Result {
         let Some((c, table)) = self.lookup(mask) else { return f.write_str(", <bad mask>") };
         let (len, scalable) = match self.types().get(c.ty) {
@@ -210,7 +210,7 @@ impl<'t, 'a> Printer<'t, 'a> {
             f.write_str("vscale x ")?;
         }
         write!(f, "{len} x i32> ")?;
-        let undef = if self.llvm_version >= 15 { "poison" } else { "undef" };
+        let undef = if self.llvm_version >= 17 { "poison" } else { "undef" };
         // Each element: Some(index), or None for undef/poison.
         let element = |i: usize| -> Option<u64> {
             match c.kind {

@@ -411,12 +411,16 @@ impl BodyPrinter<'_, '_, '_> {
                 }
                 let shown: &[Operand] =
                     if let InstKind::ShuffleVector = inst.kind { &ops[..2.min(ops.len())] } else { ops };
-                // cmpxchg and atomicrmw print every type from LLVM 15 on.
-                let atomic = matches!(inst.kind, InstKind::CmpXchg { .. } | InstKind::AtomicRmw { .. });
+                // cmpxchg prints every type from LLVM 15 on, atomicrmw from 16.
+                let atomic_since = match inst.kind {
+                    InstKind::CmpXchg { .. } => 15,
+                    InstKind::AtomicRmw { .. } => 16,
+                    _ => u32::MAX,
+                };
                 let all_types = matches!(
                     inst.kind,
                     InstKind::Select { .. } | InstKind::Store { .. } | InstKind::ShuffleVector | InstKind::Ret
-                ) || (atomic && self.options.llvm_version >= 15)
+                ) || self.options.llvm_version >= atomic_since
                     || ops.iter().any(|o| o.ty != ops[0].ty);
                 if !all_types {
                     f.write_char(' ')?;
