@@ -262,13 +262,29 @@ impl BodyPrinter<'_, '_, '_> {
         self.value(f, o)
     }
 
-    /// Attribute groups of an attribute list at one index, space-separated.
-    fn attributes(&self, f: &mut dyn fmt::Write, list: Option<u32>, index: AttrIndex) -> Result<bool, fmt::Error> {
+    /// Attribute groups of an attribute list at one index, space-separated; `pointee` is a
+    /// typed pointer parameter's pointee type (see [`Self::pointee`]).
+    fn attributes(
+        &self,
+        f: &mut dyn fmt::Write,
+        list: Option<u32>,
+        index: AttrIndex,
+        pointee: Option<TypeId>,
+    ) -> Result<bool, fmt::Error> {
         let m = self.bodies.module();
         let Some(AttributeList::Groups(ids)) = list.and_then(|l| m.attribute_lists.get(l as usize)) else {
             return Ok(false);
         };
-        self.groups(f, ids.iter().filter_map(|&id| self.bodies.attribute_group(id)), index)
+        self.groups(f, ids.iter().filter_map(|&id| self.bodies.attribute_group(id)), index, pointee)
+    }
+
+    /// The pointee type of a typed pointer type, which an untyped `byval`, `sret` or
+    /// `inalloca` on a parameter of that type takes as LLVM reads it.
+    fn pointee(&self, ty: TypeId) -> Option<TypeId> {
+        match self.bodies.module().types.get(ty) {
+            Some(Type::Pointer { pointee, .. }) => *pointee,
+            _ => None,
+        }
     }
 
     /// The attributes at `index` of a function's declaration: those of the reading
@@ -279,10 +295,11 @@ impl BodyPrinter<'_, '_, '_> {
         list: Option<u32>,
         intrinsic: Option<&[crate::ir::AttributeGroup]>,
         index: AttrIndex,
+        pointee: Option<TypeId>,
     ) -> Result<bool, fmt::Error> {
         match intrinsic {
-            Some(groups) => self.groups(f, groups.iter(), index),
-            None => self.attributes(f, list, index),
+            Some(groups) => self.groups(f, groups.iter(), index, pointee),
+            None => self.attributes(f, list, index, pointee),
         }
     }
 
@@ -292,6 +309,7 @@ impl BodyPrinter<'_, '_, '_> {
         f: &mut dyn fmt::Write,
         groups: impl Iterator<Item = &'g crate::ir::AttributeGroup>,
         index: AttrIndex,
+        pointee: Option<TypeId>,
     ) -> Result<bool, fmt::Error> {
         let m = self.bodies.module();
         let mut any = false;
@@ -303,7 +321,7 @@ impl BodyPrinter<'_, '_, '_> {
                 f.write_char(' ')?;
             }
             let version = self.options.llvm_version;
-            let upgraded = crate::ir::upgrade::upgraded_attributes(version, g.index, &g.attributes)
+            let upgraded = crate::ir::upgrade::upgraded_attributes(version, g.index, &g.attributes, pointee)
                 .map(|attributes| crate::ir::AttributeGroup { attributes, ..g.clone() });
             let g = upgraded.as_ref().unwrap_or(g);
             write!(f, "{}", g.display_inline(&m.types, self.options.opaque(self.bodies)).for_llvm(version))?;
@@ -359,7 +377,7 @@ impl BodyPrinter<'_, '_, '_> {
             write_cc(f, call.calling_conv, self.options.llvm_version)?;
         }
         let mut ret_attrs = alloc::string::String::new();
-        if self.attributes(&mut ret_attrs, call.attributes, AttrIndex::Return)? {
+        if self.attributes(&mut ret_attrs, call.attributes, AttrIndex::Return, None)? {
             f.write_char(' ')?;
             f.write_str(&ret_attrs)?;
         }
@@ -388,7 +406,7 @@ impl BodyPrinter<'_, '_, '_> {
             }
             self.ty(f, arg.ty)?;
             let mut attrs = alloc::string::String::new();
-            if self.attributes(&mut attrs, call.attributes, AttrIndex::Param(i as u64))? {
+            if self.attributes(&mut attrs, call.attributes, AttrIndex::Param(i as u64), self.pointee(arg.ty))? {
                 f.write_char(' ')?;
                 f.write_str(&attrs)?;
             }
@@ -583,7 +601,7 @@ impl FunctionDisplay<'_, '_, '_> {
             f.write_char(' ')?;
         }
         let mut s = alloc::string::String::new();
-        if p.declared_attributes(&mut s, list, intrinsic.as_deref(), AttrIndex::Return)? {
+        if p.declared_attributes(&mut s, list, intrinsic.as_deref(), AttrIndex::Return, None)? {
             f.write_str(&s)?;
             f.write_char(' ')?;
         }
@@ -605,7 +623,7 @@ impl FunctionDisplay<'_, '_, '_> {
             }
             p.ty(f, t)?;
             let mut s = alloc::string::String::new();
-            if p.declared_attributes(&mut s, list, intrinsic.as_deref(), AttrIndex::Param(i as u64))? {
+            if p.declared_attributes(&mut s, list, intrinsic.as_deref(), AttrIndex::Param(i as u64), p.pointee(t))? {
                 f.write_char(' ')?;
                 f.write_str(&s)?;
             }

@@ -535,7 +535,9 @@ pub(crate) fn group_content(b: &Bodies<'_, '_>, key: u64, llvm_version: u32) -> 
         return groups.into_iter().find(|g| g.index == AttrIndex::Function);
     }
     let mut group = b.attribute_group(key)?.clone();
-    if let Some(attributes) = crate::ir::upgrade::upgraded_attributes(llvm_version, group.index, &group.attributes) {
+    if let Some(attributes) =
+        crate::ir::upgrade::upgraded_attributes(llvm_version, group.index, &group.attributes, None)
+    {
         group.attributes = attributes;
     }
     Some(group)

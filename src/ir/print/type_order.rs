@@ -33,6 +33,8 @@ struct Finder<'f, 'm, 'a> {
     /// typed-pointer module read so) the no-op pointer expressions LLVM folds are gone.
     opaque: bool,
     typed_read_as_opaque: bool,
+    /// The reading version (whose attribute upgrades give types).
+    llvm_version: u32,
     /// Types met (marked when pushed, as LLVM marks them).
     types: Vec<bool>,
     /// Module constants met, by index from the table's base.
@@ -65,6 +67,7 @@ pub(crate) fn struct_order(b: &Bodies<'_, '_>, body: &mut Body, llvm_version: u3
         b,
         opaque: crate::ir::print::DisOptions { llvm_version }.opaque(b),
         typed_read_as_opaque: crate::ir::print::slot_tracker::typed_read_as_opaque(b, llvm_version),
+        llvm_version,
         types: alloc::vec![false; m.types.len()],
         module_constants: alloc::vec![false; b.constants().constants.len()],
         local_constants: Vec::new(),
@@ -96,7 +99,11 @@ pub(crate) fn struct_order(b: &Bodies<'_, '_>, body: &mut Body, llvm_version: u3
             return f.structs;
         }
         f.ty(function.common.value_type);
-        f.attributes(function.attributes.and_then(|a| a.checked_sub(1)));
+        let params = match m.types.get(function.common.value_type) {
+            Some(Type::Function { params, .. }) => params.as_slice(),
+            _ => &[],
+        };
+        f.attributes(function.attributes.and_then(|a| a.checked_sub(1)), params);
         // Function::operands(): personality, prefix, prologue.
         for v in [function.personality, function.prefix, function.prologue].into_iter().flatten() {
             f.value(v, None);
@@ -167,8 +174,9 @@ impl Finder<'_, '_, '_> {
     }
 
     /// `incorporateAttributes`: the types of type attributes (`byval(%T)`), function
-    /// attributes first, then the return value's, then each parameter's.
-    fn attributes(&mut self, list: Option<u64>) {
+    /// attributes first, then the return value's, then each parameter's, as the reading
+    /// version has them (an untyped `byval` takes the pointee of `param_types`' type).
+    fn attributes(&mut self, list: Option<u64>, param_types: &[TypeId]) {
         let b = self.b;
         let Some(AttributeList::Groups(groups)) =
             list.and_then(|l| usize::try_from(l).ok()).and_then(|l| b.module().attribute_lists.get(l))
@@ -184,8 +192,17 @@ impl Finder<'_, '_, '_> {
         sets.clear();
         sets.extend(groups.iter().copied().filter(|&g| b.attribute_group(g).is_some()));
         sets.sort_by_key(|&g| b.attribute_group(g).map(|g| rank(g.index)));
+        let types = &b.module().types;
         for g in sets.iter().filter_map(|&g| b.attribute_group(g)) {
-            for a in &g.attributes {
+            let pointee = match g.index {
+                AttrIndex::Param(n) => param_types.get(n as usize).and_then(|&t| match types.get(t) {
+                    Some(Type::Pointer { pointee, .. }) => *pointee,
+                    _ => None,
+                }),
+                _ => None,
+            };
+            let upgraded = crate::ir::upgrade::upgraded_attributes(self.llvm_version, g.index, &g.attributes, pointee);
+            for a in upgraded.as_deref().unwrap_or(&g.attributes) {
                 if let Attribute::Type(_, Some(ty)) = a {
                     self.ty(*ty);
                 }
@@ -242,7 +259,8 @@ impl Finder<'_, '_, '_> {
                 _ => {}
             }
             if let Some(call) = call {
-                self.attributes(call.attributes.map(u64::from));
+                let args: Vec<TypeId> = ops.iter().skip(1).map(|o| o.ty).collect();
+                self.attributes(call.attributes.map(u64::from), &args);
             }
             pairs.clear();
             while let Some(a) = attachments.next_if(|a| a.instruction.is_some_and(|n| n as usize <= i)) {

@@ -3,10 +3,13 @@
 //! function (`readnone`, `readonly`, `writeonly`, `argmemonly`, `inaccessiblememonly`,
 //! `inaccessiblemem_or_argmemonly`) become one `memory(...)`; from LLVM 15 `uwtable`, an
 //! enum attribute before, is `uwtable(async)`; from LLVM 21 `nocapture` becomes
-//! `captures(none)`.
+//! `captures(none)`. And as it reads a function or a call of a typed-pointer module
+//! (`parseFunctionRecord`, `propagateAttributeTypes`): a `byval`, `sret` or `inalloca`
+//! written without its type (files before LLVM 12) takes the parameter's pointee type.
 
 use alloc::vec::Vec;
 
+use crate::ir::TypeId;
 use crate::ir::module::attributes::{AttrIndex, AttrKind, Attribute};
 
 const READ_NONE: u64 = 20;
@@ -19,6 +22,9 @@ const NO_CAPTURE: u64 = 11;
 const MEMORY: u64 = 86;
 const CAPTURES: u64 = 102;
 const UW_TABLE: u64 = 33;
+const BY_VAL: u64 = 3;
+const STRUCT_RET: u64 = 29;
+const IN_ALLOCA: u64 = 38;
 /// `uwtable(async)`, what an enum `uwtable` means from LLVM 15.
 const UW_TABLE_ASYNC: u64 = 2;
 
@@ -36,16 +42,35 @@ fn old_memory_effects(kind: u64) -> Option<u64> {
     })
 }
 
+/// Whether `a` is a `byval`, `sret` or `inalloca` without its type, which LLVM's reader
+/// gives the parameter's pointee type.
+fn lacks_type(a: &Attribute) -> bool {
+    matches!(
+        a,
+        Attribute::Enum(AttrKind(BY_VAL | STRUCT_RET | IN_ALLOCA))
+            | Attribute::Type(AttrKind(BY_VAL | STRUCT_RET | IN_ALLOCA), None)
+    )
+}
+
 /// The attributes at `index` of a group as LLVM `llvm_version` reads them, if it rewrites
-/// any (see the module's documentation); `None` if they stay as written.
-pub fn upgraded_attributes(llvm_version: u32, index: AttrIndex, attributes: &[Attribute]) -> Option<Vec<Attribute>> {
+/// any (see the module's documentation); `None` if they stay as written. `pointee` is,
+/// for a parameter of a typed-pointer module, the pointee type of the parameter's (or
+/// the call argument's) pointer type.
+pub fn upgraded_attributes(
+    llvm_version: u32,
+    index: AttrIndex,
+    attributes: &[Attribute],
+    pointee: Option<TypeId>,
+) -> Option<Vec<Attribute>> {
     // Asked of every group printed: nothing is built unless something changes.
     let rewritten = |a: &Attribute| match *a {
         Attribute::Enum(AttrKind(k)) => {
             (llvm_version >= 16 && index == AttrIndex::Function && old_memory_effects(k).is_some())
                 || (k == UW_TABLE && llvm_version >= 15)
                 || (k == NO_CAPTURE && llvm_version >= 21)
+                || (pointee.is_some() && lacks_type(a))
         }
+        Attribute::Type(_, None) => pointee.is_some() && lacks_type(a),
         _ => false,
     };
     if !attributes.iter().any(rewritten) {
@@ -56,8 +81,13 @@ pub fn upgraded_attributes(llvm_version: u32, index: AttrIndex, attributes: &[At
     let mut uw_table = false;
     let mut changed = false;
     let mut out: Vec<Attribute> = Vec::with_capacity(attributes.len());
+    let mut typed: Vec<Attribute> = Vec::new();
     for a in attributes {
         match *a {
+            Attribute::Enum(kind) | Attribute::Type(kind, None) if lacks_type(a) && pointee.is_some() => {
+                typed.push(Attribute::Type(kind, pointee));
+                changed = true;
+            }
             Attribute::Enum(AttrKind(k))
                 if llvm_version >= 16 && index == AttrIndex::Function && old_memory_effects(k).is_some() =>
             {
@@ -75,6 +105,9 @@ pub fn upgraded_attributes(llvm_version: u32, index: AttrIndex, attributes: &[At
             }
             _ => out.push(a.clone()),
         }
+    }
+    for t in typed {
+        insert_sorted(&mut out, t);
     }
     if uw_table {
         insert_sorted(&mut out, Attribute::Int(AttrKind(UW_TABLE), UW_TABLE_ASYNC));
@@ -107,19 +140,22 @@ fn memory_in_version(effects: u64, llvm_version: u32) -> u64 {
     (1 << 56) | bits
 }
 
-/// Inserts an integer attribute where LLVM's sorted order puts it: after the enum and
-/// type attributes (LLVM's `AttrKind` lists enum, then type, then integer kinds), among
-/// the integer ones by the name of LLVM's kind enumerator.
+/// Inserts a type or integer attribute where LLVM's sorted order puts it: LLVM's
+/// `AttrKind` lists enum, then type, then integer kinds, each group by the name of its
+/// enumerator.
 fn insert_sorted(out: &mut Vec<Attribute>, attribute: Attribute) {
+    let rank = |a: &Attribute| match a {
+        Attribute::Enum(_) => 0,
+        Attribute::Type(..) => 1,
+        Attribute::Int(..) => 2,
+        _ => 3,
+    };
     let key = |a: &Attribute| a.kind().and_then(|k| k.name()).map(enumerator_order_name);
     let Some(new) = key(&attribute) else { return out.push(attribute) };
+    let new_rank = rank(&attribute);
     let at = out
         .iter()
-        .position(|a| match a {
-            Attribute::Enum(_) | Attribute::Type(..) => false,
-            Attribute::Int(..) => key(a).is_some_and(|k| k > new),
-            _ => true,
-        })
+        .position(|a| rank(a) > new_rank || (rank(a) == new_rank && key(a).is_some_and(|k| k > new)))
         .unwrap_or(out.len());
     out.insert(at, attribute);
 }
@@ -151,7 +187,7 @@ mod tests {
             Attribute::Enum(k(UW_TABLE)),
         ];
         assert_eq!(
-            upgraded_attributes(15, AttrIndex::Function, &written).unwrap(),
+            upgraded_attributes(15, AttrIndex::Function, &written, None).unwrap(),
             [
                 Attribute::Enum(k(18)),
                 Attribute::Enum(k(READ_ONLY)),
@@ -159,22 +195,43 @@ mod tests {
                 Attribute::Int(k(UW_TABLE), 2)
             ]
         );
-        assert_eq!(upgraded_attributes(14, AttrIndex::Function, &written), None);
+        assert_eq!(upgraded_attributes(14, AttrIndex::Function, &written, None), None);
         assert_eq!(
-            upgraded_attributes(16, AttrIndex::Function, &written).unwrap(),
+            upgraded_attributes(16, AttrIndex::Function, &written, None).unwrap(),
             [Attribute::Enum(k(18)), Attribute::Int(k(MEMORY), 0b00_00_01), Attribute::Int(k(UW_TABLE), 2)]
         );
         // On a parameter, `readonly` stays.
-        assert_eq!(upgraded_attributes(22, AttrIndex::Param(0), &written[1..2]), None);
+        assert_eq!(upgraded_attributes(22, AttrIndex::Param(0), &written[1..2], None), None);
     }
 
     #[test]
     fn nocapture_becomes_captures_none_from_llvm_21() {
         let written = [Attribute::Enum(k(NO_CAPTURE)), Attribute::Enum(k(68)), Attribute::Enum(k(READ_ONLY))];
-        assert_eq!(upgraded_attributes(19, AttrIndex::Param(0), &written), None);
+        assert_eq!(upgraded_attributes(19, AttrIndex::Param(0), &written, None), None);
         assert_eq!(
-            upgraded_attributes(22, AttrIndex::Param(0), &written).unwrap(),
+            upgraded_attributes(22, AttrIndex::Param(0), &written, None).unwrap(),
             [Attribute::Enum(k(68)), Attribute::Enum(k(READ_ONLY)), Attribute::Int(k(CAPTURES), 0)]
+        );
+    }
+
+    #[test]
+    fn byval_sret_inalloca_without_type_take_the_pointee() {
+        // noalias, byval (untyped), align 8: byval({ i8 }) among the type attributes.
+        let written = [Attribute::Enum(k(9)), Attribute::Enum(k(BY_VAL)), Attribute::Int(k(1), 8)];
+        let pointee = Some(TypeId(7));
+        assert_eq!(
+            upgraded_attributes(14, AttrIndex::Param(0), &written, pointee).unwrap(),
+            [Attribute::Enum(k(9)), Attribute::Type(k(BY_VAL), pointee), Attribute::Int(k(1), 8)]
+        );
+        // Without a pointee (an opaque-pointer module) nothing changes.
+        assert_eq!(upgraded_attributes(14, AttrIndex::Param(0), &written, None), None);
+        // A typed one stays.
+        let typed = [Attribute::Type(k(STRUCT_RET), Some(TypeId(3)))];
+        assert_eq!(upgraded_attributes(22, AttrIndex::Param(0), &typed, pointee), None);
+        let untyped = [Attribute::Type(k(IN_ALLOCA), None)];
+        assert_eq!(
+            upgraded_attributes(22, AttrIndex::Param(0), &untyped, pointee).unwrap(),
+            [Attribute::Type(k(IN_ALLOCA), pointee)]
         );
     }
 }
