@@ -39,7 +39,7 @@ pub enum Type {
     Label,
     /// `metadata`.
     Metadata,
-    /// `x86_mmx` (LLVM 19 and later read it as `<1 x i64>`).
+    /// `x86_mmx` (LLVM 20 and later read it as `<1 x i64>`).
     X86Mmx,
     /// `x86_amx`.
     X86Amx,

@@ -320,9 +320,9 @@ impl<'t, 'a> Printer<'t, 'a> {
             return f.write_str(leaf);
         }
         if self.opaque {
-            write!(f, "{}", self.types().display_opaque(id))
+            write!(f, "{}", self.types().display_opaque(id).for_llvm(self.llvm_version))
         } else {
-            write!(f, "{}", self.types().display(id))
+            write!(f, "{}", self.types().display(id).for_llvm(self.llvm_version))
         }
     }
 
@@ -648,10 +648,14 @@ impl<'t, 'a> Printer<'t, 'a> {
                 _ => None,
             };
             if let Some(name) = function.filter(|f| f.is_declaration).and_then(|f| {
+                // A typed module is printed typed, or read with opaque pointers.
+                let typed_pointers = self.typed_read_as_opaque || !self.opaque;
                 crate::ir::upgrade::upgraded_intrinsic_name(
                     self.llvm_version,
                     &f.common.name,
-                    self.typed_read_as_opaque,
+                    self.types(),
+                    f.common.value_type,
+                    typed_pointers,
                 )
             }) {
                 return write_llvm_name(f, &name);

@@ -117,7 +117,11 @@ impl fmt::Display for ModuleDisplay<'_, '_, '_> {
         numbered.sort();
         if !numbered.is_empty() || !named.is_empty() {
             f.write_char('\n')?;
-            for s in numbered.iter().chain(&named).filter_map(|&t| m.types.struct_definition(t, opaque)) {
+            for s in numbered
+                .iter()
+                .chain(&named)
+                .filter_map(|&t| m.types.struct_definition(t, opaque, self.options.llvm_version))
+            {
                 writeln!(f, "{s}")?;
             }
         }
@@ -203,6 +207,9 @@ impl fmt::Display for ModuleDisplay<'_, '_, '_> {
             };
             if let Some(comment) = function_attrs_comment(b, index, self.options.llvm_version) {
                 writeln!(f, "; Function Attrs: {comment}")?;
+            }
+            if is_unknown_intrinsic(b, index, self.options.llvm_version) {
+                f.write_str("; Unknown intrinsic\n")?;
             }
             let (defined, error) = match b.body_into(index, &mut body) {
                 Ok(defined) => (defined, None),
@@ -310,6 +317,15 @@ fn upgraded_datalayout<'d>(dl: &'d str, triple: &str, llvm_version: u32) -> Cow<
 }
 
 /// The `; Function Attrs:` comment: the function's non-string attributes.
+/// Whether function `index` is named as an intrinsic (`llvm.…`) that LLVM `llvm_version`
+/// does not have, which `llvm-dis` 21 and later say above its declaration.
+fn is_unknown_intrinsic(b: &Bodies<'_, '_>, index: usize, llvm_version: u32) -> bool {
+    let Some(function) = b.module().functions.get(index) else { return false };
+    llvm_version >= 21
+        && function.common.name.starts_with(b"llvm.")
+        && crate::ir::upgrade::intrinsic_attributes(llvm_version, &function.common.name).is_none()
+}
+
 fn function_attrs_comment(b: &Bodies<'_, '_>, index: usize, llvm_version: u32) -> Option<alloc::string::String> {
     let key = crate::ir::print::slot_tracker::function_group_key(b, index, llvm_version)?;
     let mut group = crate::ir::print::slot_tracker::group_content(b, key, llvm_version)?;

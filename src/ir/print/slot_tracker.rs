@@ -586,7 +586,6 @@ pub(crate) enum Listed {
 /// old declarations, not of their first calls).
 pub(crate) fn function_order(b: &Bodies<'_, '_>, llvm_version: u32) -> Vec<Listed> {
     let m = b.module();
-    let remangle = typed_read_as_opaque(b, llvm_version);
     let mut kept = Vec::with_capacity(m.functions.len());
     let mut moved: Vec<(Listed, Vec<u8>)> = Vec::new();
     let mut lifetimes: Vec<(Listed, Vec<u8>)> = Vec::new();
@@ -595,7 +594,7 @@ pub(crate) fn function_order(b: &Bodies<'_, '_>, llvm_version: u32) -> Vec<Liste
             continue;
         }
         if is_sized_lifetime_declaration(b, i, llvm_version) {
-            let name = upgraded_name(b, i, llvm_version, remangle).unwrap_or_else(|| f.common.name.to_vec());
+            let name = upgraded_name(b, i, llvm_version).unwrap_or_else(|| f.common.name.to_vec());
             let base = lifetime_leftover_name(&f.common.name).unwrap_or_default();
             if !moved.iter().any(|(_, n)| *n == base) {
                 moved.push((Listed::LifetimeLeftover(i), base));
@@ -605,7 +604,7 @@ pub(crate) fn function_order(b: &Bodies<'_, '_>, llvm_version: u32) -> Vec<Liste
             }
             continue;
         }
-        match upgraded_name(b, i, llvm_version, remangle) {
+        match upgraded_name(b, i, llvm_version) {
             Some(name) if moved.iter().any(|(_, n)| *n == name) => {}
             Some(name) => moved.push((Listed::Function(i), name)),
             None => kept.push(Listed::Function(i)),
@@ -632,12 +631,18 @@ pub(crate) fn typed_read_as_opaque(b: &Bodies<'_, '_>, llvm_version: u32) -> boo
 
 /// The new name of function `index`, if it is an intrinsic declaration LLVM
 /// `llvm_version` renames ([`crate::ir::upgrade::upgraded_intrinsic_name`]).
-fn upgraded_name(b: &Bodies<'_, '_>, index: usize, llvm_version: u32, typed_read_as_opaque: bool) -> Option<Vec<u8>> {
+fn upgraded_name(b: &Bodies<'_, '_>, index: usize, llvm_version: u32) -> Option<Vec<u8>> {
     let f = b.module().functions.get(index)?;
     if !f.is_declaration {
         return None;
     }
-    crate::ir::upgrade::upgraded_intrinsic_name(llvm_version, &f.common.name, typed_read_as_opaque)
+    crate::ir::upgrade::upgraded_intrinsic_name(
+        llvm_version,
+        &f.common.name,
+        &b.module().types,
+        f.common.value_type,
+        b.typed_pointers(),
+    )
 }
 
 /// Whether function `index` is the declaration of a lifetime marker whose size LLVM

@@ -20,13 +20,14 @@ const DISPLAY_DEPTH: u32 = 200;
 impl TypeTable {
     /// Prints type `id` as `llvm-dis` does (`{ i32, ptr }`, `%struct.Foo`, `i8*`).
     pub fn display(&self, id: TypeId) -> TypeDisplay<'_> {
-        TypeDisplay { table: self, id, opaque_pointers: false, budget: Cell::new((DISPLAY_BUDGET, 0)) }
+        TypeDisplay { table: self, id, style: Style::default(), budget: Cell::new((DISPLAY_BUDGET, 0)) }
     }
 
     /// Prints type `id` as an LLVM with opaque pointers only (LLVM 17 and later) prints
     /// it: every typed pointer as `ptr`.
     pub fn display_opaque(&self, id: TypeId) -> TypeDisplay<'_> {
-        TypeDisplay { table: self, id, opaque_pointers: true, budget: Cell::new((DISPLAY_BUDGET, 0)) }
+        let style = Style { opaque: true, ..Style::default() };
+        TypeDisplay { table: self, id, style, budget: Cell::new((DISPLAY_BUDGET, 0)) }
     }
 
     /// The number `llvm-dis` gives an unnamed identified struct (`%0`, `%1`, …): its
@@ -40,12 +41,13 @@ impl TypeTable {
     /// `llvm-dis` does not follow: it prints the structs in the order the module uses
     /// them, which [`Bodies::display_module`](crate::ir::Bodies::display_module) follows).
     pub fn struct_definitions(&self, opaque_pointers: bool) -> impl Iterator<Item = String> + '_ {
-        (0..self.types.len()).filter_map(move |i| self.struct_definition(TypeId(i as u32), opaque_pointers))
+        (0..self.types.len()).filter_map(move |i| self.struct_definition(TypeId(i as u32), opaque_pointers, 0))
     }
 
-    /// The definition of identified struct `id` (`%struct.Foo = type { i32 }`), `None`
-    /// if `id` is not an identified struct.
-    pub(crate) fn struct_definition(&self, id: TypeId, opaque_pointers: bool) -> Option<String> {
+    /// The definition of identified struct `id` (`%struct.Foo = type { i32 }`) as `llvm-dis`
+    /// of `llvm_version` prints it (0: as written), `None` if `id` is not an identified
+    /// struct.
+    pub(crate) fn struct_definition(&self, id: TypeId, opaque_pointers: bool, llvm_version: u32) -> Option<String> {
         use alloc::format;
         let t = self.get(id)?;
         let Type::Struct { packed, elements, identified: true, .. } = t else { return None };
@@ -54,8 +56,8 @@ impl TypeTable {
             None => format!("{name} = type opaque"),
             Some(e) => {
                 let mut body = String::new();
-                let _ =
-                    write_struct_body(&mut body, self, e, *packed, opaque_pointers, &Cell::new((DISPLAY_BUDGET, 0)));
+                let style = Style { opaque: opaque_pointers, mmx_as_vector: llvm_version >= 20 };
+                let _ = write_struct_body(&mut body, self, e, *packed, style, &Cell::new((DISPLAY_BUDGET, 0)));
                 format!("{name} = type {body}")
             }
         })
@@ -66,13 +68,30 @@ impl TypeTable {
 pub struct TypeDisplay<'t> {
     table: &'t TypeTable,
     id: TypeId,
-    opaque_pointers: bool,
+    style: Style,
     budget: Cell<(u32, u32)>,
+}
+
+/// How types print: pointers as `ptr`, and `x86_mmx` as `<1 x i64>` (what LLVM 20 and
+/// later read it as).
+#[derive(Clone, Copy, Debug, Default)]
+struct Style {
+    opaque: bool,
+    mmx_as_vector: bool,
+}
+
+impl TypeDisplay<'_> {
+    /// Prints as `llvm-dis` of LLVM `llvm_version`: from 20, which has no `x86_mmx`, that
+    /// type is the `<1 x i64>` its reader makes of it.
+    pub fn for_llvm(mut self, llvm_version: u32) -> Self {
+        self.style.mmx_as_vector = llvm_version >= 20;
+        self
+    }
 }
 
 impl fmt::Display for TypeDisplay<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write_type(f, self.table, self.id, self.opaque_pointers, &self.budget)
+        write_type(f, self.table, self.id, self.style, &self.budget)
     }
 }
 
@@ -80,14 +99,14 @@ fn write_list(
     f: &mut dyn fmt::Write,
     table: &TypeTable,
     ids: &[TypeId],
-    opaque: bool,
+    style: Style,
     budget: &Cell<(u32, u32)>,
 ) -> fmt::Result {
     for (i, t) in ids.iter().enumerate() {
         if i > 0 {
             f.write_str(", ")?;
         }
-        write_type(f, table, *t, opaque, budget)?;
+        write_type(f, table, *t, style, budget)?;
     }
     Ok(())
 }
@@ -97,7 +116,7 @@ fn write_struct_body(
     table: &TypeTable,
     elements: &[TypeId],
     packed: bool,
-    opaque: bool,
+    style: Style,
     budget: &Cell<(u32, u32)>,
 ) -> fmt::Result {
     if packed {
@@ -107,7 +126,7 @@ fn write_struct_body(
         f.write_str("{}")?;
     } else {
         f.write_str("{ ")?;
-        write_list(f, table, elements, opaque, budget)?;
+        write_list(f, table, elements, style, budget)?;
         f.write_str(" }")?;
     }
     if packed {
@@ -120,7 +139,7 @@ fn write_type(
     f: &mut dyn fmt::Write,
     table: &TypeTable,
     id: TypeId,
-    opaque: bool,
+    style: Style,
     budget: &Cell<(u32, u32)>,
 ) -> fmt::Result {
     let (left, depth) = budget.get();
@@ -128,7 +147,7 @@ fn write_type(
         return f.write_str("…");
     }
     budget.set((left - 1, depth + 1));
-    let result = write_type_inner(f, table, id, opaque, budget);
+    let result = write_type_inner(f, table, id, style, budget);
     let (left, _) = budget.get();
     budget.set((left, depth));
     result
@@ -138,7 +157,7 @@ fn write_type_inner(
     f: &mut dyn fmt::Write,
     table: &TypeTable,
     id: TypeId,
-    opaque: bool,
+    style: Style,
     budget: &Cell<(u32, u32)>,
 ) -> fmt::Result {
     let Some(ty) = table.get(id) else { return write!(f, "<type #{} out of range>", id.0) };
@@ -153,13 +172,14 @@ fn write_type_inner(
         Type::PpcFp128 => f.write_str("ppc_fp128"),
         Type::Label => f.write_str("label"),
         Type::Metadata => f.write_str("metadata"),
+        Type::X86Mmx if style.mmx_as_vector => f.write_str("<1 x i64>"),
         Type::X86Mmx => f.write_str("x86_mmx"),
         Type::X86Amx => f.write_str("x86_amx"),
         Type::Token => f.write_str("token"),
         Type::Integer(w) => write!(f, "i{w}"),
         Type::Byte(w) => write!(f, "b{w}"),
-        Type::Pointer { pointee: Some(p), address_space } if !opaque => {
-            write_type(f, table, *p, opaque, budget)?;
+        Type::Pointer { pointee: Some(p), address_space } if !style.opaque => {
+            write_type(f, table, *p, style, budget)?;
             if *address_space != 0 {
                 write!(f, " addrspace({address_space})")?;
             }
@@ -173,9 +193,9 @@ fn write_type_inner(
             Ok(())
         }
         Type::Function { vararg, ret, params } => {
-            write_type(f, table, *ret, opaque, budget)?;
+            write_type(f, table, *ret, style, budget)?;
             f.write_str(" (")?;
-            write_list(f, table, params, opaque, budget)?;
+            write_list(f, table, params, style, budget)?;
             if *vararg {
                 f.write_str(if params.is_empty() { "..." } else { ", ..." })?;
             }
@@ -187,11 +207,11 @@ fn write_type_inner(
         }
         Type::Struct { identified: true, .. } => write!(f, "%{}", table.struct_number(id)),
         Type::Struct { packed, elements, .. } => {
-            write_struct_body(f, table, elements.as_deref().unwrap_or(&[]), *packed, opaque, budget)
+            write_struct_body(f, table, elements.as_deref().unwrap_or(&[]), *packed, style, budget)
         }
         Type::Array { len, element } => {
             write!(f, "[{len} x ")?;
-            write_type(f, table, *element, opaque, budget)?;
+            write_type(f, table, *element, style, budget)?;
             f.write_char(']')
         }
         Type::Vector { len, element, scalable } => {
@@ -200,7 +220,7 @@ fn write_type_inner(
                 f.write_str("vscale x ")?;
             }
             write!(f, "{len} x ")?;
-            write_type(f, table, *element, opaque, budget)?;
+            write_type(f, table, *element, style, budget)?;
             f.write_char('>')
         }
         Type::TargetExt { name, types, ints } => {
@@ -209,7 +229,7 @@ fn write_type_inner(
             f.write_char('"')?;
             for t in types {
                 f.write_str(", ")?;
-                write_type(f, table, *t, opaque, budget)?;
+                write_type(f, table, *t, style, budget)?;
             }
             for i in ints {
                 write!(f, ", {i}")?;

@@ -11,7 +11,7 @@ use alloc::vec::Vec;
 use super::intrinsic_table::{LISTS, NAME_COUNT, NAMES, RESTART, RESTARTS, VERSIONS};
 use crate::ir::module::Module;
 use crate::ir::module::attributes::{AttrIndex, AttrKind, Attribute, AttributeGroup, ConstantRange};
-use crate::ir::module::types::Type;
+use crate::ir::module::types::{Type, TypeId, TypeTable};
 
 /// The LLVM versions whose intrinsic tables this crate has. A reading version between
 /// them uses the table of the newest one before it.
@@ -152,29 +152,73 @@ pub fn remangled_intrinsic_name(llvm_version: u32, name: &[u8]) -> Option<Vec<u8
 }
 
 /// The name LLVM `llvm_version` declares intrinsic `name` with after reading it, if it
-/// changes: [`renamed_intrinsic`], or, when it reads a typed-pointer module with opaque
-/// pointers (`typed_read_as_opaque`), [`remangled_intrinsic_name`]. Its reader declares
+/// changes: [`renamed_intrinsic`] (with the pointer suffix of its function type
+/// `function_type`), or, when it reads a typed-pointer module (`typed_pointers`) with
+/// opaque pointers (LLVM 16 and later), [`remangled_intrinsic_name`]. Its reader declares
 /// the new name (appended to the module) and erases the old declaration.
-pub fn upgraded_intrinsic_name(llvm_version: u32, name: &[u8], typed_read_as_opaque: bool) -> Option<Vec<u8>> {
-    renamed_intrinsic(llvm_version, name)
+pub fn upgraded_intrinsic_name(
+    llvm_version: u32,
+    name: &[u8],
+    types: &TypeTable,
+    function_type: TypeId,
+    typed_pointers: bool,
+) -> Option<Vec<u8>> {
+    let typed_read_as_opaque = typed_pointers && llvm_version >= 16;
+    if !name.starts_with(b"llvm.") {
+        return None;
+    }
+    let printed_typed = typed_pointers && llvm_version < 16;
+    let suffix = pointer_suffix(types, function_type, printed_typed);
+    renamed_intrinsic(llvm_version, name, suffix.as_deref())
         .or_else(|| typed_read_as_opaque.then(|| remangled_intrinsic_name(llvm_version, name)).flatten())
 }
 
-/// The name LLVM `llvm_version` gives an intrinsic it has made overloaded since the file
-/// was written: from LLVM 19, `llvm.va_start`, `llvm.va_end` and `llvm.va_copy` are
-/// overloaded on their pointer, from 22 `llvm.thread.pointer` on its result
-/// (`llvm.va_start.p0`; the address space is taken as 0). `None` for any other name.
-pub fn renamed_intrinsic(llvm_version: u32, name: &[u8]) -> Option<Vec<u8>> {
-    let renamed = match name {
-        b"llvm.va_start" | b"llvm.va_end" | b"llvm.va_copy" => llvm_version >= 19,
-        b"llvm.thread.pointer" => rebuilds_calls(llvm_version, name),
-        _ => false,
-    };
-    if !renamed {
+/// The type suffix of the one pointer type among a function type's result and parameters
+/// (`p0`; `p0i8` with typed pointers, `typed`), as LLVM mangles an intrinsic overloaded on
+/// it. `None` without exactly one distinct pointer type, or for a pointee this does not
+/// mangle (only integers and floating-point types).
+fn pointer_suffix(types: &TypeTable, function_type: TypeId, typed: bool) -> Option<Vec<u8>> {
+    let Some(Type::Function { ret, params, .. }) = types.get(function_type) else { return None };
+    let mut pointers =
+        core::iter::once(ret).chain(params).filter(|&&t| matches!(types.get(t), Some(Type::Pointer { .. })));
+    let &first = pointers.next()?;
+    if pointers.any(|&t| t != first) {
+        return None;
+    }
+    let Some(Type::Pointer { pointee, address_space }) = types.get(first) else { return None };
+    let mut out = alloc::format!("p{address_space}").into_bytes();
+    if typed {
+        let mangled = match pointee.and_then(|p| types.get(p)) {
+            Some(Type::Integer(w)) => alloc::format!("i{w}"),
+            Some(Type::Half) => "f16".to_string(),
+            Some(Type::Float) => "f32".to_string(),
+            Some(Type::Double) => "f64".to_string(),
+            _ => return None,
+        };
+        out.extend_from_slice(mangled.as_bytes());
+    }
+    Some(out)
+}
+
+/// The name LLVM `llvm_version` gives an intrinsic declared without the type suffix of
+/// one it has made overloaded on a pointer since the file was written
+/// (`remangleIntrinsicFunction`): the name is exactly the base name of an overloaded
+/// intrinsic of that version's table (`llvm.frameaddress` from LLVM 9, `llvm.prefetch`,
+/// `llvm.stacksave` and `llvm.stackrestore`, from 19 `llvm.va_start` and
+/// `llvm.eh.typeid.for`, from 22 `llvm.thread.pointer`, …), and it takes the suffix of
+/// its pointer type (`pointer_suffix`, `p0`). `None` for any other name, or without a
+/// suffix.
+pub fn renamed_intrinsic(llvm_version: u32, name: &[u8], pointer_suffix: Option<&[u8]>) -> Option<Vec<u8>> {
+    let table = table_for(llvm_version)?;
+    let suffix = pointer_suffix?;
+    let mut buffer = Vec::new();
+    let overloaded = exact(name, table, &mut buffer).is_some_and(|word| word & 0x8000 != 0);
+    if !overloaded {
         return None;
     }
     let mut out = name.to_vec();
-    out.extend_from_slice(b".p0");
+    out.push(b'.');
+    out.extend_from_slice(suffix);
     Some(out)
 }
 
@@ -358,12 +402,30 @@ mod tests {
 
     #[test]
     fn va_intrinsics_are_overloaded_from_llvm_19() {
-        assert_eq!(renamed_intrinsic(19, b"llvm.va_start").as_deref(), Some(&b"llvm.va_start.p0"[..]));
-        assert_eq!(renamed_intrinsic(22, b"llvm.va_copy").as_deref(), Some(&b"llvm.va_copy.p0"[..]));
-        assert_eq!(renamed_intrinsic(16, b"llvm.va_start"), None);
-        assert_eq!(renamed_intrinsic(22, b"llvm.va_start.p0"), None);
-        assert_eq!(renamed_intrinsic(22, b"llvm.thread.pointer").as_deref(), Some(&b"llvm.thread.pointer.p0"[..]));
-        assert_eq!(renamed_intrinsic(19, b"llvm.thread.pointer"), None);
+        assert_eq!(renamed_intrinsic(19, b"llvm.va_start", Some(b"p0")).as_deref(), Some(&b"llvm.va_start.p0"[..]));
+        assert_eq!(renamed_intrinsic(22, b"llvm.va_copy", Some(b"p0")).as_deref(), Some(&b"llvm.va_copy.p0"[..]));
+        assert_eq!(renamed_intrinsic(16, b"llvm.va_start", Some(b"p0")), None);
+        assert_eq!(renamed_intrinsic(22, b"llvm.va_start.p0", Some(b"p0")), None);
+        assert_eq!(
+            renamed_intrinsic(22, b"llvm.thread.pointer", Some(b"p0")).as_deref(),
+            Some(&b"llvm.thread.pointer.p0"[..])
+        );
+        assert_eq!(renamed_intrinsic(19, b"llvm.thread.pointer", Some(b"p0")), None);
+        // Overloaded on its result since LLVM 9: typed as LLVM 14 prints it, opaque after.
+        assert_eq!(
+            renamed_intrinsic(14, b"llvm.frameaddress", Some(b"p0i8")).as_deref(),
+            Some(&b"llvm.frameaddress.p0i8"[..])
+        );
+        assert_eq!(renamed_intrinsic(14, b"llvm.frameaddress", None), None);
+        assert_eq!(
+            renamed_intrinsic(19, b"llvm.frameaddress", Some(b"p0")).as_deref(),
+            Some(&b"llvm.frameaddress.p0"[..])
+        );
+        assert_eq!(
+            renamed_intrinsic(19, b"llvm.eh.typeid.for", Some(b"p0")).as_deref(),
+            Some(&b"llvm.eh.typeid.for.p0"[..])
+        );
+        assert_eq!(renamed_intrinsic(16, b"llvm.eh.typeid.for", Some(b"p0")), None);
     }
 
     #[test]
