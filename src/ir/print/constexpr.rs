@@ -16,7 +16,7 @@ use crate::ir::body::{InstKind, Operand, Value};
 use crate::ir::module::constants::{Constant, ConstantKind, ModuleConstants};
 use crate::ir::module::types::{Type, TypeId};
 use crate::ir::print::constants::{constant_operands, write_gep_flags};
-use crate::ir::print::function::BodyPrinter;
+use crate::ir::print::function::{BodyPrinter, MadeName};
 use crate::ir::upgrade::keeps_constant_expression;
 use crate::ir::vocabulary::opcodes::{binary_op_name, cast_op_name, predicate};
 
@@ -26,46 +26,6 @@ const MAX_DEPTH: usize = 64;
 /// How many constants one operand's test visits at most (a file can describe an
 /// exponentially large tree with shared operands).
 const MAX_VISITS: u32 = 4096;
-
-/// The name of an instruction LLVM's reader made of a constant expression.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct MadeName {
-    /// `constexpr.ins` (a step of an aggregate), else `constexpr`.
-    insert: bool,
-    /// The number `ValueSymbolTable::makeUniqueName` appended, when the name was taken.
-    number: Option<u32>,
-}
-
-impl fmt::Display for MadeName {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(if self.insert { "%constexpr.ins" } else { "%constexpr" })?;
-        match self.number {
-            Some(n) => write!(f, "{n}"),
-            None => Ok(()),
-        }
-    }
-}
-
-/// The names a function's made instructions have taken: a name already taken gets the
-/// function's one counter (`LastUnique`) appended, which every clash advances.
-#[derive(Clone, Copy, Debug, Default)]
-pub(super) struct MadeNames {
-    constexpr_taken: bool,
-    insert_taken: bool,
-    last_unique: u32,
-}
-
-impl MadeNames {
-    fn take(&mut self, insert: bool) -> MadeName {
-        let taken = if insert { &mut self.insert_taken } else { &mut self.constexpr_taken };
-        if !*taken {
-            *taken = true;
-            return MadeName { insert, number: None };
-        }
-        self.last_unique += 1;
-        MadeName { insert, number: Some(self.last_unique) }
-    }
-}
 
 /// What a value is once LLVM's reader has read it for an instruction.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -10,7 +10,6 @@ use crate::ir::module::constants::ConstantKind;
 use crate::ir::module::types::{Type, TypeId};
 use crate::ir::print::calling_conv::write_cc;
 use crate::ir::print::constants::Printer;
-use crate::ir::print::constexpr::{MadeName, MadeNames};
 use crate::ir::print::escape::{write_escaped, write_llvm_name};
 use crate::ir::print::globals::{write_comdat, write_global_prefix};
 use crate::ir::print::metadata::{write_attachments, write_md_ref};
@@ -110,6 +109,46 @@ impl<'d, 'm, 'a> BlockSlots<'d, 'm, 'a> {
             _ => Slots { arguments: Vec::new(), blocks: Vec::new(), instructions: Vec::new() },
         });
         slots.block(block)
+    }
+}
+
+/// The name of an instruction LLVM's reader made of a constant expression.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct MadeName {
+    /// `constexpr.ins` (a step of an aggregate), else `constexpr`.
+    insert: bool,
+    /// The number `ValueSymbolTable::makeUniqueName` appended, when the name was taken.
+    number: Option<u32>,
+}
+
+impl fmt::Display for MadeName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(if self.insert { "%constexpr.ins" } else { "%constexpr" })?;
+        match self.number {
+            Some(n) => write!(f, "{n}"),
+            None => Ok(()),
+        }
+    }
+}
+
+/// The names a function's made instructions have taken: a name already taken gets the
+/// function's one counter (`LastUnique`) appended, which every clash advances.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct MadeNames {
+    constexpr_taken: bool,
+    insert_taken: bool,
+    last_unique: u32,
+}
+
+impl MadeNames {
+    pub(super) fn take(&mut self, insert: bool) -> MadeName {
+        let taken = if insert { &mut self.insert_taken } else { &mut self.constexpr_taken };
+        if !*taken {
+            *taken = true;
+            return MadeName { insert, number: None };
+        }
+        self.last_unique += 1;
+        MadeName { insert, number: Some(self.last_unique) }
     }
 }
 
