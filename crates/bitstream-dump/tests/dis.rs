@@ -19,6 +19,8 @@
 //! - `upgrade`: `testdata/src/upgrade/*.ll`, typed-pointer modules assembled by `llvm-as`
 //!   14 and read by each V: what the reader of a newer version rewrites (constant
 //!   expressions it no longer has made instructions, `%constexpr`);
+//! - `llvm-tests`: `testdata/llvm-tests/*.bc`, inputs of LLVM's own `test/Bitcode` written
+//!   by LLVM 3.2 to 7 (see that folder's README), each read by every V;
 //! - `sysroot` (V = 22): the bitcode of every member of the Rust sysroot's x86-64 rlibs
 //!   (rustc 1.95 writes LLVM 22 bitcode), cut out of the objects' `.llvmbc` sections.
 //!
@@ -569,6 +571,17 @@ fn differential(major: u32) {
     if let Some(files) = upgrade_inputs(major) {
         corpora.push(("upgrade", files));
     }
+    let llvm_tests: Vec<PathBuf> = {
+        let dir = repo_root().join("testdata/llvm-tests");
+        let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+            .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "bc"))
+            .collect();
+        files.sort();
+        files
+    };
+    corpora.push(("llvm-tests", llvm_tests));
     // Older producers, which the reading version upgrades (`ir::upgrade`): clang 14's
     // files read by 15, 16, 19 and 22, clang 19's by 22.
     for producer in [14, 19].into_iter().filter(|&p| p < major) {
