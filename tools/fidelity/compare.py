@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """compare.py: how faithfully does `bitstream-dump --dis` print what llvm-dis prints?
 
-    tools/fidelity/compare.py [--dump PATH] [--report PATH] [--versions 14,19,22]
+    tools/fidelity/compare.py [--dump PATH] [--report PATH] [--versions 13,14,15,16,19,22]
                               [--jobs 2] [--bin PATH] [--timeout 120] DIR...
 
 Walks every *.bc under each DIR (e.g. the corpus of tools/fidelity/make-corpus.sh),
@@ -423,7 +423,7 @@ def main():
     ap.add_argument("dirs", nargs="+", metavar="DIR")
     ap.add_argument("--dump", metavar="PATH", help="write every differing function's diff here")
     ap.add_argument("--report", metavar="PATH", help="write the markdown report here (default: stdout)")
-    ap.add_argument("--versions", default="14,19,22")
+    ap.add_argument("--versions", default="13,14,15,16,19,22")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--bin", default=DEFAULT_BIN)
     ap.add_argument("--timeout", type=int, default=120, help="seconds per tool invocation")

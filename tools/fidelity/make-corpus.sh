@@ -6,7 +6,7 @@
 #
 # Layout of OUT_DIR:
 #   c/<project>/clang<V>/<O0g|O2g|O3>/<file>.bc   C/C++ sources bundled in crates.io -sys
-#                                                 crates, compiled by clang-14/19/22
+#                                                 crates, compiled by clang-13/14/15/16/19/22
 #   rust/<O0|O3>/<crate>.bc                       rustc (stable) --emit=llvm-bc of serde_json,
 #                                                 regex and their dependencies
 #   llvm-test-bitcode/<path>.bc                   LLVM's test/Bitcode/**/*.bc, taken from a
@@ -22,7 +22,7 @@
 #
 # Environment: FIDELITY_WORK (throwaway cargo projects, default /tmp/fidelity-work),
 # FIDELITY_JOBS (parallel compilations, default 2), FIDELITY_MAX_FILES (per project,
-# default 12), FIDELITY_VERSIONS (clang versions, default "14 19 22"),
+# default 12), FIDELITY_VERSIONS (clang versions, default "13 14 15 16 19 22"),
 # FIDELITY_COMPILE_TIMEOUT (seconds per compilation, default 900), FIDELITY_LLVM_MIRROR (a
 # git dir to take test/Bitcode from instead of /work/.mirror/leaningtech+cheerp-llvm*).
 set -uo pipefail
@@ -31,7 +31,7 @@ OUT=${1:-/tmp/fidelity-corpus}
 WORK=${FIDELITY_WORK:-/tmp/fidelity-work}
 JOBS=${FIDELITY_JOBS:-2}
 MAXF=${FIDELITY_MAX_FILES:-12}
-VERSIONS=${FIDELITY_VERSIONS:-"14 19 22"}
+VERSIONS=${FIDELITY_VERSIONS:-"13 14 15 16 19 22"}
 CTIMEOUT=${FIDELITY_COMPILE_TIMEOUT:-900}
 START=$(date +%s)
 
