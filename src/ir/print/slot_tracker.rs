@@ -118,6 +118,9 @@ impl ModuleSlots {
         s.alias.resize(module.entries.len(), NO_ALIAS);
         s.metadata_type = b.metadata_type().map(|t| t.0);
         s.void_type = b.void_type().map(|t| t.0);
+        if llvm_version >= 17 {
+            s.move_local_imports(b);
+        }
         for (id, e) in module.entries.iter().enumerate() {
             s.register_location(b, None, id as u64, *e);
         }
@@ -144,6 +147,131 @@ impl ModuleSlots {
             }
         }
         s
+    }
+
+    /// LLVM 17's `upgradeCULocals`: an imported entity in a compile unit's `imports` whose
+    /// scope is local (a subprogram or a lexical block in one) moves to its subprogram's
+    /// `retainedNodes` (appended); the unit gets a new `imports` tuple without it. The
+    /// changed units and subprograms, and the new tuples (or the module's equal uniqued
+    /// tuple, as `MDTuple::get` finds it), are a scope of their own after the module's
+    /// ids, and the old units and subprograms are aliases of their new copies.
+    fn move_local_imports(&mut self, b: &Bodies<'_, '_>) {
+        use crate::ir::metadata::di::subprogram_retained_nodes_index;
+        let module = b.module_metadata();
+        let entry = |id: u64| module.entry(id).map(|e| (e.code, module.ops(e.ops)));
+        // Operand `i` of a record: a node id, or none.
+        let node_at = |ops: &[u64], i: usize| ops.get(i).and_then(|&v| v.checked_sub(1));
+        let tuple = |id: Option<u64>| -> Vec<u64> {
+            match id.and_then(entry) {
+                Some((ids::METADATA_NODE, ops)) => ops.to_vec(),
+                _ => Vec::new(),
+            }
+        };
+        let enclosing_subprogram = |mut scope: u64| -> Option<u64> {
+            for _ in 0..256 {
+                match entry(scope)? {
+                    (ids::METADATA_SUBPROGRAM, _) => return Some(scope),
+                    (ids::METADATA_LEXICAL_BLOCK | ids::METADATA_LEXICAL_BLOCK_FILE, ops) => scope = node_at(ops, 1)?,
+                    _ => return None,
+                }
+            }
+            None
+        };
+        let is_local_scope = |scope: u64| {
+            matches!(
+                entry(scope),
+                Some((ids::METADATA_SUBPROGRAM | ids::METADATA_LEXICAL_BLOCK | ids::METADATA_LEXICAL_BLOCK_FILE, _))
+            )
+        };
+        let units: Vec<u64> = module
+            .named_nodes()
+            .filter(|(name, _)| *name == b"llvm.dbg.cu")
+            .flat_map(|(_, ops)| ops.iter().copied())
+            .collect();
+        // (old node, new record's code and operands), and the new tuples.
+        let mut copies: Vec<(u64, u32, Vec<u64>)> = Vec::new();
+        let mut tuples: Vec<Vec<u64>> = Vec::new();
+        let mut by_subprogram: BTreeMap<u64, Vec<u64>> = BTreeMap::new();
+        for &unit in &units {
+            let Some((ids::METADATA_COMPILE_UNIT, ops)) = entry(unit) else { continue };
+            let imports = tuple(node_at(ops, 13));
+            let local = |op: &u64| {
+                op.checked_sub(1).and_then(entry).is_some_and(|(code, e)| {
+                    code == ids::METADATA_IMPORTED_ENTITY && node_at(e, 2).is_some_and(is_local_scope)
+                })
+            };
+            if !imports.iter().any(local) {
+                continue;
+            }
+            for op in imports.iter().filter(|op| local(op)) {
+                let Some((_, e)) = op.checked_sub(1).and_then(entry) else { continue };
+                if let Some(sp) = node_at(e, 2).and_then(enclosing_subprogram) {
+                    by_subprogram.entry(sp).or_default().push(*op);
+                }
+            }
+            let kept: Vec<u64> = imports.iter().copied().filter(|op| !local(op)).collect();
+            let mut record = ops.to_vec();
+            record[13] = self.unique_tuple(module, &mut tuples, kept);
+            copies.push((unit, ids::METADATA_COMPILE_UNIT, record));
+        }
+        for (sp, entities) in by_subprogram {
+            let Some((code, ops)) = entry(sp) else { continue };
+            let Some(index) = subprogram_retained_nodes_index(ops) else { continue };
+            let mut retained = tuple(node_at(ops, index));
+            retained.extend(entities);
+            let mut record = ops.to_vec();
+            record[index] = self.unique_tuple(module, &mut tuples, retained);
+            copies.push((sp, code, record));
+        }
+        if copies.is_empty() {
+            return;
+        }
+        // The scope: the copies, then the tuples (ids from the module's count on).
+        let mut table = MdTable { base: self.module_len, ..MdTable::default() };
+        let tuple_base = self.module_len + copies.len() as u64;
+        let push = |table: &mut MdTable, code: u32, ops: &[u64]| {
+            let start = table.pool.len();
+            table.pool.extend_from_slice(ops);
+            table.entries.push(MdEntry { code, ops: OperandRange { start: start as u32, len: ops.len() as u32 } });
+        };
+        for (_, code, record) in &mut copies {
+            // New tuples were numbered from `u64::MAX / 2`: their ids in this scope.
+            for op in record.iter_mut() {
+                if let Some(i) = op.checked_sub(1 + u64::MAX / 2) {
+                    *op = tuple_base + i + 1;
+                }
+            }
+            push(&mut table, *code, record);
+        }
+        for t in &tuples {
+            push(&mut table, ids::METADATA_NODE, t);
+        }
+        let first_key = self.next_key;
+        let len = table.len();
+        self.next_key = self.next_key.saturating_add(len);
+        self.slots.resize(self.slots.len() + len as usize, NO_SLOT);
+        self.alias.resize(self.slots.len(), NO_ALIAS);
+        self.scopes.push(Scope { first_key, table, locations: Vec::new() });
+        for (i, (old, _, _)) in copies.iter().enumerate() {
+            if let Some(a) = usize::try_from(*old).ok().and_then(|k| self.alias.get_mut(k)) {
+                *a = first_key + i as u64;
+            }
+        }
+    }
+
+    /// The operand (id + 1) of a uniqued tuple of `operands`: the module's equal tuple if it
+    /// has one, else a new one (numbered from `u64::MAX / 2`, see `move_local_imports`).
+    fn unique_tuple(&self, module: &MdTable, tuples: &mut Vec<Vec<u64>>, operands: Vec<u64>) -> u64 {
+        let existing =
+            module.entries.iter().position(|e| e.code == ids::METADATA_NODE && module.ops(e.ops) == operands);
+        if let Some(i) = existing {
+            return module.base + i as u64 + 1;
+        }
+        let i = tuples.iter().position(|t| *t == operands).unwrap_or_else(|| {
+            tuples.push(operands);
+            tuples.len() - 1
+        });
+        u64::MAX / 2 + i as u64 + 1
     }
 
     /// Adds a function: copies its metadata table from `body`, makes

@@ -562,6 +562,16 @@ fn subprogram(o: Ops<'_>, first: u64) -> Option<(bool, DiNode)> {
 /// The metadata operands of debug-info record `code` in LLVM's `MDNode` order
 /// ([`DiNode::operands`]), appended to `out`; nothing when the record does not decode.
 /// What LLVM's `SlotTracker` numbers and its `TypeFinder` walks, in that order.
+/// The index of a METADATA_SUBPROGRAM record's `retainedNodes` operand, which moves with
+/// the record's layout (as [`decode`] reads it).
+pub(crate) fn subprogram_retained_nodes_index(ops: &[u64]) -> Option<usize> {
+    let first = *ops.first()?;
+    let has_sp_flags = first & 4 != 0;
+    let b = if has_sp_flags { 0 } else { 2 + usize::from(ops.len() >= 19) };
+    let index = 15 + b;
+    (index < ops.len()).then_some(index)
+}
+
 pub(crate) fn operands_in_llvm_order(code: u32, ops: &[u64], out: &mut Vec<u64>) {
     if let Some((_, node)) = decode(code, ops) {
         node.operands(out);
