@@ -451,10 +451,12 @@ fn ir_bodies(major: u32) -> Option<Vec<PathBuf>> {
 }
 
 /// `testdata/src/upgrade/*.ll`, typed-pointer modules of what newer versions upgrade,
-/// assembled with `llvm-as` 14 for the `reader` version's test (into a scratch folder).
-/// `None` (after printing why, or a panic under `CI=true`) without `llvm-as` 14.
+/// assembled with `llvm-as` 14 (`*.llvm13.ll` with 13) for the `reader` version's test
+/// (into a scratch folder). `None` (after printing why, or a panic under `CI=true`)
+/// without `llvm-as` 14 and 13.
 fn upgrade_inputs(reader: u32) -> Option<Vec<PathBuf>> {
     let llvm_as = llvm_tool("llvm-as", 14)?;
+    let llvm_as_13 = llvm_tool("llvm-as", 13)?;
     let src = repo_root().join("testdata/src/upgrade");
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("dis-upgrade-for-{reader}"));
     std::fs::create_dir_all(&dir).unwrap();
@@ -464,8 +466,9 @@ fn upgrade_inputs(reader: u32) -> Option<Vec<PathBuf>> {
         let Some(stem) = name.strip_suffix(".ll") else { continue };
         let bc = dir.join(format!("{stem}.bc"));
         let args = [src.join(&name).into_os_string(), OsString::from("-o"), bc.clone().into_os_string()];
-        let assembled = run(&llvm_as, &args);
-        assert!(assembled.ok(), "llvm-as 14 rejects testdata/src/upgrade/{name}: {}", assembled.stderr.trim());
+        let assembler = if name.ends_with(".llvm13.ll") { &llvm_as_13 } else { &llvm_as };
+        let assembled = run(assembler, &args);
+        assert!(assembled.ok(), "llvm-as rejects testdata/src/upgrade/{name}: {}", assembled.stderr.trim());
         out.push(bc);
     }
     out.sort();

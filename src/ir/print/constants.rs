@@ -256,6 +256,21 @@ impl<'t, 'a> Printer<'t, 'a> {
         self
     }
 
+    /// [`Self::asm_indirect_arguments`] of a call's callee operand.
+    pub(crate) fn asm_indirect_arguments_of(&self, callee: &crate::ir::body::Operand) -> Option<Vec<bool>> {
+        match callee.value {
+            crate::ir::body::Value::Constant(id) => self.asm_indirect_arguments(id),
+            _ => None,
+        }
+    }
+
+    /// For an inline-asm callee, whether each argument is an indirect operand
+    /// ([`asm_argument_indirectness`]); `None` for any other value.
+    pub(crate) fn asm_indirect_arguments(&self, value_id: u64) -> Option<Vec<bool>> {
+        let (c, table) = self.lookup(value_id)?;
+        asm_indirect_arguments(c, table)
+    }
+
     /// What constant `c` is when this prints a typed-pointer module as LLVM reads it with
     /// opaque pointers ([`opaque_fold`]): the value it folds to, if it folds.
     pub(crate) fn opaque_fold(&self, c: &Constant, table: &ModuleConstants) -> Option<u64> {
@@ -724,15 +739,9 @@ impl<'t, 'a> Printer<'t, 'a> {
 /// OLD3 alike, with more flags), INLINEASM [function type, flags, …]. Flags: bit 0
 /// sideeffect, bit 1 alignstack, bit 2 the Intel dialect, bit 3 unwind.
 fn write_inline_asm(f: &mut dyn fmt::Write, code: u32, ops: &[u64]) -> fmt::Result {
-    let ops = if code == ids::CST_CODE_INLINEASM { ops.get(1..).unwrap_or(&[]) } else { ops };
-    let flags = ops.first().copied().unwrap_or(0);
-    let text = |start: usize| -> Option<(Vec<u8>, usize)> {
-        let len = usize::try_from(*ops.get(start)?).ok()?;
-        let chars = ops.get(start + 1..start.checked_add(1 + len)?)?;
-        Some((chars.iter().map(|&c| c as u8).collect(), start + 1 + len))
+    let Some((flags, asm, constraints)) = inline_asm_parts(code, ops) else {
+        return f.write_str("<malformed inline asm>");
     };
-    let Some((asm, next)) = text(1) else { return f.write_str("<malformed inline asm>") };
-    let Some((constraints, _)) = text(next) else { return f.write_str("<malformed inline asm>") };
     f.write_str("asm ")?;
     for (bit, word) in [(0, "sideeffect "), (1, "alignstack "), (2, "inteldialect "), (3, "unwind ")] {
         if flags & (1 << bit) != 0 {
@@ -744,6 +753,60 @@ fn write_inline_asm(f: &mut dyn fmt::Write, code: u32, ops: &[u64]) -> fmt::Resu
     f.write_str("\", \"")?;
     write_escaped(f, &constraints)?;
     f.write_char('"')
+}
+
+/// An inline-asm constant's flags, text and constraint string (the record's layout of
+/// each version: INLINEASM has the function type first).
+fn inline_asm_parts(code: u32, ops: &[u64]) -> Option<(u64, Vec<u8>, Vec<u8>)> {
+    let ops = if code == ids::CST_CODE_INLINEASM { ops.get(1..).unwrap_or(&[]) } else { ops };
+    let flags = ops.first().copied().unwrap_or(0);
+    let text = |start: usize| -> Option<(Vec<u8>, usize)> {
+        let len = usize::try_from(*ops.get(start)?).ok()?;
+        let chars = ops.get(start + 1..start.checked_add(1 + len)?)?;
+        Some((chars.iter().map(|&c| c as u8).collect(), start + 1 + len))
+    };
+    let (asm, next) = text(1)?;
+    let (constraints, _) = text(next)?;
+    Some((flags, asm, constraints))
+}
+
+/// For an inline-asm constant, whether each argument of a call to it is an indirect
+/// operand ([`asm_argument_indirectness`]); `None` for any other constant.
+pub(crate) fn asm_indirect_arguments(c: &Constant, table: &ModuleConstants) -> Option<Vec<bool>> {
+    let ConstantKind::Other { code, operands } = c.kind else { return None };
+    if !matches!(
+        code,
+        ids::CST_CODE_INLINEASM_OLD
+            | ids::CST_CODE_INLINEASM_OLD2
+            | ids::CST_CODE_INLINEASM_OLD3
+            | ids::CST_CODE_INLINEASM
+    ) {
+        return None;
+    }
+    let (_, _, constraints) = inline_asm_parts(code, table.operands(operands))?;
+    Some(asm_argument_indirectness(&constraints))
+}
+
+/// For each argument an inline-asm call passes, whether its constraint is indirect (`*m`,
+/// `=*m`), as LLVM's `InlineAsm::ParseConstraints` reads the string: inputs and indirect
+/// outputs take an argument, direct outputs (`=r`), clobbers (`~{…}`) and labels (`!i`)
+/// do not.
+pub(crate) fn asm_argument_indirectness(constraints: &[u8]) -> Vec<bool> {
+    let mut out = Vec::new();
+    for code in constraints.split(|&c| c == b',') {
+        let (kind, rest) = match code.first() {
+            Some(b'~') => continue,
+            Some(b'!') => continue,
+            Some(b'=') => (b'=', &code[1..]),
+            _ => (b' ', code),
+        };
+        let indirect = rest.first() == Some(&b'*');
+        if kind == b'=' && !indirect {
+            continue;
+        }
+        out.push(indirect);
+    }
+    out
 }
 
 /// `iN`, without the formatting machinery for the common widths.

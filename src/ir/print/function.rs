@@ -15,6 +15,7 @@ use crate::ir::print::globals::{write_comdat, write_global_prefix};
 use crate::ir::print::metadata::{write_attachments, write_md_ref};
 use crate::ir::print::slot_tracker::{ModuleSlots, NO_SLOT, call_as_debug_record, debug_call_arguments, lifetime_call};
 use crate::ir::print::{DisOptions, write_decimal};
+use crate::ir::upgrade::ParamUpgrade;
 use crate::ir::vocabulary::datalayout::DataLayout;
 use crate::ir::{AttrIndex, AttributeList};
 
@@ -301,20 +302,21 @@ impl BodyPrinter<'_, '_, '_> {
         self.value(f, o)
     }
 
-    /// Attribute groups of an attribute list at one index, space-separated; `pointee` is a
-    /// typed pointer parameter's pointee type (see [`Self::pointee`]).
+    /// Attribute groups of an attribute list at one index, space-separated; `param` is what
+    /// LLVM's reader knows of a parameter as it upgrades them (see [`Self::pointee`]).
     fn attributes(
         &self,
         f: &mut dyn fmt::Write,
         list: Option<u32>,
         index: AttrIndex,
-        pointee: Option<TypeId>,
+        param: ParamUpgrade,
     ) -> Result<bool, fmt::Error> {
         let m = self.bodies.module();
-        let Some(AttributeList::Groups(ids)) = list.and_then(|l| m.attribute_lists.get(l as usize)) else {
-            return Ok(false);
+        let ids: &[u64] = match list.and_then(|l| m.attribute_lists.get(l as usize)) {
+            Some(AttributeList::Groups(ids)) => ids,
+            _ => &[],
         };
-        self.groups(f, ids.iter().filter_map(|&id| self.bodies.attribute_group(id)), index, pointee)
+        self.groups(f, ids.iter().filter_map(|&id| self.bodies.attribute_group(id)), index, param)
     }
 
     /// The pointee type of a typed pointer type, which an untyped `byval`, `sret` or
@@ -334,11 +336,11 @@ impl BodyPrinter<'_, '_, '_> {
         list: Option<u32>,
         intrinsic: Option<&[crate::ir::AttributeGroup]>,
         index: AttrIndex,
-        pointee: Option<TypeId>,
+        param: ParamUpgrade,
     ) -> Result<bool, fmt::Error> {
         match intrinsic {
-            Some(groups) => self.groups(f, groups.iter(), index, pointee),
-            None => self.attributes(f, list, index, pointee),
+            Some(groups) => self.groups(f, groups.iter(), index, param),
+            None => self.attributes(f, list, index, param),
         }
     }
 
@@ -348,23 +350,34 @@ impl BodyPrinter<'_, '_, '_> {
         f: &mut dyn fmt::Write,
         groups: impl Iterator<Item = &'g crate::ir::AttributeGroup>,
         index: AttrIndex,
-        pointee: Option<TypeId>,
+        param: ParamUpgrade,
     ) -> Result<bool, fmt::Error> {
         let m = self.bodies.module();
+        let version = self.options.llvm_version;
         let mut any = false;
+        let mut seen = false;
         for g in groups.filter(|g| g.index == index) {
+            seen = true;
             if g.attributes.is_empty() {
                 continue;
             }
             if any {
                 f.write_char(' ')?;
             }
-            let version = self.options.llvm_version;
-            let upgraded = crate::ir::upgrade::upgraded_attributes(version, g.index, &g.attributes, pointee)
+            let upgraded = crate::ir::upgrade::upgraded_attributes(version, g.index, &g.attributes, param)
                 .map(|attributes| crate::ir::AttributeGroup { attributes, ..g.clone() });
             let g = upgraded.as_ref().unwrap_or(g);
             write!(f, "{}", g.display_inline(&m.types, self.options.opaque(self.bodies)).for_llvm(version))?;
             any = true;
+        }
+        // A parameter without attributes may get some as LLVM reads it (`elementtype` of
+        // an indirect inline-asm operand).
+        if !seen {
+            if let Some(attributes) = crate::ir::upgrade::upgraded_attributes(version, index, &[], param) {
+                let g = crate::ir::AttributeGroup { id: 0, index, attributes, bit: 0 };
+                write!(f, "{}", g.display_inline(&m.types, self.options.opaque(self.bodies)).for_llvm(version))?;
+                any = true;
+            }
         }
         Ok(any)
     }
@@ -416,7 +429,7 @@ impl BodyPrinter<'_, '_, '_> {
             write_cc(f, call.calling_conv, self.options.llvm_version)?;
         }
         let mut ret_attrs = alloc::string::String::new();
-        if self.attributes(&mut ret_attrs, call.attributes, AttrIndex::Return, None)? {
+        if self.attributes(&mut ret_attrs, call.attributes, AttrIndex::Return, ParamUpgrade::default())? {
             f.write_char(' ')?;
             f.write_str(&ret_attrs)?;
         }
@@ -439,13 +452,22 @@ impl BodyPrinter<'_, '_, '_> {
         f.write_char(' ')?;
         self.value(f, callee)?;
         f.write_char('(')?;
+        let asm_indirect = self.constants.asm_indirect_arguments_of(callee);
         for (i, arg) in operands.iter().skip(1).take(args).enumerate() {
             if i > 0 {
                 f.write_str(", ")?;
             }
             self.ty(f, arg.ty)?;
             let mut attrs = alloc::string::String::new();
-            if self.attributes(&mut attrs, call.attributes, AttrIndex::Param(i as u64), self.pointee(arg.ty))? {
+            if self.attributes(
+                &mut attrs,
+                call.attributes,
+                AttrIndex::Param(i as u64),
+                ParamUpgrade {
+                    pointee: self.pointee(arg.ty),
+                    indirect_asm_operand: asm_indirect.as_ref().is_some_and(|a| a.get(i) == Some(&true)),
+                },
+            )? {
                 f.write_char(' ')?;
                 f.write_str(&attrs)?;
             }
@@ -640,7 +662,7 @@ impl FunctionDisplay<'_, '_, '_> {
             f.write_char(' ')?;
         }
         let mut s = alloc::string::String::new();
-        if p.declared_attributes(&mut s, list, intrinsic.as_deref(), AttrIndex::Return, None)? {
+        if p.declared_attributes(&mut s, list, intrinsic.as_deref(), AttrIndex::Return, ParamUpgrade::default())? {
             f.write_str(&s)?;
             f.write_char(' ')?;
         }
@@ -662,7 +684,13 @@ impl FunctionDisplay<'_, '_, '_> {
             }
             p.ty(f, t)?;
             let mut s = alloc::string::String::new();
-            if p.declared_attributes(&mut s, list, intrinsic.as_deref(), AttrIndex::Param(i as u64), p.pointee(t))? {
+            if p.declared_attributes(
+                &mut s,
+                list,
+                intrinsic.as_deref(),
+                AttrIndex::Param(i as u64),
+                ParamUpgrade { pointee: p.pointee(t), indirect_asm_operand: false },
+            )? {
                 f.write_char(' ')?;
                 f.write_str(&s)?;
             }

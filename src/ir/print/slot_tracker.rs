@@ -664,7 +664,7 @@ pub(crate) fn group_content(b: &Bodies<'_, '_>, key: u64, llvm_version: u32) -> 
     }
     let mut group = b.attribute_group(key)?.clone();
     if let Some(attributes) =
-        crate::ir::upgrade::upgraded_attributes(llvm_version, group.index, &group.attributes, None)
+        crate::ir::upgrade::upgraded_attributes(llvm_version, group.index, &group.attributes, Default::default())
     {
         group.attributes = attributes;
     }

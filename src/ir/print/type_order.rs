@@ -103,7 +103,7 @@ pub(crate) fn struct_order(b: &Bodies<'_, '_>, body: &mut Body, llvm_version: u3
             Some(Type::Function { params, .. }) => params.as_slice(),
             _ => &[],
         };
-        f.attributes(function.attributes.and_then(|a| a.checked_sub(1)), params);
+        f.attributes(function.attributes.and_then(|a| a.checked_sub(1)), params, &[]);
         // Function::operands(): personality, prefix, prologue.
         for v in [function.personality, function.prefix, function.prologue].into_iter().flatten() {
             f.value(v, None);
@@ -176,13 +176,13 @@ impl Finder<'_, '_, '_> {
     /// `incorporateAttributes`: the types of type attributes (`byval(%T)`), function
     /// attributes first, then the return value's, then each parameter's, as the reading
     /// version has them (an untyped `byval` takes the pointee of `param_types`' type).
-    fn attributes(&mut self, list: Option<u64>, param_types: &[TypeId]) {
+    fn attributes(&mut self, list: Option<u64>, param_types: &[TypeId], asm_indirect: &[bool]) {
         let b = self.b;
-        let Some(AttributeList::Groups(groups)) =
-            list.and_then(|l| usize::try_from(l).ok()).and_then(|l| b.module().attribute_lists.get(l))
-        else {
-            return;
-        };
+        let groups: &[u64] =
+            match list.and_then(|l| usize::try_from(l).ok()).and_then(|l| b.module().attribute_lists.get(l)) {
+                Some(AttributeList::Groups(groups)) => groups,
+                _ => &[],
+            };
         let rank = |index: AttrIndex| match index {
             AttrIndex::Function => 0,
             AttrIndex::Return => 1,
@@ -201,10 +201,33 @@ impl Finder<'_, '_, '_> {
                 }),
                 _ => None,
             };
-            let upgraded = crate::ir::upgrade::upgraded_attributes(self.llvm_version, g.index, &g.attributes, pointee);
+            let indirect_asm_operand =
+                matches!(g.index, AttrIndex::Param(n) if asm_indirect.get(n as usize) == Some(&true));
+            let param = crate::ir::upgrade::ParamUpgrade { pointee, indirect_asm_operand };
+            let upgraded = crate::ir::upgrade::upgraded_attributes(self.llvm_version, g.index, &g.attributes, param);
             for a in upgraded.as_deref().unwrap_or(&g.attributes) {
                 if let Attribute::Type(_, Some(ty)) = a {
                     self.ty(*ty);
+                }
+            }
+        }
+        // Indirect inline-asm operands without attributes get `elementtype` as LLVM reads
+        // them (after the sets the file has: a simplification of the index order).
+        for (n, _) in asm_indirect.iter().enumerate().filter(|(_, indirect)| **indirect) {
+            let has_set =
+                sets.iter().filter_map(|&g| b.attribute_group(g)).any(|g| g.index == AttrIndex::Param(n as u64));
+            let pointee = param_types.get(n).and_then(|&t| match types.get(t) {
+                Some(Type::Pointer { pointee, .. }) => *pointee,
+                _ => None,
+            });
+            let param = crate::ir::upgrade::ParamUpgrade { pointee, indirect_asm_operand: true };
+            if !has_set {
+                let upgraded =
+                    crate::ir::upgrade::upgraded_attributes(self.llvm_version, AttrIndex::Param(n as u64), &[], param);
+                for a in upgraded.iter().flatten() {
+                    if let Attribute::Type(_, Some(ty)) = a {
+                        self.ty(*ty);
+                    }
                 }
             }
         }
@@ -260,7 +283,14 @@ impl Finder<'_, '_, '_> {
             }
             if let Some(call) = call {
                 let args: Vec<TypeId> = ops.iter().skip(1).map(|o| o.ty).collect();
-                self.attributes(call.attributes.map(u64::from), &args);
+                let asm = match ops.first().map(|o| o.value) {
+                    Some(Value::Constant(id)) => self
+                        .b
+                        .constant(body, id)
+                        .and_then(|(c, table)| crate::ir::print::constants::asm_indirect_arguments(c, table)),
+                    _ => None,
+                };
+                self.attributes(call.attributes.map(u64::from), &args, asm.as_deref().unwrap_or(&[]));
             }
             pairs.clear();
             while let Some(a) = attachments.next_if(|a| a.instruction.is_some_and(|n| n as usize <= i)) {

@@ -25,6 +25,19 @@ const UW_TABLE: u64 = 33;
 const BY_VAL: u64 = 3;
 const STRUCT_RET: u64 = 29;
 const IN_ALLOCA: u64 = 38;
+const ELEMENT_TYPE: u64 = 77;
+
+/// What LLVM's reader looks at of a parameter, beyond its attributes, as it upgrades them
+/// (`propagateAttributeTypes`): the pointee type of its typed pointer type (which an
+/// untyped `byval`, `sret` or `inalloca` takes), and whether it is an indirect operand of
+/// an inline-asm call (`*m`), which gets `elementtype(<pointee>)` from LLVM 14.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ParamUpgrade {
+    /// The pointee type of the parameter's (or the call argument's) typed pointer type.
+    pub pointee: Option<TypeId>,
+    /// An indirect operand of an inline-asm call.
+    pub indirect_asm_operand: bool,
+}
 /// `uwtable(async)`, what an enum `uwtable` means from LLVM 15.
 const UW_TABLE_ASYNC: u64 = 2;
 
@@ -53,15 +66,19 @@ fn lacks_type(a: &Attribute) -> bool {
 }
 
 /// The attributes at `index` of a group as LLVM `llvm_version` reads them, if it rewrites
-/// any (see the module's documentation); `None` if they stay as written. `pointee` is,
-/// for a parameter of a typed-pointer module, the pointee type of the parameter's (or
-/// the call argument's) pointer type.
+/// any (see the module's documentation); `None` if they stay as written. `param` is what
+/// the reader knows of a parameter of a typed-pointer module ([`ParamUpgrade`]).
 pub fn upgraded_attributes(
     llvm_version: u32,
     index: AttrIndex,
     attributes: &[Attribute],
-    pointee: Option<TypeId>,
+    param: ParamUpgrade,
 ) -> Option<Vec<Attribute>> {
+    let pointee = param.pointee;
+    let element_type = llvm_version >= 14
+        && param.indirect_asm_operand
+        && pointee.is_some()
+        && !attributes.iter().any(|a| matches!(a, Attribute::Type(AttrKind(ELEMENT_TYPE), _)));
     // Asked of every group printed: nothing is built unless something changes.
     let rewritten = |a: &Attribute| match *a {
         Attribute::Enum(AttrKind(k)) => {
@@ -73,7 +90,7 @@ pub fn upgraded_attributes(
         Attribute::Type(_, None) => pointee.is_some() && lacks_type(a),
         _ => false,
     };
-    if !attributes.iter().any(rewritten) {
+    if !element_type && !attributes.iter().any(rewritten) {
         return None;
     }
     let mut memory: Option<u64> = None;
@@ -82,6 +99,10 @@ pub fn upgraded_attributes(
     let mut changed = false;
     let mut out: Vec<Attribute> = Vec::with_capacity(attributes.len());
     let mut typed: Vec<Attribute> = Vec::new();
+    if element_type {
+        typed.push(Attribute::Type(AttrKind(ELEMENT_TYPE), pointee));
+        changed = true;
+    }
     for a in attributes {
         match *a {
             Attribute::Enum(kind) | Attribute::Type(kind, None) if lacks_type(a) && pointee.is_some() => {
@@ -187,7 +208,7 @@ mod tests {
             Attribute::Enum(k(UW_TABLE)),
         ];
         assert_eq!(
-            upgraded_attributes(15, AttrIndex::Function, &written, None).unwrap(),
+            upgraded_attributes(15, AttrIndex::Function, &written, ParamUpgrade::default()).unwrap(),
             [
                 Attribute::Enum(k(18)),
                 Attribute::Enum(k(READ_ONLY)),
@@ -195,21 +216,21 @@ mod tests {
                 Attribute::Int(k(UW_TABLE), 2)
             ]
         );
-        assert_eq!(upgraded_attributes(14, AttrIndex::Function, &written, None), None);
+        assert_eq!(upgraded_attributes(14, AttrIndex::Function, &written, ParamUpgrade::default()), None);
         assert_eq!(
-            upgraded_attributes(16, AttrIndex::Function, &written, None).unwrap(),
+            upgraded_attributes(16, AttrIndex::Function, &written, ParamUpgrade::default()).unwrap(),
             [Attribute::Enum(k(18)), Attribute::Int(k(MEMORY), 0b00_00_01), Attribute::Int(k(UW_TABLE), 2)]
         );
         // On a parameter, `readonly` stays.
-        assert_eq!(upgraded_attributes(22, AttrIndex::Param(0), &written[1..2], None), None);
+        assert_eq!(upgraded_attributes(22, AttrIndex::Param(0), &written[1..2], ParamUpgrade::default()), None);
     }
 
     #[test]
     fn nocapture_becomes_captures_none_from_llvm_21() {
         let written = [Attribute::Enum(k(NO_CAPTURE)), Attribute::Enum(k(68)), Attribute::Enum(k(READ_ONLY))];
-        assert_eq!(upgraded_attributes(19, AttrIndex::Param(0), &written, None), None);
+        assert_eq!(upgraded_attributes(19, AttrIndex::Param(0), &written, ParamUpgrade::default()), None);
         assert_eq!(
-            upgraded_attributes(22, AttrIndex::Param(0), &written, None).unwrap(),
+            upgraded_attributes(22, AttrIndex::Param(0), &written, ParamUpgrade::default()).unwrap(),
             [Attribute::Enum(k(68)), Attribute::Enum(k(READ_ONLY)), Attribute::Int(k(CAPTURES), 0)]
         );
     }
@@ -220,17 +241,32 @@ mod tests {
         let written = [Attribute::Enum(k(9)), Attribute::Enum(k(BY_VAL)), Attribute::Int(k(1), 8)];
         let pointee = Some(TypeId(7));
         assert_eq!(
-            upgraded_attributes(14, AttrIndex::Param(0), &written, pointee).unwrap(),
+            upgraded_attributes(
+                14,
+                AttrIndex::Param(0),
+                &written,
+                ParamUpgrade { pointee, indirect_asm_operand: false }
+            )
+            .unwrap(),
             [Attribute::Enum(k(9)), Attribute::Type(k(BY_VAL), pointee), Attribute::Int(k(1), 8)]
         );
         // Without a pointee (an opaque-pointer module) nothing changes.
-        assert_eq!(upgraded_attributes(14, AttrIndex::Param(0), &written, None), None);
+        assert_eq!(upgraded_attributes(14, AttrIndex::Param(0), &written, ParamUpgrade::default()), None);
         // A typed one stays.
         let typed = [Attribute::Type(k(STRUCT_RET), Some(TypeId(3)))];
-        assert_eq!(upgraded_attributes(22, AttrIndex::Param(0), &typed, pointee), None);
+        assert_eq!(
+            upgraded_attributes(22, AttrIndex::Param(0), &typed, ParamUpgrade { pointee, indirect_asm_operand: false }),
+            None
+        );
         let untyped = [Attribute::Type(k(IN_ALLOCA), None)];
         assert_eq!(
-            upgraded_attributes(22, AttrIndex::Param(0), &untyped, pointee).unwrap(),
+            upgraded_attributes(
+                22,
+                AttrIndex::Param(0),
+                &untyped,
+                ParamUpgrade { pointee, indirect_asm_operand: false }
+            )
+            .unwrap(),
             [Attribute::Type(k(IN_ALLOCA), pointee)]
         );
     }

@@ -29,7 +29,7 @@ mod intrinsic_table;
 mod module_flags;
 
 pub use alignment::{MemoryAccess, explicit_alignment};
-pub use attributes::upgraded_attributes;
+pub use attributes::{ParamUpgrade, upgraded_attributes};
 pub use constant_exprs::keeps_constant_expression;
 pub use debug_records::{debug_record_code, drops_declaration};
 pub use intrinsics::{
