@@ -460,19 +460,7 @@ impl<'t, 'a> Printer<'t, 'a> {
                 f.write_char(')')
             }
             ConstantKind::Binary { opcode, lhs, rhs, flags } => {
-                // `fadd` is `add` in the file: the operands' type tells them apart.
-                f.write_str(binary_op_name(opcode, types.is_fp_or_fp_vector(c.ty)))?;
-                if matches!(opcode, 0 | 1 | 2 | 7) {
-                    // OBO: nuw is bit 0, nsw bit 1.
-                    if flags & 1 != 0 {
-                        f.write_str(" nuw")?;
-                    }
-                    if flags & 2 != 0 {
-                        f.write_str(" nsw")?;
-                    }
-                } else if matches!(opcode, 3 | 4 | 8 | 9) && flags & 1 != 0 {
-                    f.write_str(" exact")?;
-                }
+                write_binary_expression_opcode(f, opcode, flags, types.is_fp_or_fp_vector(c.ty))?;
                 f.write_str(" (")?;
                 self.operand(f, lhs, depth + 1)?;
                 f.write_str(", ")?;
@@ -753,6 +741,30 @@ fn write_inline_asm(f: &mut dyn fmt::Write, code: u32, ops: &[u64]) -> fmt::Resu
     f.write_str("\", \"")?;
     write_escaped(f, &constraints)?;
     f.write_char('"')
+}
+
+/// A binary constant expression's opcode and flags (`add nuw nsw`, `lshr exact`), as a
+/// constant or as the instruction LLVM's reader makes of it: `fadd` is `add` in the file,
+/// the operands' type (`is_float`) tells them apart; `nuw` is bit 0 and `nsw` bit 1 of an
+/// overflowing operator's flags, `exact` bit 0 of a division's or right shift's.
+pub(crate) fn write_binary_expression_opcode(
+    f: &mut dyn fmt::Write,
+    opcode: u32,
+    flags: u64,
+    is_float: bool,
+) -> fmt::Result {
+    f.write_str(binary_op_name(opcode, is_float))?;
+    if matches!(opcode, 0 | 1 | 2 | 7) {
+        if flags & 1 != 0 {
+            f.write_str(" nuw")?;
+        }
+        if flags & 2 != 0 {
+            f.write_str(" nsw")?;
+        }
+    } else if matches!(opcode, 3 | 4 | 8 | 9) && flags & 1 != 0 {
+        f.write_str(" exact")?;
+    }
+    Ok(())
 }
 
 /// An inline-asm constant's flags, text and constraint string (the record's layout of

@@ -15,10 +15,10 @@ use core::fmt;
 use crate::ir::body::{InstKind, Operand, Value};
 use crate::ir::module::constants::{Constant, ConstantKind, ModuleConstants};
 use crate::ir::module::types::{Type, TypeId};
-use crate::ir::print::constants::{constant_operands, write_gep_flags};
+use crate::ir::print::constants::{constant_operands, write_binary_expression_opcode, write_gep_flags};
 use crate::ir::print::function::{BodyPrinter, MadeName};
 use crate::ir::upgrade::keeps_constant_expression;
-use crate::ir::vocabulary::opcodes::{binary_op_name, cast_op_name, predicate};
+use crate::ir::vocabulary::opcodes::{cast_op_name, predicate};
 
 /// How deep an expression is followed before it is printed as it is (a hostile file may
 /// nest them without end).
@@ -209,18 +209,7 @@ impl BodyPrinter<'_, '_, '_> {
         };
         match c.kind {
             ConstantKind::Binary { opcode, flags, .. } => {
-                f.write_str(binary_op_name(opcode, types.is_fp_or_fp_vector(c.ty)))?;
-                if matches!(opcode, 0 | 1 | 2 | 7) {
-                    // nuw is bit 0, nsw bit 1.
-                    if flags & 1 != 0 {
-                        f.write_str(" nuw")?;
-                    }
-                    if flags & 2 != 0 {
-                        f.write_str(" nsw")?;
-                    }
-                } else if matches!(opcode, 3 | 4 | 8 | 9) && flags & 1 != 0 {
-                    f.write_str(" exact")?;
-                }
+                write_binary_expression_opcode(f, opcode, flags, types.is_fp_or_fp_vector(c.ty))?;
                 f.write_char(' ')?;
                 op(f, 0)?;
                 f.write_str(", ")?;
