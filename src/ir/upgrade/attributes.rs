@@ -237,37 +237,28 @@ mod tests {
 
     #[test]
     fn byval_sret_inalloca_without_type_take_the_pointee() {
+        let pointee = Some(TypeId(7));
+        let typed_param = ParamUpgrade { pointee, indirect_asm_operand: false };
+        let upgrade =
+            |version, written: &[Attribute], param| upgraded_attributes(version, AttrIndex::Param(0), written, param);
         // noalias, byval (untyped), align 8: byval({ i8 }) among the type attributes.
         let written = [Attribute::Enum(k(9)), Attribute::Enum(k(BY_VAL)), Attribute::Int(k(1), 8)];
-        let pointee = Some(TypeId(7));
         assert_eq!(
-            upgraded_attributes(
-                14,
-                AttrIndex::Param(0),
-                &written,
-                ParamUpgrade { pointee, indirect_asm_operand: false }
-            )
-            .unwrap(),
+            upgrade(14, &written, typed_param).unwrap(),
             [Attribute::Enum(k(9)), Attribute::Type(k(BY_VAL), pointee), Attribute::Int(k(1), 8)]
         );
         // Without a pointee (an opaque-pointer module) nothing changes.
-        assert_eq!(upgraded_attributes(14, AttrIndex::Param(0), &written, ParamUpgrade::default()), None);
-        // A typed one stays.
-        let typed = [Attribute::Type(k(STRUCT_RET), Some(TypeId(3)))];
+        assert_eq!(upgrade(14, &written, ParamUpgrade::default()), None);
+        // A typed one stays; an untyped type attribute takes the pointee.
+        assert_eq!(upgrade(22, &[Attribute::Type(k(STRUCT_RET), Some(TypeId(3)))], typed_param), None);
         assert_eq!(
-            upgraded_attributes(22, AttrIndex::Param(0), &typed, ParamUpgrade { pointee, indirect_asm_operand: false }),
-            None
-        );
-        let untyped = [Attribute::Type(k(IN_ALLOCA), None)];
-        assert_eq!(
-            upgraded_attributes(
-                22,
-                AttrIndex::Param(0),
-                &untyped,
-                ParamUpgrade { pointee, indirect_asm_operand: false }
-            )
-            .unwrap(),
+            upgrade(22, &[Attribute::Type(k(IN_ALLOCA), None)], typed_param).unwrap(),
             [Attribute::Type(k(IN_ALLOCA), pointee)]
         );
+        // An indirect inline-asm operand gets elementtype from LLVM 14, once.
+        let asm = ParamUpgrade { pointee, indirect_asm_operand: true };
+        assert_eq!(upgrade(14, &[], asm).unwrap(), [Attribute::Type(k(ELEMENT_TYPE), pointee)]);
+        assert_eq!(upgrade(13, &[], asm), None);
+        assert_eq!(upgrade(19, &[Attribute::Type(k(ELEMENT_TYPE), pointee)], asm), None);
     }
 }
