@@ -30,6 +30,37 @@ pub(crate) struct Scope {
     pub(crate) locations: Vec<u64>,
 }
 
+/// The tuples `MDTuple::get` gives the metadata upgrades (`move_local_imports`): the
+/// module's uniqued tuple of the same operands, found in a map made on first use, else
+/// a new one (numbered from `u64::MAX / 2`, until the new ones have their scope's ids).
+struct UniqueTuples<'t> {
+    module: &'t MdTable,
+    existing: Option<BTreeMap<&'t [u64], u64>>,
+    new: Vec<Vec<u64>>,
+}
+
+impl<'t> UniqueTuples<'t> {
+    /// The operand (id + 1) of the uniqued tuple of `operands`.
+    fn get(&mut self, operands: Vec<u64>) -> u64 {
+        let module = self.module;
+        let existing = self.existing.get_or_insert_with(|| {
+            let mut map = BTreeMap::new();
+            for (i, e) in module.entries.iter().enumerate().filter(|(_, e)| e.code == ids::METADATA_NODE) {
+                map.entry(module.ops(e.ops)).or_insert(module.base + i as u64 + 1);
+            }
+            map
+        });
+        if let Some(&operand) = existing.get(operands.as_slice()) {
+            return operand;
+        }
+        let i = self.new.iter().position(|t| *t == operands).unwrap_or_else(|| {
+            self.new.push(operands);
+            self.new.len() - 1
+        });
+        u64::MAX / 2 + i as u64 + 1
+    }
+}
+
 /// A uniqued `DILocation`'s fields, its scope and inlined-at as canonical keys.
 type LocationKey = [u64; 7];
 
@@ -156,7 +187,7 @@ impl ModuleSlots {
     /// tuple, as `MDTuple::get` finds it), are a scope of their own after the module's
     /// ids, and the old units and subprograms are aliases of their new copies.
     fn move_local_imports(&mut self, b: &Bodies<'_, '_>) {
-        use crate::ir::metadata::di::subprogram_retained_nodes_index;
+        use crate::ir::metadata::di::{COMPILE_UNIT_IMPORTS, subprogram_retained_nodes_index};
         let module = b.module_metadata();
         let entry = |id: u64| module.entry(id).map(|e| (e.code, module.ops(e.ops)));
         // Operand `i` of a record: a node id, or none.
@@ -190,11 +221,11 @@ impl ModuleSlots {
             .collect();
         // (old node, new record's code and operands), and the new tuples.
         let mut copies: Vec<(u64, u32, Vec<u64>)> = Vec::new();
-        let mut tuples: Vec<Vec<u64>> = Vec::new();
+        let mut unique_tuples = UniqueTuples { module, existing: None, new: Vec::new() };
         let mut by_subprogram: BTreeMap<u64, Vec<u64>> = BTreeMap::new();
         for &unit in &units {
             let Some((ids::METADATA_COMPILE_UNIT, ops)) = entry(unit) else { continue };
-            let imports = tuple(node_at(ops, 13));
+            let imports = tuple(node_at(ops, COMPILE_UNIT_IMPORTS));
             let local = |op: &u64| {
                 op.checked_sub(1).and_then(entry).is_some_and(|(code, e)| {
                     code == ids::METADATA_IMPORTED_ENTITY && node_at(e, 2).is_some_and(is_local_scope)
@@ -211,7 +242,7 @@ impl ModuleSlots {
             }
             let kept: Vec<u64> = imports.iter().copied().filter(|op| !local(op)).collect();
             let mut record = ops.to_vec();
-            record[13] = self.unique_tuple(module, &mut tuples, kept);
+            record[COMPILE_UNIT_IMPORTS] = unique_tuples.get(kept);
             copies.push((unit, ids::METADATA_COMPILE_UNIT, record));
         }
         for (sp, entities) in by_subprogram {
@@ -220,7 +251,7 @@ impl ModuleSlots {
             let mut retained = tuple(node_at(ops, index));
             retained.extend(entities);
             let mut record = ops.to_vec();
-            record[index] = self.unique_tuple(module, &mut tuples, retained);
+            record[index] = unique_tuples.get(retained);
             copies.push((sp, code, record));
         }
         if copies.is_empty() {
@@ -243,7 +274,7 @@ impl ModuleSlots {
             }
             push(&mut table, *code, record);
         }
-        for t in &tuples {
+        for t in &unique_tuples.new {
             push(&mut table, ids::METADATA_NODE, t);
         }
         let first_key = self.next_key;
@@ -257,21 +288,6 @@ impl ModuleSlots {
                 *a = first_key + i as u64;
             }
         }
-    }
-
-    /// The operand (id + 1) of a uniqued tuple of `operands`: the module's equal tuple if it
-    /// has one, else a new one (numbered from `u64::MAX / 2`, see `move_local_imports`).
-    fn unique_tuple(&self, module: &MdTable, tuples: &mut Vec<Vec<u64>>, operands: Vec<u64>) -> u64 {
-        let existing =
-            module.entries.iter().position(|e| e.code == ids::METADATA_NODE && module.ops(e.ops) == operands);
-        if let Some(i) = existing {
-            return module.base + i as u64 + 1;
-        }
-        let i = tuples.iter().position(|t| *t == operands).unwrap_or_else(|| {
-            tuples.push(operands);
-            tuples.len() - 1
-        });
-        u64::MAX / 2 + i as u64 + 1
     }
 
     /// Adds a function: copies its metadata table from `body`, makes

@@ -276,7 +276,7 @@ pub(crate) fn decode(code: u32, ops: &[u64]) -> Option<(bool, DiNode)> {
                 retained_types: o.md(10)?,
                 subprograms: o.md(11)?,
                 globals: o.md(12)?,
-                imports: o.md(13)?,
+                imports: o.md(COMPILE_UNIT_IMPORTS)?,
                 dwo_id: o.opt(14),
                 macros: o.opt_md(15),
                 split_debug_inlining: o.u(16).is_none_or(|v| v != 0),
@@ -562,6 +562,9 @@ fn subprogram(o: Ops<'_>, first: u64) -> Option<(bool, DiNode)> {
 /// The metadata operands of debug-info record `code` in LLVM's `MDNode` order
 /// ([`DiNode::operands`]), appended to `out`; nothing when the record does not decode.
 /// What LLVM's `SlotTracker` numbers and its `TypeFinder` walks, in that order.
+/// The index of a METADATA_COMPILE_UNIT record's `imports` operand.
+pub(crate) const COMPILE_UNIT_IMPORTS: usize = 13;
+
 /// The index of a METADATA_SUBPROGRAM record's `retainedNodes` operand, which moves with
 /// the record's layout (as [`decode`] reads it).
 pub(crate) fn subprogram_retained_nodes_index(ops: &[u64]) -> Option<usize> {

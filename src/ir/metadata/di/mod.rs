@@ -12,5 +12,5 @@
 mod decode;
 mod nodes;
 
-pub(crate) use decode::{decode, operands_in_llvm_order, subprogram_retained_nodes_index};
+pub(crate) use decode::{COMPILE_UNIT_IMPORTS, decode, operands_in_llvm_order, subprogram_retained_nodes_index};
 pub(crate) use nodes::*;
