@@ -144,6 +144,15 @@ pub struct TypeTable {
 }
 
 impl TypeTable {
+    /// The pointee type of typed pointer type `id` (`None` for an opaque pointer or
+    /// another type).
+    pub(crate) fn pointee(&self, id: TypeId) -> Option<TypeId> {
+        match self.get(id) {
+            Some(Type::Pointer { pointee, .. }) => *pointee,
+            _ => None,
+        }
+    }
+
     /// Whether `id` is a floating-point type or a vector of one (LLVM's
     /// `isFPOrFPVectorTy`): what tells `fadd` from `add` for the opcode's name. Vectors
     /// refer only to earlier types, so the recursion ends.

@@ -322,10 +322,7 @@ impl BodyPrinter<'_, '_, '_> {
     /// The pointee type of a typed pointer type, which an untyped `byval`, `sret` or
     /// `inalloca` on a parameter of that type takes as LLVM reads it.
     fn pointee(&self, ty: TypeId) -> Option<TypeId> {
-        match self.bodies.module().types.get(ty) {
-            Some(Type::Pointer { pointee, .. }) => *pointee,
-            _ => None,
-        }
+        self.bodies.module().types.pointee(ty)
     }
 
     /// The attributes at `index` of a function's declaration: those of the reading

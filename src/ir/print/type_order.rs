@@ -192,46 +192,39 @@ impl Finder<'_, '_, '_> {
         sets.clear();
         sets.extend(groups.iter().copied().filter(|&g| b.attribute_group(g).is_some()));
         sets.sort_by_key(|&g| b.attribute_group(g).map(|g| rank(g.index)));
-        let types = &b.module().types;
+        // What the reader knows of parameter `n` as it upgrades its attributes.
+        let param = |n: u64| crate::ir::upgrade::ParamUpgrade {
+            pointee: param_types.get(n as usize).and_then(|&t| b.module().types.pointee(t)),
+            indirect_asm_operand: asm_indirect.get(n as usize) == Some(&true),
+        };
+        let version = self.llvm_version;
         for g in sets.iter().filter_map(|&g| b.attribute_group(g)) {
-            let pointee = match g.index {
-                AttrIndex::Param(n) => param_types.get(n as usize).and_then(|&t| match types.get(t) {
-                    Some(Type::Pointer { pointee, .. }) => *pointee,
-                    _ => None,
-                }),
-                _ => None,
+            let upgrade = match g.index {
+                AttrIndex::Param(n) => param(n),
+                _ => crate::ir::upgrade::ParamUpgrade::default(),
             };
-            let indirect_asm_operand =
-                matches!(g.index, AttrIndex::Param(n) if asm_indirect.get(n as usize) == Some(&true));
-            let param = crate::ir::upgrade::ParamUpgrade { pointee, indirect_asm_operand };
-            let upgraded = crate::ir::upgrade::upgraded_attributes(self.llvm_version, g.index, &g.attributes, param);
-            for a in upgraded.as_deref().unwrap_or(&g.attributes) {
-                if let Attribute::Type(_, Some(ty)) = a {
-                    self.ty(*ty);
-                }
-            }
+            let upgraded = crate::ir::upgrade::upgraded_attributes(version, g.index, &g.attributes, upgrade);
+            self.type_attributes(upgraded.as_deref().unwrap_or(&g.attributes));
         }
         // Indirect inline-asm operands without attributes get `elementtype` as LLVM reads
         // them (after the sets the file has: a simplification of the index order).
-        for (n, _) in asm_indirect.iter().enumerate().filter(|(_, indirect)| **indirect) {
-            let has_set =
-                sets.iter().filter_map(|&g| b.attribute_group(g)).any(|g| g.index == AttrIndex::Param(n as u64));
-            let pointee = param_types.get(n).and_then(|&t| match types.get(t) {
-                Some(Type::Pointer { pointee, .. }) => *pointee,
-                _ => None,
-            });
-            let param = crate::ir::upgrade::ParamUpgrade { pointee, indirect_asm_operand: true };
-            if !has_set {
-                let upgraded =
-                    crate::ir::upgrade::upgraded_attributes(self.llvm_version, AttrIndex::Param(n as u64), &[], param);
-                for a in upgraded.iter().flatten() {
-                    if let Attribute::Type(_, Some(ty)) = a {
-                        self.ty(*ty);
-                    }
-                }
+        for n in (0..asm_indirect.len() as u64).filter(|&n| asm_indirect[n as usize]) {
+            let index = AttrIndex::Param(n);
+            if sets.iter().filter_map(|&g| b.attribute_group(g)).all(|g| g.index != index) {
+                let upgraded = crate::ir::upgrade::upgraded_attributes(version, index, &[], param(n));
+                self.type_attributes(upgraded.as_deref().unwrap_or(&[]));
             }
         }
         self.groups = sets;
+    }
+
+    /// The types of type attributes (`byval(%T)`), in order.
+    fn type_attributes(&mut self, attributes: &[Attribute]) {
+        for a in attributes {
+            if let Attribute::Type(_, Some(ty)) = a {
+                self.ty(*ty);
+            }
+        }
     }
 
     /// One function body: its constants and metadata are its own.
