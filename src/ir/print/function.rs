@@ -156,6 +156,8 @@ impl MadeNames {
 pub(super) struct BodyPrinter<'d, 'm, 'a> {
     pub(super) bodies: &'d Bodies<'m, 'a>,
     pub(super) body: &'d Body,
+    /// The function's index in the module.
+    pub(super) function: usize,
     pub(super) constants: Printer<'d, 'a>,
     pub(super) slots: &'d Slots,
     pub(super) locals: Vec<u32>,
@@ -379,12 +381,6 @@ impl BodyPrinter<'_, '_, '_> {
         Ok(any)
     }
 
-    /// The `#N` of attribute list `list`'s function attributes, if it has any.
-    fn function_group(&self, list: Option<u32>) -> Option<u64> {
-        let group = crate::ir::print::slot_tracker::function_group(self.bodies, list)?;
-        Some(self.md.group_slot(group).map_or(group, u64::from))
-    }
-
     pub(super) fn fast_math(f: &mut dyn fmt::Write, flags: u32) -> fmt::Result {
         // UnsafeAlgebra (bit 0, before LLVM 6) or all seven flags: `fast`.
         if flags & 1 != 0 || flags & 0xfe == 0xfe {
@@ -472,7 +468,9 @@ impl BodyPrinter<'_, '_, '_> {
             self.value(f, arg)?;
         }
         f.write_char(')')?;
-        if let Some(id) = self.function_group(call.attributes) {
+        let group =
+            crate::ir::print::slot_tracker::call_group_key(self.bodies, self.function, Some(callee), call.attributes);
+        if let Some(id) = group.map(|g| self.md.group_slot(g).map_or(g, u64::from)) {
             f.write_str(" #")?;
             write_decimal(f, id)?;
         }
@@ -631,6 +629,7 @@ impl FunctionDisplay<'_, '_, '_> {
         let p = BodyPrinter {
             bodies: b,
             body,
+            function: self.index,
             constants,
             slots: &slots,
             locals,

@@ -7,7 +7,9 @@ use alloc::vec::Vec;
 use core::fmt::{self, Write as _};
 
 use crate::ir::body::{Bodies, Body};
-use crate::ir::module::types::TypeId;
+use crate::ir::module::Module;
+use crate::ir::module::globals::Alias;
+use crate::ir::module::types::{Type, TypeId};
 use crate::ir::print::DisOptions;
 use crate::ir::print::constants::Printer;
 use crate::ir::print::escape::{write_escaped, write_llvm_name};
@@ -183,7 +185,18 @@ impl fmt::Display for ModuleDisplay<'_, '_, '_> {
                 f.write_str(if ifunc { "ifunc " } else { "alias " })?;
                 printer.ty(f, a.common.value_type)?;
                 f.write_str(", ")?;
-                if printer.prints_as_expression(a.target) {
+                if ifunc && casts_resolver(&printer, m, a, self.options.llvm_version, opaque) {
+                    // `bitcast (RESOLVER to T* ()*)`: see `upgrade::casts_ifunc_resolver`.
+                    f.write_str("bitcast (")?;
+                    printer.operand(f, a.target, 0)?;
+                    f.write_str(" to ")?;
+                    printer.ty(f, a.common.value_type)?;
+                    f.write_str("* ()")?;
+                    if a.common.address_space != 0 {
+                        write!(f, " addrspace({})", a.common.address_space)?;
+                    }
+                    f.write_str("*)")?;
+                } else if printer.prints_as_expression(a.target) {
                     printer.value(f, a.target, 0)?;
                 } else {
                     printer.operand(f, a.target, 0)?;
@@ -371,4 +384,30 @@ mod tests {
         assert_eq!(upgraded_datalayout(aarch64, "aarch64-unknown-linux-gnu", 22), aarch64);
         assert!(matches!(upgraded_datalayout(llvm18, linux, 22), alloc::borrow::Cow::Borrowed(_)));
     }
+}
+
+/// Whether LLVM reads ifunc `a`'s resolver through a `bitcast` to its resolver type
+/// ([`crate::ir::upgrade::casts_ifunc_resolver`]); never with opaque pointers.
+fn casts_resolver(printer: &Printer<'_, '_>, m: &Module<'_>, a: &Alias<'_>, llvm_version: u32, opaque: bool) -> bool {
+    if opaque {
+        return false;
+    }
+    let types = printer.types();
+    let resolver = match m.global(a.target) {
+        Some(g) => Some((g.value_type, g.address_space)),
+        None => printer.constant(a.target).and_then(|(c, _)| match types.get(c.ty) {
+            Some(Type::Pointer { pointee: Some(p), address_space }) => Some((*p, *address_space)),
+            _ => None,
+        }),
+    };
+    resolver.is_some_and(|(function_type, resolver_space)| {
+        crate::ir::upgrade::casts_ifunc_resolver(
+            llvm_version,
+            types,
+            a.common.value_type,
+            a.common.address_space,
+            function_type,
+            resolver_space,
+        )
+    })
 }

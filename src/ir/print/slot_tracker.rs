@@ -467,7 +467,7 @@ impl ModuleSlots {
                 if rebuilt_call(b, body, inst, self.llvm_version) {
                     continue;
                 }
-                if let Some(group) = function_group(b, call.attributes) {
+                if let Some(group) = call_group_key(b, index, body.operands(inst).first(), call.attributes) {
                     self.create_group(b, group);
                 }
             }
@@ -671,8 +671,47 @@ pub(crate) fn function_group_key(b: &Bodies<'_, '_>, index: usize, llvm_version:
     function_group(b, f.attributes.and_then(|a| a.checked_sub(1)))
 }
 
+/// A group key's bit that marks a call's function attributes with its `strictfp` read as
+/// `nobuiltin` (the rest of the key is the file's group id); see [`call_group_key`].
+const STRICTFP_CALL_BIT: u64 = 1 << 62;
+
+/// The group key of the function attributes (attribute list `list`) of a call of `callee`
+/// in function `caller`: the file's group id, marked if LLVM's reader turns the call's
+/// `strictfp` into `nobuiltin` ([`crate::ir::upgrade::strictfp_call_attributes`]).
+pub(crate) fn call_group_key(
+    b: &Bodies<'_, '_>,
+    caller: usize,
+    callee: Option<&crate::ir::Operand>,
+    list: Option<u32>,
+) -> Option<u64> {
+    let group = function_group(b, list)?;
+    let attributes = &b.attribute_group(group)?.attributes;
+    if !crate::ir::upgrade::has_strictfp(attributes) {
+        return Some(group);
+    }
+    let m = b.module();
+    let caller_strictfp = m
+        .functions
+        .get(caller)
+        .and_then(|f| function_group(b, f.attributes.and_then(|a| a.checked_sub(1))))
+        .and_then(|g| b.attribute_group(g))
+        .is_some_and(|g| crate::ir::upgrade::has_strictfp(&g.attributes));
+    let callee: &[u8] = match callee.map(|o| o.value) {
+        Some(Value::Global(id)) => m.global(id).map_or(&[], |g| &g.name[..]),
+        _ => &[],
+    };
+    let upgraded = !caller_strictfp && crate::ir::upgrade::strictfp_call_attributes(callee, attributes).is_some();
+    Some(if upgraded { STRICTFP_CALL_BIT | group } else { group })
+}
+
 /// The attributes a group key stands for.
 pub(crate) fn group_content(b: &Bodies<'_, '_>, key: u64, llvm_version: u32) -> Option<AttributeGroup> {
+    if key & STRICTFP_CALL_BIT != 0 {
+        let mut group = group_content(b, key & !STRICTFP_CALL_BIT, llvm_version)?;
+        // The callee was looked at when the key was made.
+        group.attributes = crate::ir::upgrade::strictfp_call_attributes(b"", &group.attributes)?;
+        return Some(group);
+    }
     if key & INTRINSIC_BIT != 0 {
         let index = usize::try_from(key & !INTRINSIC_BIT).ok()?;
         let groups = b.module().intrinsic_attribute_groups(index, llvm_version)?;

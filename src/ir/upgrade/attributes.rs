@@ -26,6 +26,13 @@ const BY_VAL: u64 = 3;
 const STRUCT_RET: u64 = 29;
 const IN_ALLOCA: u64 = 38;
 const ELEMENT_TYPE: u64 = 77;
+const NO_BUILTIN: u64 = 10;
+const NULL_POINTER_IS_VALID: u64 = 67;
+/// The string attributes LLVM's reader rewrites (`UpgradeAttributes`, every version this
+/// crate prints for): the two old frame-pointer ones become one `"frame-pointer"`
+/// (`"all"`, `"non-leaf"` or `"none"`), `"null-pointer-is-valid"="true"` the enum kind.
+const OLD_STRING_KEYS: [&str; 3] = ["no-frame-pointer-elim", "no-frame-pointer-elim-non-leaf", "null-pointer-is-valid"];
+const STRICT_FP: u64 = 54;
 
 /// What LLVM's reader looks at of a parameter, beyond its attributes, as it upgrades them
 /// (`propagateAttributeTypes`): the pointee type of its typed pointer type (which an
@@ -88,6 +95,7 @@ pub fn upgraded_attributes(
                 || (pointee.is_some() && lacks_type(a))
         }
         Attribute::Type(_, None) => pointee.is_some() && lacks_type(a),
+        Attribute::String { ref key, .. } => OLD_STRING_KEYS.contains(&key.as_str()),
         _ => false,
     };
     if !element_type && !attributes.iter().any(rewritten) {
@@ -96,6 +104,8 @@ pub fn upgraded_attributes(
     let mut memory: Option<u64> = None;
     let mut captures_none = false;
     let mut uw_table = false;
+    let mut frame_pointer: Option<&str> = None;
+    let mut null_pointer_is_valid = false;
     let mut changed = false;
     let mut out: Vec<Attribute> = Vec::with_capacity(attributes.len());
     let mut typed: Vec<Attribute> = Vec::new();
@@ -124,8 +134,35 @@ pub fn upgraded_attributes(
                 captures_none = true;
                 changed = true;
             }
+            Attribute::String { ref key, ref value } if OLD_STRING_KEYS.contains(&key.as_str()) => {
+                let value = value.as_deref().unwrap_or("");
+                match key.as_str() {
+                    // "true" or "false"; it wins over the non-leaf one.
+                    "no-frame-pointer-elim" => frame_pointer = Some(if value == "true" { "all" } else { "none" }),
+                    // Its value is ignored.
+                    "no-frame-pointer-elim-non-leaf" if frame_pointer != Some("all") => {
+                        frame_pointer = Some("non-leaf");
+                    }
+                    "null-pointer-is-valid" => null_pointer_is_valid = value == "true",
+                    _ => {}
+                }
+                changed = true;
+            }
             _ => out.push(a.clone()),
         }
+    }
+    if let Some(value) = frame_pointer {
+        // Where the string attributes' order (by key) puts it; `B.addAttribute` replaces
+        // one the group already had.
+        out.retain(|a| !matches!(a, Attribute::String { key, .. } if key == "frame-pointer"));
+        let at = out
+            .iter()
+            .position(|a| matches!(a, Attribute::String { key, .. } if key.as_str() > "frame-pointer"))
+            .unwrap_or(out.len());
+        out.insert(at, Attribute::String { key: "frame-pointer".into(), value: Some(value.into()) });
+    }
+    if null_pointer_is_valid && !out.contains(&Attribute::Enum(AttrKind(NULL_POINTER_IS_VALID))) {
+        insert_sorted(&mut out, Attribute::Enum(AttrKind(NULL_POINTER_IS_VALID)));
     }
     for t in typed {
         insert_sorted(&mut out, t);
@@ -159,6 +196,30 @@ fn memory_in_version(effects: u64, llvm_version: u32) -> u64 {
     let locations = [arg, inaccessible, other, other, other, other];
     let bits = locations.iter().enumerate().fold(0, |acc, (i, &a)| acc | (a << (2 * i)));
     (1 << 56) | bits
+}
+
+/// A call's function attributes as LLVM's reader leaves them when the calling function
+/// is a definition without `strictfp` (`UpgradeFunctionAttributes`'
+/// `StrictFPUpgradeVisitor`, every version this crate prints for): a `strictfp` on the call
+/// becomes `nobuiltin`, unless the callee is a constrained floating-point intrinsic
+/// (`llvm.experimental.constrained.*`). `None` if the call has no `strictfp`.
+pub fn strictfp_call_attributes(callee_name: &[u8], attributes: &[Attribute]) -> Option<Vec<Attribute>> {
+    if callee_name.starts_with(b"llvm.experimental.constrained.")
+        || !attributes.iter().any(|a| *a == Attribute::Enum(AttrKind(STRICT_FP)))
+    {
+        return None;
+    }
+    let mut out: Vec<Attribute> =
+        attributes.iter().filter(|a| **a != Attribute::Enum(AttrKind(STRICT_FP))).cloned().collect();
+    if !out.contains(&Attribute::Enum(AttrKind(NO_BUILTIN))) {
+        insert_sorted(&mut out, Attribute::Enum(AttrKind(NO_BUILTIN)));
+    }
+    Some(out)
+}
+
+/// Whether function attributes `attributes` have `strictfp`.
+pub fn has_strictfp(attributes: &[Attribute]) -> bool {
+    attributes.contains(&Attribute::Enum(AttrKind(STRICT_FP)))
 }
 
 /// Inserts a type or integer attribute where LLVM's sorted order puts it: LLVM's
@@ -197,6 +258,18 @@ mod tests {
 
     fn k(n: u64) -> AttrKind {
         AttrKind(n)
+    }
+
+    #[test]
+    fn a_strictfp_call_becomes_nobuiltin_in_place_of_the_kind_order() {
+        let written = [Attribute::Enum(k(18)), Attribute::Enum(k(STRICT_FP))]; // nounwind strictfp
+        let read = strictfp_call_attributes(b"f", &written).unwrap();
+        assert_eq!(read, [Attribute::Enum(k(NO_BUILTIN)), Attribute::Enum(k(18))]);
+        // Already `nobuiltin`: the kind once.
+        let both = [Attribute::Enum(k(NO_BUILTIN)), Attribute::Enum(k(STRICT_FP))];
+        assert_eq!(strictfp_call_attributes(b"f", &both).unwrap(), [Attribute::Enum(k(NO_BUILTIN))]);
+        assert_eq!(strictfp_call_attributes(b"llvm.experimental.constrained.fadd.f32", &written), None);
+        assert_eq!(strictfp_call_attributes(b"f", &written[..1]), None);
     }
 
     #[test]

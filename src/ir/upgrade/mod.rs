@@ -23,15 +23,17 @@ mod alignment;
 mod attributes;
 mod constant_exprs;
 mod debug_records;
+mod ifunc;
 pub(crate) mod intrinsics;
 #[rustfmt::skip]
 mod intrinsic_table;
 mod module_flags;
 
 pub use alignment::{MemoryAccess, explicit_alignment};
-pub use attributes::{ParamUpgrade, upgraded_attributes};
+pub use attributes::{ParamUpgrade, has_strictfp, strictfp_call_attributes, upgraded_attributes};
 pub use constant_exprs::keeps_constant_expression;
 pub use debug_records::{debug_record_code, drops_declaration};
+pub use ifunc::casts_ifunc_resolver;
 pub use intrinsics::{
     INTRINSIC_TABLE_VERSIONS, IntrinsicAttributes, intrinsic_attributes, lifetime_loses_size, rebuilds_calls,
     remangled_intrinsic_name, renamed_intrinsic, upgraded_intrinsic_name,
