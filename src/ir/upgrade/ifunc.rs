@@ -35,6 +35,7 @@ pub fn casts_ifunc_resolver(
 mod tests {
     use super::casts_ifunc_resolver;
     use crate::ir::module::types::{Type, TypeId, TypeTable};
+    use alloc::vec;
 
     #[test]
     fn a_resolver_of_another_type_is_cast_by_14_and_15_only() {
