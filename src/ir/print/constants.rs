@@ -737,7 +737,8 @@ fn write_inline_asm(f: &mut dyn fmt::Write, code: u32, ops: &[u64]) -> fmt::Resu
         }
     }
     f.write_char('"')?;
-    write_escaped(f, &asm)?;
+    // Every version this crate prints for rewrites the old ARC marker.
+    write_escaped(f, &crate::ir::upgrade::upgraded_inline_asm(&asm).unwrap_or(asm))?;
     f.write_str("\", \"")?;
     write_escaped(f, &constraints)?;
     f.write_char('"')

@@ -24,6 +24,7 @@ mod attributes;
 mod constant_exprs;
 mod debug_records;
 mod ifunc;
+mod inline_asm;
 pub(crate) mod intrinsics;
 #[rustfmt::skip]
 mod intrinsic_table;
@@ -34,6 +35,7 @@ pub use attributes::{ParamUpgrade, has_strictfp, strictfp_call_attributes, upgra
 pub use constant_exprs::keeps_constant_expression;
 pub use debug_records::{debug_record_code, drops_declaration};
 pub use ifunc::casts_ifunc_resolver;
+pub use inline_asm::upgraded_inline_asm;
 pub use intrinsics::{
     INTRINSIC_TABLE_VERSIONS, IntrinsicAttributes, intrinsic_attributes, lifetime_loses_size, rebuilds_calls,
     remangled_intrinsic_name, renamed_intrinsic, upgraded_intrinsic_name,
