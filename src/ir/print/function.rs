@@ -13,9 +13,12 @@ use crate::ir::print::constants::Printer;
 use crate::ir::print::escape::{write_escaped, write_llvm_name};
 use crate::ir::print::globals::{write_comdat, write_global_prefix};
 use crate::ir::print::metadata::{write_attachments, write_md_ref};
-use crate::ir::print::slot_tracker::{ModuleSlots, NO_SLOT, call_as_debug_record, debug_call_arguments, lifetime_call};
+use crate::ir::print::slot_tracker::{
+    ModuleSlots, NO_SLOT, call_argument_upgrade, call_as_debug_record, debug_call_arguments, deleted_call,
+    lifetime_call,
+};
 use crate::ir::print::{DisOptions, write_decimal};
-use crate::ir::upgrade::ParamUpgrade;
+use crate::ir::upgrade::{ArgumentUpgrade, ParamUpgrade};
 use crate::ir::vocabulary::datalayout::DataLayout;
 use crate::ir::{AttrIndex, AttributeList};
 
@@ -281,12 +284,19 @@ impl BodyPrinter<'_, '_, '_> {
     }
 
     /// The instruction's attachments: `, !dbg !N`, then the others by kind.
-    fn attachments(&self, f: &mut dyn fmt::Write, index: usize) -> fmt::Result {
+    /// Instruction `index`'s `, !dbg !N`, if it has a location.
+    fn location(&self, f: &mut dyn fmt::Write, index: usize) -> fmt::Result {
         let inst = &self.body.instructions[index];
         if let Some(key) = self.md.location_key(self.scope, inst) {
             f.write_str(", !dbg ")?;
             write_md_ref(f, self.bodies, self.md, Some(key), &self.constants)?;
         }
+        Ok(())
+    }
+
+    /// Instruction `index`'s location, then its other attachments by kind.
+    fn attachments(&self, f: &mut dyn fmt::Write, index: usize) -> fmt::Result {
+        self.location(f, index)?;
         let first = self.body.attachments.partition_point(|a| a.instruction.is_none_or(|i| (i as usize) < index));
         let pairs: Vec<(u64, u64)> = self.body.attachments[first..]
             .iter()
@@ -408,13 +418,16 @@ impl BodyPrinter<'_, '_, '_> {
         write!(f, " {}", ordering.name())
     }
 
-    /// A call's `cc attrs type callee(args) #N [bundles]`, after `call`/`invoke`.
+    /// A call's `cc attrs type callee(args) #N [bundles]`, after `call`/`invoke`, with
+    /// `appended_false` more `i1 false` arguments than the file's
+    /// ([`crate::ir::upgrade::ArgumentUpgrade`]).
     pub(super) fn call(
         &self,
         f: &mut dyn fmt::Write,
         call: &crate::ir::CallInfo,
         operands: &[Operand],
         args: usize,
+        appended_false: u8,
     ) -> fmt::Result {
         let types = &self.bodies.module().types;
         if call.calling_conv != 0 {
@@ -466,6 +479,9 @@ impl BodyPrinter<'_, '_, '_> {
             }
             f.write_char(' ')?;
             self.value(f, arg)?;
+        }
+        for _ in 0..appended_false {
+            f.write_str(", i1 false")?;
         }
         f.write_char(')')?;
         let group =
@@ -670,14 +686,41 @@ impl FunctionDisplay<'_, '_, '_> {
         if crate::ir::print::slot_tracker::is_sized_lifetime_declaration(b, self.index, self.options.llvm_version) {
             params = &params[1..];
         }
+        // An intrinsic whose arguments changed is declared with its new parameters.
+        let argument_upgrade =
+            crate::ir::print::slot_tracker::declaration_argument_upgrade(b, self.index, self.options.llvm_version);
+        let mut upgraded_params: Vec<Option<TypeId>> = params.iter().copied().map(Some).collect();
+        match argument_upgrade {
+            Some(ArgumentUpgrade::DropOffset) if upgraded_params.len() > 1 => {
+                upgraded_params.remove(1);
+            }
+            Some(ArgumentUpgrade::AppendFalse(n)) => upgraded_params.extend((0..n).map(|_| None)),
+            _ => {}
+        }
         p.ty(f, ret)?;
         f.write_char(' ')?;
         p.constants.global_name(f, c.value_id)?;
         f.write_char('(')?;
-        for (i, &t) in params.iter().enumerate() {
+        for (i, &t) in upgraded_params.iter().enumerate() {
             if i > 0 {
                 f.write_str(", ")?;
             }
+            // `None`: an appended `i1`.
+            let Some(t) = t else {
+                f.write_str("i1")?;
+                let mut s = alloc::string::String::new();
+                if p.declared_attributes(
+                    &mut s,
+                    list,
+                    intrinsic.as_deref(),
+                    AttrIndex::Param(i as u64),
+                    ParamUpgrade::default(),
+                )? {
+                    f.write_char(' ')?;
+                    f.write_str(&s)?;
+                }
+                continue;
+            };
             p.ty(f, t)?;
             let mut s = alloc::string::String::new();
             if p.declared_attributes(
@@ -792,6 +835,9 @@ impl FunctionDisplay<'_, '_, '_> {
                     write_debug_record(f, &p, r)?;
                 }
                 let inst = &body.instructions[i as usize];
+                if deleted_call(b, body, inst, self.options.llvm_version) {
+                    continue;
+                }
                 if let Some(code) = call_as_debug_record(b, body, inst, self.options.llvm_version) {
                     write_debug_call(f, &p, i as usize, code)?;
                     continue;
@@ -804,7 +850,12 @@ impl FunctionDisplay<'_, '_, '_> {
                 }
                 p.write_made_instructions(f, i as usize)?;
                 p.instruction(f, i as usize)?;
-                p.attachments(f, i as usize)?;
+                if call_argument_upgrade(b, body, inst, self.options.llvm_version).is_some() {
+                    // Made anew: its location only.
+                    p.location(f, i as usize)?;
+                } else {
+                    p.attachments(f, i as usize)?;
+                }
                 f.write_char('\n')?;
             }
         }

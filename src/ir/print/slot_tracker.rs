@@ -397,6 +397,11 @@ impl ModuleSlots {
                     self.create(b, Some(n), v);
                 }
             }
+            // An old `llvm.dbg.value` with an offset is gone.
+            if deleted_call(b, body, inst, self.llvm_version) {
+                while attached.next_if(|a| a.instruction == Some(i as u32)).is_some() {}
+                continue;
+            }
             // A debug intrinsic the reading version reads as a record: numbered as one.
             if let Some(code) = call_as_debug_record(b, body, inst, self.llvm_version) {
                 let args = debug_call_arguments(body, inst);
@@ -436,6 +441,8 @@ impl ModuleSlots {
                 while attached.next_if(|a| a.instruction == Some(i as u32)).is_some() {}
                 continue;
             }
+            // A call made anew for its new arguments keeps only its location.
+            let keeps_attachments = call_argument_upgrade(b, body, inst, self.llvm_version).is_none();
             // Metadata operands of intrinsic calls.
             if let InstKind::Call { .. } = inst.kind {
                 let ops = body.operands(inst);
@@ -458,6 +465,9 @@ impl ModuleSlots {
             pairs.clear();
             while let Some(a) = attached.next_if(|a| a.instruction == Some(i as u32)) {
                 pairs.push((a.kind, a.node));
+            }
+            if !keeps_attachments {
+                pairs.clear();
             }
             pairs.sort_by_key(|p| p.0);
             for &(_, node) in &pairs {
@@ -787,7 +797,10 @@ pub(crate) fn function_order(b: &Bodies<'_, '_>, llvm_version: u32) -> Vec<Liste
             }
             continue;
         }
-        match upgraded_name(b, i, llvm_version) {
+        // A declaration whose arguments change is declared anew, under its own name.
+        let new_name = upgraded_name(b, i, llvm_version)
+            .or_else(|| declaration_argument_upgrade(b, i, llvm_version).map(|_| f.common.name.to_vec()));
+        match new_name {
             Some(name) if moved.iter().any(|(_, n)| *n == name) => {}
             Some(name) => moved.push((Listed::Function(i), name)),
             None => kept.push(Listed::Function(i)),
@@ -895,4 +908,40 @@ pub(crate) fn rebuilt_call(b: &Bodies<'_, '_>, body: &Body, inst: &Instruction, 
     let InstKind::Call { .. } = inst.kind else { return false };
     let Some(Value::Global(id)) = body.operands(inst).first().map(|o| o.value) else { return false };
     b.module().global(id).is_some_and(|g| crate::ir::upgrade::rebuilds_calls(llvm_version, &g.name))
+        || call_argument_upgrade(b, body, inst, llvm_version).is_some()
+}
+
+/// What LLVM `llvm_version` does with the arguments of function `index`, a declaration
+/// of an intrinsic whose signature changed ([`crate::ir::upgrade::upgraded_arguments`]).
+pub(crate) fn declaration_argument_upgrade(
+    b: &Bodies<'_, '_>,
+    index: usize,
+    llvm_version: u32,
+) -> Option<crate::ir::upgrade::ArgumentUpgrade> {
+    let m = b.module();
+    let f = m.functions.get(index).filter(|f| f.is_declaration)?;
+    let Some(crate::ir::Type::Function { params, .. }) = m.types.get(f.common.value_type) else { return None };
+    crate::ir::upgrade::upgraded_arguments(llvm_version, &f.common.name, params.len())
+}
+
+/// [`declaration_argument_upgrade`] of the callee of call `inst`.
+pub(crate) fn call_argument_upgrade(
+    b: &Bodies<'_, '_>,
+    body: &Body,
+    inst: &Instruction,
+    llvm_version: u32,
+) -> Option<crate::ir::upgrade::ArgumentUpgrade> {
+    let InstKind::Call { .. } = inst.kind else { return None };
+    let Value::Global(id) = body.operands(inst).first()?.value else { return None };
+    let Some(&crate::ir::GlobalRef::Function(index)) = b.module().values.get(usize::try_from(id).ok()?) else {
+        return None;
+    };
+    declaration_argument_upgrade(b, index, llvm_version)
+}
+
+/// Whether LLVM `llvm_version` deletes call `inst` as it reads it: an old
+/// `llvm.dbg.value` whose offset is not zero.
+pub(crate) fn deleted_call(b: &Bodies<'_, '_>, body: &Body, inst: &Instruction, llvm_version: u32) -> bool {
+    call_argument_upgrade(b, body, inst, llvm_version) == Some(crate::ir::upgrade::ArgumentUpgrade::DropOffset)
+        && !body.operands(inst).get(2).is_some_and(|offset| is_zero(b, body, offset))
 }

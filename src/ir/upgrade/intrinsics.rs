@@ -5,7 +5,7 @@
 //! `intrinsic_table.rs`, generated from each version's library by
 //! `tools/gen-intrinsic-attrs`.
 
-use alloc::string::ToString;
+use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 use super::intrinsic_table::{LISTS, NAME_COUNT, NAMES, RESTART, RESTARTS, VERSIONS};
@@ -170,7 +170,62 @@ pub fn upgraded_intrinsic_name(
     let printed_typed = typed_pointers && llvm_version < 16;
     let suffix = pointer_suffix(types, function_type, printed_typed);
     renamed_intrinsic(llvm_version, name, suffix.as_deref())
+        .or_else(|| completed_overload_name(name, types, function_type, printed_typed))
         .or_else(|| typed_read_as_opaque.then(|| remangled_intrinsic_name(llvm_version, name)).flatten())
+}
+
+/// The name LLVM's reader (every version this crate prints for) declares an intrinsic with
+/// whose name lacks type suffixes it has been overloaded on since (`UpgradeIntrinsicFunction1`
+/// compares the name with `Intrinsic::getName` of the overloaded types):
+/// `llvm.masked.load`/`gather` on their result and pointer types, `llvm.masked.store`/
+/// `scatter` on their first two parameters' (`llvm.masked.load.v2f64` →
+/// `llvm.masked.load.v2f64.p0v2f64`), `llvm.objectsize` on its result and pointer types
+/// (`llvm.objectsize.i32` → `llvm.objectsize.i32.p0i8`). `None` if the name is already
+/// that, or for another intrinsic. Pointers are mangled with their pointee if `typed`.
+fn completed_overload_name(name: &[u8], types: &TypeTable, function_type: TypeId, typed: bool) -> Option<Vec<u8>> {
+    let Some(Type::Function { ret, params, .. }) = types.get(function_type) else { return None };
+    let (base, overloaded): (&[u8], [Option<&TypeId>; 2]) = [
+        (&b"llvm.masked.load"[..], true),
+        (b"llvm.masked.gather", true),
+        (b"llvm.masked.store", false),
+        (b"llvm.masked.scatter", false),
+        (b"llvm.objectsize", true),
+    ]
+    .into_iter()
+    .find(|(base, _)| name.strip_prefix(*base).is_some_and(|rest| rest.starts_with(b".")))
+    .map(|(base, on_result)| {
+        (base, if on_result { [Some(ret), params.first()] } else { [params.first(), params.get(1)] })
+    })?;
+    let mut expected = base.to_vec();
+    for t in overloaded {
+        expected.push(b'.');
+        expected.extend_from_slice(mangled_type(types, *t?, typed)?.as_bytes());
+    }
+    (expected != name).then_some(expected)
+}
+
+/// A type as LLVM mangles it in an overloaded intrinsic's name (`Intrinsic::getName`'s
+/// `getMangledTypeStr`): `i32`, `f64`, `v4f32`, `nxv2i64`, `p0` (`p0i8` with its
+/// pointee, `typed`). `None` for the types this does not mangle (aggregates, functions).
+fn mangled_type(types: &TypeTable, t: TypeId, typed: bool) -> Option<String> {
+    Some(match types.get(t)? {
+        Type::Integer(w) => alloc::format!("i{w}"),
+        Type::Half => "f16".to_string(),
+        Type::BFloat => "bf16".to_string(),
+        Type::Float => "f32".to_string(),
+        Type::Double => "f64".to_string(),
+        Type::X86Fp80 => "f80".to_string(),
+        Type::Fp128 => "f128".to_string(),
+        Type::PpcFp128 => "ppcf128".to_string(),
+        Type::Vector { len, element, scalable } => {
+            alloc::format!("{}v{len}{}", if *scalable { "nx" } else { "" }, mangled_type(types, *element, typed)?)
+        }
+        Type::Pointer { pointee, address_space } => match pointee {
+            Some(p) if typed => alloc::format!("p{address_space}{}", mangled_type(types, *p, typed)?),
+            _ => alloc::format!("p{address_space}"),
+        },
+        _ => return None,
+    })
 }
 
 /// The type suffix of the one pointer type among a function type's result and parameters
@@ -227,6 +282,37 @@ pub fn renamed_intrinsic(llvm_version: u32, name: &[u8], pointer_suffix: Option<
 /// `llvm.thread.pointer` are made anew, without `tail` and without their attributes.
 pub fn rebuilds_calls(llvm_version: u32, name: &[u8]) -> bool {
     llvm_version >= 22 && name == b"llvm.thread.pointer"
+}
+
+/// How LLVM's reader changes the arguments of the calls to an intrinsic whose signature
+/// changed since the file was written ([`upgraded_arguments`]). Each call is made anew
+/// (`UpgradeIntrinsicCall`): without `tail`, its attributes or metadata other than its
+/// `!dbg` location, and the declaration is replaced by one appended to the module.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ArgumentUpgrade {
+    /// This many `i1 false` arguments appended: `llvm.ctlz`'s and `llvm.cttz`'s
+    /// `is_zero_poison` (LLVM 3.2), `llvm.objectsize`'s `nullunknown` (5.0) and `dynamic`
+    /// (8.0).
+    AppendFalse(u8),
+    /// The second argument dropped: `llvm.dbg.value`'s offset (LLVM 6.0). A call whose
+    /// offset is not zero is deleted.
+    DropOffset,
+}
+
+/// What LLVM `llvm_version` (13 and later) does with the arguments of calls to a
+/// declaration of `name` with `params` parameters ([`ArgumentUpgrade`]); `None` if
+/// nothing.
+pub fn upgraded_arguments(llvm_version: u32, name: &[u8], params: usize) -> Option<ArgumentUpgrade> {
+    // The prefix first: this is asked of every call's callee.
+    if llvm_version < 13 || !name.starts_with(b"llvm.") {
+        return None;
+    }
+    match (name, params) {
+        (n, 1) if n.starts_with(b"llvm.ctlz.") || n.starts_with(b"llvm.cttz.") => Some(ArgumentUpgrade::AppendFalse(1)),
+        (n, 2 | 3) if n.starts_with(b"llvm.objectsize.") => Some(ArgumentUpgrade::AppendFalse(4 - params as u8)),
+        (b"llvm.dbg.value", 4) => Some(ArgumentUpgrade::DropOffset),
+        _ => None,
+    }
 }
 
 /// Whether LLVM `llvm_version` reads a declaration of `name` with `params` parameters as

@@ -37,7 +37,7 @@ pub use debug_records::{debug_record_code, drops_declaration};
 pub use ifunc::casts_ifunc_resolver;
 pub use inline_asm::upgraded_inline_asm;
 pub use intrinsics::{
-    INTRINSIC_TABLE_VERSIONS, IntrinsicAttributes, intrinsic_attributes, lifetime_loses_size, rebuilds_calls,
-    remangled_intrinsic_name, renamed_intrinsic, upgraded_intrinsic_name,
+    ArgumentUpgrade, INTRINSIC_TABLE_VERSIONS, IntrinsicAttributes, intrinsic_attributes, lifetime_loses_size,
+    rebuilds_calls, remangled_intrinsic_name, renamed_intrinsic, upgraded_arguments, upgraded_intrinsic_name,
 };
 pub use module_flags::module_flag_behavior;
