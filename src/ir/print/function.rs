@@ -261,6 +261,34 @@ impl BodyPrinter<'_, '_, '_> {
         }
     }
 
+    /// The expression an `llvm.dbg.declare` call of `operands` (callee first) prints with
+    /// when LLVM's reader upgrades it ([`crate::ir::upgrade::declare_expression`]): a
+    /// declare of a function argument in a module with old expression layouts, or whose
+    /// own expression has one.
+    pub(super) fn upgraded_declare_expression(&self, operands: &[Operand]) -> Option<Vec<u64>> {
+        use crate::ir::MetadataNode as N;
+        let Value::Global(callee) = operands.first()?.value else { return None };
+        if &self.bodies.module().global(callee)?.name[..] != b"llvm.dbg.declare" {
+            return None;
+        }
+        let (Value::Metadata(address), Value::Metadata(expression)) = (operands.get(1)?.value, operands.get(3)?.value)
+        else {
+            return None;
+        };
+        let Some(N::Value { value, .. }) = self.md_node(address) else { return None };
+        if !matches!(self.body.value_of(value, self.bodies.constants().base), Value::Argument(_)) {
+            return None;
+        }
+        let Some(N::Expression { version, elements }) = self.md_node(expression) else { return None };
+        // The module's expressions, or this one (a function's metadata is read before its
+        // declares are upgraded; other functions' are not looked at).
+        if !self.md.upgrades_declares && !crate::ir::upgrade::upgrades_declares(version) {
+            return None;
+        }
+        let upgraded = crate::ir::upgrade::upgraded_expression(version, elements);
+        crate::ir::upgrade::declare_expression(upgraded.as_deref().unwrap_or(elements)).map(<[u64]>::to_vec)
+    }
+
     /// The value a value-as-metadata id stands for.
     fn inline_value(&self, id: u64) -> Option<Operand> {
         match self.md_node(id)? {
@@ -459,6 +487,7 @@ impl BodyPrinter<'_, '_, '_> {
         self.value(f, callee)?;
         f.write_char('(')?;
         let asm_indirect = self.constants.asm_indirect_arguments_of(callee);
+        let declare_expression = self.upgraded_declare_expression(operands);
         for (i, arg) in operands.iter().skip(1).take(args).enumerate() {
             if i > 0 {
                 f.write_str(", ")?;
@@ -478,7 +507,10 @@ impl BodyPrinter<'_, '_, '_> {
                 f.write_str(&attrs)?;
             }
             f.write_char(' ')?;
-            self.value(f, arg)?;
+            match &declare_expression {
+                Some(elements) if i == 2 => crate::ir::print::dwarf_expr::write_expression(f, elements)?,
+                _ => self.value(f, arg)?,
+            }
         }
         for _ in 0..appended_false {
             f.write_str(", i1 false")?;
@@ -881,8 +913,12 @@ fn debug_record_name(code: u32) -> &'static str {
 fn write_debug_call(f: &mut dyn fmt::Write, p: &BodyPrinter<'_, '_, '_>, index: usize, code: u32) -> fmt::Result {
     write!(f, "    #{}(", debug_record_name(code))?;
     let inst = &p.body.instructions[index];
-    for id in debug_call_arguments(p.body, inst) {
-        p.metadata(f, id)?;
+    let declare_expression = p.upgraded_declare_expression(p.body.operands(inst));
+    for (k, id) in debug_call_arguments(p.body, inst).into_iter().enumerate() {
+        match &declare_expression {
+            Some(elements) if k == 2 => crate::ir::print::dwarf_expr::write_expression(f, elements)?,
+            _ => p.metadata(f, id)?,
+        }
         f.write_str(", ")?;
     }
     match p.md.location_key(p.scope, inst) {

@@ -76,6 +76,9 @@ impl fmt::Display for GlobalVarDisplay<'_, '_> {
             .with_typed_read_as_opaque(self.typed_read_as_opaque);
         p.global_name(f, c.value_id)?;
         f.write_str(" = ")?;
+        if let Some(fields) = crate::ir::upgrade::two_field_structor_array(m, self.index) {
+            return write_three_field_structors(f, &p, g, fields, self.opaque_pointers);
+        }
         if g.initializer.is_none() && c.linkage == Linkage::External {
             f.write_str("external ")?;
         }
@@ -129,6 +132,76 @@ impl fmt::Display for GlobalVarDisplay<'_, '_> {
         }
         Ok(())
     }
+}
+
+/// A two-field constructor or destructor array as LLVM's reader makes it anew
+/// ([`crate::ir::upgrade::two_field_structor_array`]), after its name: `appending global
+/// [N x { i32, void ()*, i8* }] [{ … } { i32 65535, void ()* @f, i8* null }, …]`. An entry
+/// all of zeros is a `zeroinitializer`, and so is an array of such entries.
+fn write_three_field_structors(
+    f: &mut dyn fmt::Write,
+    p: &Printer<'_, '_>,
+    g: &crate::ir::GlobalVar<'_>,
+    fields: [crate::ir::TypeId; 2],
+    opaque: bool,
+) -> fmt::Result {
+    use crate::ir::ConstantKind;
+    let pointer = if opaque { "ptr" } else { "i8*" };
+    let element_type = |f: &mut dyn fmt::Write| -> fmt::Result {
+        f.write_str("{ ")?;
+        p.ty(f, fields[0])?;
+        f.write_str(", ")?;
+        p.ty(f, fields[1])?;
+        write!(f, ", {pointer} }}")
+    };
+    // The entries' two values each (`Init->getOperand(i)`: none for a zeroinitializer).
+    let entries: alloc::vec::Vec<Option<[u64; 2]>> = match g.initializer.and_then(|i| p.constant(i)) {
+        Some((c, table)) => match c.kind {
+            ConstantKind::Aggregate(range) => table
+                .operands(range)
+                .iter()
+                .map(|&e| match p.constant(e) {
+                    Some((entry, t)) => match entry.kind {
+                        ConstantKind::Aggregate(r) => match t.operands(r) {
+                            &[a, b] => Some([a, b]),
+                            _ => None,
+                        },
+                        _ => None,
+                    },
+                    None => None,
+                })
+                .collect(),
+            _ => alloc::vec::Vec::new(),
+        },
+        None => alloc::vec::Vec::new(),
+    };
+    let is_zero = |v: u64| p.constant(v).is_some_and(|(c, _)| c.kind.is_zero());
+    let zero_entry = |e: &Option<[u64; 2]>| e.is_none_or(|[a, b]| is_zero(a) && is_zero(b));
+    write_global_prefix(f, &g.common)?;
+    write!(f, "global [{} x ", entries.len())?;
+    element_type(f)?;
+    f.write_str("] ")?;
+    if entries.iter().all(zero_entry) {
+        return f.write_str("zeroinitializer");
+    }
+    f.write_char('[')?;
+    for (i, entry) in entries.iter().enumerate() {
+        if i > 0 {
+            f.write_str(", ")?;
+        }
+        element_type(f)?;
+        match entry {
+            Some([a, b]) if !zero_entry(entry) => {
+                f.write_str(" { ")?;
+                p.operand(f, *a, 0)?;
+                f.write_str(", ")?;
+                p.operand(f, *b, 0)?;
+                write!(f, ", {pointer} null }}")?;
+            }
+            _ => f.write_str(" zeroinitializer")?,
+        }
+    }
+    f.write_char(']')
 }
 
 /// `thread_local(…) ` as `PrintThreadLocalModel` prints it, nothing if not thread-local.

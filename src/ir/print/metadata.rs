@@ -158,7 +158,12 @@ pub(super) fn write_md_ref(
             f.write_char(' ')?;
             constants.value(f, value, 0)
         }
-        Some((_, N::Expression { elements, .. })) => crate::ir::print::dwarf_expr::write_expression(f, elements),
+        Some((_, N::Expression { version, elements })) => {
+            match crate::ir::upgrade::upgraded_expression(version, elements) {
+                Some(upgraded) => crate::ir::print::dwarf_expr::write_expression(f, &upgraded),
+                None => crate::ir::print::dwarf_expr::write_expression(f, elements),
+            }
+        }
         _ => write!(f, "<{key}>"),
     }
 }

@@ -152,13 +152,21 @@ impl fmt::Display for ModuleDisplay<'_, '_, '_> {
         if !m.globals.is_empty() {
             f.write_char('\n')?;
             let md = b.module_metadata();
-            for (i, g) in m.globals.iter().enumerate() {
+            // A two-field constructor array is made anew by LLVM's reader, after the others.
+            let remade = |i: &usize| crate::ir::upgrade::two_field_structor_array(m, *i).is_some();
+            let (mut order, last): (Vec<usize>, Vec<usize>) = (0..m.globals.len()).partition(|i| !remade(i));
+            order.extend(&last);
+            for (i, g) in order.into_iter().map(|i| (i, &m.globals[i])) {
                 let line = m
                     .display_global_var(i, b.constants(), opaque)
                     .for_llvm(self.options.llvm_version)
                     .with_block_slots(&block_slot)
                     .with_typed_read_as_opaque(typed_read_as_opaque(b, self.options.llvm_version));
                 write!(f, "{line}")?;
+                if remade(&i) {
+                    f.write_char('\n')?;
+                    continue;
+                }
                 write_attachments(f, b, &slots, None, md.attachments_of(g.common.value_id), ", ", &printer)?;
                 let list = g.attributes.and_then(|a| a.checked_sub(1));
                 if let Some(slot) =
@@ -299,6 +307,9 @@ impl fmt::Display for ModuleDisplay<'_, '_, '_> {
 /// each version need none.
 fn upgraded_datalayout<'d>(dl: &'d str, triple: &str, llvm_version: u32) -> Cow<'d, str> {
     let triple = Triple::new(triple.as_bytes());
+    if triple.is_aarch64() {
+        return upgraded_aarch64_datalayout(dl, llvm_version);
+    }
     // LLVM upgrades every x86 triple (`Triple::isX86`), `x86_64h` and `i786` to `i986`
     // too; this printer never has upgraded those, and a refactoring keeps its output.
     let x86 = triple.is_x86() && !matches!(triple.arch(), b"x86_64h" | b"i786" | b"i886" | b"i986");
@@ -323,6 +334,35 @@ fn upgraded_datalayout<'d>(dl: &'d str, triple: &str, llvm_version: u32) -> Cow<
             if specs[lead..].iter().all(|p| !p.is_empty() && !p.starts_with(['m', 'p', 'i'])) {
                 specs.insert(lead, "i128:128");
             }
+        }
+    }
+    let upgraded = specs.join("-");
+    if upgraded == dl { Cow::Borrowed(dl) } else { Cow::Owned(upgraded) }
+}
+
+/// An AArch64 datalayout as LLVM `llvm_version` reads it: `-Fn32` (function pointer
+/// alignment) appended from LLVM 19, then, from LLVM 20, the pointer-size address spaces
+/// 270-272 after a leading `e-m:X` (`-p:32:32`), as for x86. Checked with llvm-dis 16, 19
+/// and 22 on LLVM's `dilocalvariable-3.9.ll.bc`; 20 and 21 are from LLVM's history.
+fn upgraded_aarch64_datalayout(dl: &str, llvm_version: u32) -> Cow<'_, str> {
+    if llvm_version < 19 || dl.is_empty() {
+        return Cow::Borrowed(dl);
+    }
+    let mut specs: Vec<&str> = DataLayout::new(dl).specs().collect();
+    if !dl.contains("-Fn32") {
+        specs.push("Fn32");
+    }
+    const SPACES: &str = "-p270:32:32-p271:32:32-p272:64:64";
+    let mangling = |m: &&str| m.len() == 3 && m.starts_with("m:") && m.as_bytes()[2].is_ascii_lowercase();
+    if llvm_version >= 20
+        && !dl.contains(SPACES)
+        && matches!(specs.first(), Some(&("e" | "E")))
+        && specs.get(1).is_some_and(mangling)
+    {
+        let at = if specs.get(2) == Some(&"p:32:32") { 3 } else { 2 };
+        // The pattern wants something after the mangling.
+        if at < specs.len() {
+            specs.splice(at..at, ["p270:32:32", "p271:32:32", "p272:64:64"]);
         }
     }
     let upgraded = specs.join("-");
@@ -354,6 +394,22 @@ mod tests {
     use super::upgraded_datalayout;
 
     /// What `llvm-dis` of each version prints for an x86-64 datalayout of LLVM 9, 14, 18.
+    /// What `llvm-dis` 16, 19 and 22 print for LLVM's `dilocalvariable-3.9.ll.bc`.
+    #[test]
+    fn aarch64_datalayouts_upgraded_as_llvm_does() {
+        let old = "e-m:e-i8:8:32-i16:16:32-i64:64-i128:128-n32:64-S128";
+        let nx = "aarch64-nintendo-nx-elf";
+        assert_eq!(upgraded_datalayout(old, nx, 16), old);
+        assert_eq!(upgraded_datalayout(old, nx, 19), format!("{old}-Fn32"));
+        assert_eq!(
+            upgraded_datalayout(old, nx, 22),
+            "e-m:e-p270:32:32-p271:32:32-p272:64:64-i8:8:32-i16:16:32-i64:64-i128:128-n32:64-S128-Fn32"
+        );
+        let new = upgraded_datalayout(old, nx, 22).into_owned();
+        assert_eq!(upgraded_datalayout(&new, nx, 22), new);
+        assert_eq!(upgraded_datalayout("", nx, 22), "");
+    }
+
     #[test]
     fn x86_datalayouts_upgraded_as_llvm_does() {
         let llvm9 = "e-m:e-i64:64-f80:128-n8:16:32:64-S128";

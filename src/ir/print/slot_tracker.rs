@@ -128,6 +128,9 @@ pub(crate) struct ModuleSlots {
     /// group key ([`group_key`]).
     pub(crate) groups: Vec<AttributeGroup>,
     group_slots: BTreeMap<u64, u32>,
+    /// Whether the module has an expression of an old layout, for which LLVM's reader
+    /// upgrades `llvm.dbg.declare` expressions ([`crate::ir::upgrade::upgrades_declares`]).
+    pub(crate) upgrades_declares: bool,
 
     stack: Vec<u64>,
     refs: Vec<u64>,
@@ -148,6 +151,10 @@ impl ModuleSlots {
         s.slots.resize(module.entries.len(), NO_SLOT);
         s.alias.resize(module.entries.len(), NO_ALIAS);
         s.metadata_type = b.metadata_type().map(|t| t.0);
+        s.upgrades_declares = module.entries.iter().any(|e| {
+            e.code == ids::METADATA_EXPRESSION
+                && module.ops(e.ops).first().is_some_and(|v| crate::ir::upgrade::upgrades_declares(v >> 1))
+        });
         s.void_type = b.void_type().map(|t| t.0);
         if llvm_version >= 17 {
             s.move_local_imports(b);
@@ -156,7 +163,11 @@ impl ModuleSlots {
             s.register_location(b, None, id as u64, *e);
         }
         let m = b.module();
-        for g in &m.globals {
+        for (i, g) in m.globals.iter().enumerate() {
+            // A variable LLVM's reader makes anew has no attachments or attributes.
+            if crate::ir::upgrade::two_field_structor_array(m, i).is_some() {
+                continue;
+            }
             let mut pairs = module.attachments_of(g.common.value_id);
             pairs.sort_by_key(|p| p.0);
             for (_, node) in pairs {

@@ -22,6 +22,7 @@
 mod alignment;
 mod attributes;
 mod constant_exprs;
+mod debug_info;
 mod debug_records;
 mod ifunc;
 mod inline_asm;
@@ -29,10 +30,12 @@ pub(crate) mod intrinsics;
 #[rustfmt::skip]
 mod intrinsic_table;
 mod module_flags;
+mod structors;
 
 pub use alignment::{MemoryAccess, explicit_alignment};
 pub use attributes::{ParamUpgrade, has_strictfp, strictfp_call_attributes, upgraded_attributes};
 pub use constant_exprs::keeps_constant_expression;
+pub use debug_info::{declare_expression, upgraded_expression, upgrades_declares};
 pub use debug_records::{debug_record_code, drops_declaration};
 pub use ifunc::casts_ifunc_resolver;
 pub use inline_asm::upgraded_inline_asm;
@@ -41,3 +44,4 @@ pub use intrinsics::{
     rebuilds_calls, remangled_intrinsic_name, renamed_intrinsic, upgraded_arguments, upgraded_intrinsic_name,
 };
 pub use module_flags::module_flag_behavior;
+pub use structors::two_field_structor_array;

@@ -43,6 +43,15 @@ impl<'a> Triple<'a> {
         self.is_x86_32() || matches!(self.arch(), b"x86_64" | b"amd64" | b"x86_64h")
     }
 
+    /// `Triple::isAArch64`: `aarch64`, its big-endian and ILP32 forms, and the names
+    /// `parseArch` reads as them (`arm64`, `arm64e`, `arm64ec`, `arm64_32`).
+    pub(crate) fn is_aarch64(self) -> bool {
+        matches!(
+            self.arch(),
+            b"aarch64" | b"aarch64_be" | b"aarch64_32" | b"arm64" | b"arm64e" | b"arm64ec" | b"arm64_32"
+        )
+    }
+
     /// 32-bit x86 (`i386` to `i986`, `x86`).
     pub(crate) fn is_x86_32(self) -> bool {
         matches!(self.arch(), b"i386" | b"i486" | b"i586" | b"i686" | b"i786" | b"i886" | b"i986" | b"x86")
