@@ -389,6 +389,32 @@ fn function_attrs_comment(b: &Bodies<'_, '_>, index: usize, llvm_version: u32) -
     Some(alloc::format!("{}", group.display_inline(&b.module().types, false).for_llvm(llvm_version)))
 }
 
+/// Whether LLVM reads ifunc `a`'s resolver through a `bitcast` to its resolver type
+/// ([`crate::ir::upgrade::casts_ifunc_resolver`]); never with opaque pointers.
+fn casts_resolver(printer: &Printer<'_, '_>, m: &Module<'_>, a: &Alias<'_>, llvm_version: u32, opaque: bool) -> bool {
+    if opaque {
+        return false;
+    }
+    let types = printer.types();
+    let resolver = match m.global(a.target) {
+        Some(g) => Some((g.value_type, g.address_space)),
+        None => printer.constant(a.target).and_then(|(c, _)| match types.get(c.ty) {
+            Some(Type::Pointer { pointee: Some(p), address_space }) => Some((*p, *address_space)),
+            _ => None,
+        }),
+    };
+    resolver.is_some_and(|(function_type, resolver_space)| {
+        crate::ir::upgrade::casts_ifunc_resolver(
+            llvm_version,
+            types,
+            a.common.value_type,
+            a.common.address_space,
+            function_type,
+            resolver_space,
+        )
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::upgraded_datalayout;
@@ -400,7 +426,7 @@ mod tests {
         let old = "e-m:e-i8:8:32-i16:16:32-i64:64-i128:128-n32:64-S128";
         let nx = "aarch64-nintendo-nx-elf";
         assert_eq!(upgraded_datalayout(old, nx, 16), old);
-        assert_eq!(upgraded_datalayout(old, nx, 19), format!("{old}-Fn32"));
+        assert_eq!(upgraded_datalayout(old, nx, 19), alloc::format!("{old}-Fn32"));
         assert_eq!(
             upgraded_datalayout(old, nx, 22),
             "e-m:e-p270:32:32-p271:32:32-p272:64:64-i8:8:32-i16:16:32-i64:64-i128:128-n32:64-S128-Fn32"
@@ -436,34 +462,8 @@ mod tests {
             upgraded_datalayout(i686, "i586-intel-elfiamcu", 19),
             "e-m:e-p:32:32-p270:32:32-p271:32:32-p272:64:64-f64:32:64-f80:32-n8:16:32-S128"
         );
-        let aarch64 = "e-m:e-i8:8:32-i16:16:32-i64:64-i128:128-n32:64-S128";
-        assert_eq!(upgraded_datalayout(aarch64, "aarch64-unknown-linux-gnu", 22), aarch64);
+        let riscv = "e-m:e-p:64:64-i64:64-i128:128-n32:64-S128";
+        assert_eq!(upgraded_datalayout(riscv, "riscv64-unknown-linux-gnu", 22), riscv);
         assert!(matches!(upgraded_datalayout(llvm18, linux, 22), alloc::borrow::Cow::Borrowed(_)));
     }
-}
-
-/// Whether LLVM reads ifunc `a`'s resolver through a `bitcast` to its resolver type
-/// ([`crate::ir::upgrade::casts_ifunc_resolver`]); never with opaque pointers.
-fn casts_resolver(printer: &Printer<'_, '_>, m: &Module<'_>, a: &Alias<'_>, llvm_version: u32, opaque: bool) -> bool {
-    if opaque {
-        return false;
-    }
-    let types = printer.types();
-    let resolver = match m.global(a.target) {
-        Some(g) => Some((g.value_type, g.address_space)),
-        None => printer.constant(a.target).and_then(|(c, _)| match types.get(c.ty) {
-            Some(Type::Pointer { pointee: Some(p), address_space }) => Some((*p, *address_space)),
-            _ => None,
-        }),
-    };
-    resolver.is_some_and(|(function_type, resolver_space)| {
-        crate::ir::upgrade::casts_ifunc_resolver(
-            llvm_version,
-            types,
-            a.common.value_type,
-            a.common.address_space,
-            function_type,
-            resolver_space,
-        )
-    })
 }
