@@ -151,7 +151,6 @@ impl fmt::Display for ModuleDisplay<'_, '_, '_> {
             .with_typed_read_as_opaque(typed_read_as_opaque(b, self.options.llvm_version));
         if !m.globals.is_empty() {
             f.write_char('\n')?;
-            let md = b.module_metadata();
             // A two-field constructor array is made anew by LLVM's reader, after the others.
             let remade = |i: &usize| crate::ir::upgrade::two_field_structor_array(m, *i).is_some();
             let (mut order, last): (Vec<usize>, Vec<usize>) = (0..m.globals.len()).partition(|i| !remade(i));
@@ -167,7 +166,15 @@ impl fmt::Display for ModuleDisplay<'_, '_, '_> {
                     f.write_char('\n')?;
                     continue;
                 }
-                write_attachments(f, b, &slots, None, md.attachments_of(g.common.value_id), ", ", &printer)?;
+                write_attachments(
+                    f,
+                    b,
+                    &slots,
+                    None,
+                    slots.global_attachments_of(b, g.common.value_id),
+                    ", ",
+                    &printer,
+                )?;
                 let list = g.attributes.and_then(|a| a.checked_sub(1));
                 if let Some(slot) =
                     crate::ir::print::slot_tracker::function_group(b, list).and_then(|g| slots.group_slot(g))

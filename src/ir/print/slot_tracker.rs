@@ -128,6 +128,12 @@ pub(crate) struct ModuleSlots {
     /// group key ([`group_key`]).
     pub(crate) groups: Vec<AttributeGroup>,
     group_slots: BTreeMap<u64, u32>,
+    /// The scope of the nodes LLVM's reader makes of old global variables
+    /// ([`Self::make_global_variable_expressions`]): module-level references past the
+    /// module's ids are to it.
+    upgrade_scope: Option<usize>,
+    /// Global variables whose attachments LLVM's reader changes: their (kind, id) pairs.
+    global_attachments: BTreeMap<u64, Vec<(u64, u64)>>,
     /// Whether the module has an expression of an old layout, for which LLVM's reader
     /// upgrades `llvm.dbg.declare` expressions ([`crate::ir::upgrade::upgrades_declares`]).
     pub(crate) upgrades_declares: bool,
@@ -159,6 +165,7 @@ impl ModuleSlots {
         if llvm_version >= 17 {
             s.move_local_imports(b);
         }
+        s.make_global_variable_expressions(b);
         for (id, e) in module.entries.iter().enumerate() {
             s.register_location(b, None, id as u64, *e);
         }
@@ -168,7 +175,7 @@ impl ModuleSlots {
             if crate::ir::upgrade::two_field_structor_array(m, i).is_some() {
                 continue;
             }
-            let mut pairs = module.attachments_of(g.common.value_id);
+            let mut pairs = s.global_attachments_of(b, g.common.value_id);
             pairs.sort_by_key(|p| p.0);
             for (_, node) in pairs {
                 s.create(b, None, node);
@@ -189,6 +196,151 @@ impl ModuleSlots {
             }
         }
         s
+    }
+
+    /// The metadata attachments `(kind, id)` of global variable `value_id` as LLVM's reader
+    /// leaves them ([`Self::make_global_variable_expressions`]).
+    pub(crate) fn global_attachments_of(&self, b: &Bodies<'_, '_>, value_id: u64) -> Vec<(u64, u64)> {
+        match self.global_attachments.get(&value_id) {
+            Some(pairs) => pairs.clone(),
+            None => b.module_metadata().attachments_of(value_id),
+        }
+    }
+
+    /// `MetadataLoader`'s upgrade of the first `DIGlobalVariable` layout (version 0, LLVM
+    /// 3.x and early 4.0), which had the variable or its constant value in the node, to
+    /// `DIGlobalVariableExpression`s (`METADATA_GLOBAL_VAR`, then `upgradeCUVariables`):
+    /// - an expression there: the id is a new distinct `DIGlobalVariableExpression` of a
+    ///   copy of the variable and the expression;
+    /// - an integer constant: the same, with `!DIExpression(DW_OP_constu, N,
+    ///   DW_OP_stack_value)`;
+    /// - a global variable: the variable gets `!dbg` a new distinct expression of the
+    ///   `DIGlobalVariable` and an empty expression;
+    /// - then, if any record was of that layout, each `DIGlobalVariable` in a compile
+    ///   unit's `globals` and each one a global variable has as `!dbg` is replaced by a
+    ///   new distinct expression of it and an empty expression.
+    ///
+    /// The new nodes are a scope after the module's ids, module-level references past
+    /// the module's ids are to it (`upgrade_scope`), and the changed ids are aliases.
+    fn make_global_variable_expressions(&mut self, b: &Bodies<'_, '_>) {
+        const COMPILE_UNIT_GLOBALS: usize = 12;
+        const DW_OP_CONSTU: u64 = 0x10;
+        const DW_OP_STACK_VALUE: u64 = 0x9f;
+        let module = b.module_metadata();
+        let m = b.module();
+        let entry = |id: u64| module.entry(id).map(|e| (e.code, module.ops(e.ops)));
+        let old_layout = |ops: &[u64]| ops.first().is_some_and(|v| v >> 1 == 0) && ops.len() >= 11;
+        if !module.entries.iter().any(|e| e.code == ids::METADATA_GLOBAL_VAR && old_layout(module.ops(e.ops))) {
+            return;
+        }
+        let base = self.module_len;
+        let mut table = MdTable { base, ..MdTable::default() };
+        // Pushes a record; its id.
+        let push = |table: &mut MdTable, code: u32, ops: &[u64]| -> u64 {
+            let start = table.pool.len();
+            table.pool.extend_from_slice(ops);
+            table.entries.push(MdEntry { code, ops: OperandRange { start: start as u32, len: ops.len() as u32 } });
+            base + table.entries.len() as u64 - 1
+        };
+        // `!DIExpression()`, as an operand (id + 1).
+        let empty = push(&mut table, ids::METADATA_EXPRESSION, &[3 << 1]) + 1;
+        let mut aliases: Vec<(u64, u64)> = Vec::new();
+        let mut attachments: BTreeMap<u64, Vec<(u64, u64)>> = BTreeMap::new();
+        for (id, e) in module.entries.iter().enumerate() {
+            let ops = module.ops(e.ops);
+            if e.code != ids::METADATA_GLOBAL_VAR || !old_layout(ops) {
+                continue;
+            }
+            let id = id as u64;
+            // Operand 9: the variable, its value, or an expression.
+            let value = ops[9].checked_sub(1).and_then(entry);
+            let (attach, expression) = match value {
+                Some((ids::METADATA_VALUE, &[ty, value, ..])) => match m.values.get(value as usize) {
+                    Some(crate::ir::GlobalRef::Var(_)) => (Some(value), None),
+                    Some(_) => (None, None),
+                    None => match b.constants().get(value).map(|c| &c.kind) {
+                        Some(crate::ir::ConstantKind::Int(v)) => {
+                            let width = match m.types.get(crate::ir::TypeId(ty as u32)) {
+                                Some(crate::ir::Type::Integer(w)) => *w,
+                                _ => 64,
+                            };
+                            let v = if width >= 64 { *v as u64 } else { (*v as u64) & ((1 << width) - 1) };
+                            let ops = [3 << 1, DW_OP_CONSTU, v, DW_OP_STACK_VALUE];
+                            (None, Some(push(&mut table, ids::METADATA_EXPRESSION, &ops) + 1))
+                        }
+                        _ => (None, None),
+                    },
+                },
+                Some(_) => (None, Some(ops[9])),
+                None => (None, None),
+            };
+            if let Some(expression) = expression {
+                let variable = push(&mut table, ids::METADATA_GLOBAL_VAR, ops) + 1;
+                let dgve = push(&mut table, ids::METADATA_GLOBAL_VAR_EXPR, &[1, variable, expression]);
+                aliases.push((id, dgve));
+            } else if let Some(value_id) = attach {
+                let dgve = push(&mut table, ids::METADATA_GLOBAL_VAR_EXPR, &[1, id + 1, empty]);
+                attachments.entry(value_id).or_insert_with(|| module.attachments_of(value_id)).push((0, dgve));
+            }
+        }
+        let aliased = |id: u64| aliases.iter().find(|a| a.0 == id).map_or(id, |a| a.1);
+        // A node that is a `DIGlobalVariable` once the ids are read.
+        let is_variable =
+            |id: u64| id < base && aliased(id) == id && matches!(entry(id), Some((ids::METADATA_GLOBAL_VAR, _)));
+        let units: Vec<u64> = module
+            .named_nodes()
+            .filter(|(name, _)| *name == b"llvm.dbg.cu")
+            .flat_map(|(_, ops)| ops.iter().copied())
+            .collect();
+        let mut tuples: Vec<(u64, u64)> = Vec::new();
+        for unit in units {
+            let Some((ids::METADATA_COMPILE_UNIT, ops)) = entry(unit) else { continue };
+            let Some(globals) = ops.get(COMPILE_UNIT_GLOBALS).and_then(|g| g.checked_sub(1)) else { continue };
+            if tuples.iter().any(|a| a.0 == globals) {
+                continue; // a tuple two units share, done
+            }
+            let Some((ids::METADATA_NODE, list)) = entry(globals) else { continue };
+            if !list.iter().any(|op| op.checked_sub(1).is_some_and(is_variable)) {
+                continue;
+            }
+            let list: Vec<u64> = list
+                .iter()
+                .map(|&op| match op.checked_sub(1) {
+                    Some(v) if is_variable(v) => push(&mut table, ids::METADATA_GLOBAL_VAR_EXPR, &[1, op, empty]) + 1,
+                    _ => op,
+                })
+                .collect();
+            let tuple = push(&mut table, ids::METADATA_NODE, &list);
+            tuples.push((globals, tuple));
+        }
+        for g in &m.globals {
+            let value_id = g.common.value_id;
+            let pairs = attachments.get(&value_id).cloned().unwrap_or_else(|| module.attachments_of(value_id));
+            if !pairs.iter().any(|&(kind, node)| kind == 0 && is_variable(node)) {
+                continue;
+            }
+            let pairs = pairs
+                .into_iter()
+                .map(|(kind, node)| match kind == 0 && is_variable(node) {
+                    true => (kind, push(&mut table, ids::METADATA_GLOBAL_VAR_EXPR, &[1, node + 1, empty])),
+                    false => (kind, node),
+                })
+                .collect();
+            attachments.insert(value_id, pairs);
+        }
+        let first_key = self.next_key;
+        let len = table.len();
+        self.next_key = self.next_key.saturating_add(len);
+        self.slots.resize(self.slots.len() + len as usize, NO_SLOT);
+        self.alias.resize(self.slots.len(), NO_ALIAS);
+        self.upgrade_scope = Some(self.scopes.len());
+        self.scopes.push(Scope { first_key, table, locations: Vec::new() });
+        for (old, new) in aliases.into_iter().chain(tuples) {
+            if let Some(a) = usize::try_from(old).ok().and_then(|k| self.alias.get_mut(k)) {
+                *a = first_key + (new - base);
+            }
+        }
+        self.global_attachments = attachments;
     }
 
     /// LLVM 17's `upgradeCULocals`: an imported entity in a compile unit's `imports` whose
@@ -527,7 +679,7 @@ impl ModuleSlots {
         if id < self.module_len {
             return Some(self.canonical(id));
         }
-        let s = self.scopes.get(scope?)?;
+        let s = self.scopes.get(scope.or(self.upgrade_scope)?)?;
         let offset = id.checked_sub(s.table.base)?;
         (offset < s.table.len()).then(|| self.canonical(s.first_key + offset))
     }
