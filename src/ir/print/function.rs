@@ -306,7 +306,18 @@ impl BodyPrinter<'_, '_, '_> {
             let function = self.bodies.module().functions.get(self.body.function);
             function.map_or_else(Vec::new, |f| module.attachments_of(f.common.value_id))
         } else {
-            self.body.attachments.iter().take_while(|a| a.instruction.is_none()).map(|a| (a.kind, a.node)).collect()
+            let mut own: Vec<(u64, u64)> = self
+                .body
+                .attachments
+                .iter()
+                .take_while(|a| a.instruction.is_none())
+                .map(|a| (a.kind, a.node))
+                .collect();
+            // An old subprogram that named this function.
+            if let Some(sp) = self.md.old_function_subprogram(self.function).filter(|_| !own.iter().any(|p| p.0 == 0)) {
+                own.push((0, sp));
+            }
+            own
         };
         write_attachments(f, self.bodies, self.md, Some(self.scope), pairs, " ", &self.constants)
     }

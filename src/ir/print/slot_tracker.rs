@@ -129,11 +129,13 @@ pub(crate) struct ModuleSlots {
     pub(crate) groups: Vec<AttributeGroup>,
     group_slots: BTreeMap<u64, u32>,
     /// The scope of the nodes LLVM's reader makes of old global variables
-    /// ([`Self::make_global_variable_expressions`]): module-level references past the
+    /// ([`Self::upgrade_old_debug_info`]): module-level references past the
     /// module's ids are to it.
     upgrade_scope: Option<usize>,
     /// Global variables whose attachments LLVM's reader changes: their (kind, id) pairs.
     global_attachments: BTreeMap<u64, Vec<(u64, u64)>>,
+    /// Definitions (by index) LLVM's reader attaches an old subprogram to.
+    function_subprograms: BTreeMap<usize, u64>,
     /// Whether the module has an expression of an old layout, for which LLVM's reader
     /// upgrades `llvm.dbg.declare` expressions ([`crate::ir::upgrade::upgrades_declares`]).
     pub(crate) upgrades_declares: bool,
@@ -165,7 +167,7 @@ impl ModuleSlots {
         if llvm_version >= 17 {
             s.move_local_imports(b);
         }
-        s.make_global_variable_expressions(b);
+        s.upgrade_old_debug_info(b);
         for (id, e) in module.entries.iter().enumerate() {
             s.register_location(b, None, id as u64, *e);
         }
@@ -199,7 +201,7 @@ impl ModuleSlots {
     }
 
     /// The metadata attachments `(kind, id)` of global variable `value_id` as LLVM's reader
-    /// leaves them ([`Self::make_global_variable_expressions`]).
+    /// leaves them ([`Self::upgrade_old_debug_info`]).
     pub(crate) fn global_attachments_of(&self, b: &Bodies<'_, '_>, value_id: u64) -> Vec<(u64, u64)> {
         match self.global_attachments.get(&value_id) {
             Some(pairs) => pairs.clone(),
@@ -222,7 +224,8 @@ impl ModuleSlots {
     ///
     /// The new nodes are a scope after the module's ids, module-level references past
     /// the module's ids are to it (`upgrade_scope`), and the changed ids are aliases.
-    fn make_global_variable_expressions(&mut self, b: &Bodies<'_, '_>) {
+    fn upgrade_old_debug_info(&mut self, b: &Bodies<'_, '_>) {
+        const COMPILE_UNIT_SUBPROGRAMS: usize = 11;
         const COMPILE_UNIT_GLOBALS: usize = 12;
         const DW_OP_CONSTU: u64 = 0x10;
         const DW_OP_STACK_VALUE: u64 = 0x9f;
@@ -230,7 +233,13 @@ impl ModuleSlots {
         let m = b.module();
         let entry = |id: u64| module.entry(id).map(|e| (e.code, module.ops(e.ops)));
         let old_layout = |ops: &[u64]| ops.first().is_some_and(|v| v >> 1 == 0) && ops.len() >= 11;
-        if !module.entries.iter().any(|e| e.code == ids::METADATA_GLOBAL_VAR && old_layout(module.ops(e.ops))) {
+        // A subprogram of LLVM 3.8's layout: no unit, no flags, the function at 15.
+        let with_function = |ops: &[u64]| ops.first().is_some_and(|v| v & 6 == 0) && ops.len() >= 19;
+        let old_variables =
+            module.entries.iter().any(|e| e.code == ids::METADATA_GLOBAL_VAR && old_layout(module.ops(e.ops)));
+        let old_subprograms =
+            module.entries.iter().any(|e| e.code == ids::METADATA_SUBPROGRAM && with_function(module.ops(e.ops)));
+        if !old_variables && !old_subprograms {
             return;
         }
         let base = self.module_len;
@@ -292,8 +301,44 @@ impl ModuleSlots {
             .filter(|(name, _)| *name == b"llvm.dbg.cu")
             .flat_map(|(_, ops)| ops.iter().copied())
             .collect();
+        // Copies of module nodes: (old id, new id).
         let mut tuples: Vec<(u64, u64)> = Vec::new();
-        for unit in units {
+        // LLVM 3.8's subprograms: the function gets `!dbg` the subprogram (a definition's,
+        // `FunctionsWithSPs`), and a subprogram in a unit's `subprograms` gets the unit
+        // (`upgradeCUSubprograms`): a copy with the unit where the function was.
+        let mut subprograms: BTreeMap<usize, u64> = BTreeMap::new();
+        for (id, e) in module.entries.iter().enumerate() {
+            let ops = module.ops(e.ops);
+            if e.code != ids::METADATA_SUBPROGRAM || !with_function(ops) {
+                continue;
+            }
+            if let Some((ids::METADATA_VALUE, &[_, value, ..])) = ops[15].checked_sub(1).and_then(entry) {
+                if let Some(&crate::ir::GlobalRef::Function(index)) = m.values.get(value as usize) {
+                    if m.functions.get(index).is_some_and(|f| !f.is_declaration) {
+                        subprograms.insert(index, id as u64);
+                    }
+                }
+            }
+        }
+        for &unit in &units {
+            let Some((ids::METADATA_COMPILE_UNIT, ops)) = entry(unit) else { continue };
+            let list = match ops.get(COMPILE_UNIT_SUBPROGRAMS).and_then(|l| l.checked_sub(1)).and_then(entry) {
+                Some((ids::METADATA_NODE, list)) => list,
+                _ => continue,
+            };
+            for sp in list.iter().filter_map(|op| op.checked_sub(1)) {
+                let Some((ids::METADATA_SUBPROGRAM, record)) = entry(sp) else { continue };
+                if !with_function(record) || tuples.iter().any(|a| a.0 == sp) {
+                    continue;
+                }
+                let mut record = record.to_vec();
+                record[0] |= 2;
+                record[15] = unit + 1;
+                let copy = push(&mut table, ids::METADATA_SUBPROGRAM, &record);
+                tuples.push((sp, copy));
+            }
+        }
+        for unit in units.iter().copied().filter(|_| old_variables) {
             let Some((ids::METADATA_COMPILE_UNIT, ops)) = entry(unit) else { continue };
             let Some(globals) = ops.get(COMPILE_UNIT_GLOBALS).and_then(|g| g.checked_sub(1)) else { continue };
             if tuples.iter().any(|a| a.0 == globals) {
@@ -313,7 +358,7 @@ impl ModuleSlots {
             let tuple = push(&mut table, ids::METADATA_NODE, &list);
             tuples.push((globals, tuple));
         }
-        for g in &m.globals {
+        for g in m.globals.iter().filter(|_| old_variables) {
             let value_id = g.common.value_id;
             let pairs = attachments.get(&value_id).cloned().unwrap_or_else(|| module.attachments_of(value_id));
             if !pairs.iter().any(|&(kind, node)| kind == 0 && is_variable(node)) {
@@ -341,6 +386,13 @@ impl ModuleSlots {
             }
         }
         self.global_attachments = attachments;
+        self.function_subprograms = subprograms;
+    }
+
+    /// The subprogram LLVM's reader attaches as `!dbg` to definition `index` of a module of
+    /// LLVM 3.8's layout ([`Self::upgrade_old_debug_info`]), if it has no `!dbg`.
+    pub(crate) fn old_function_subprogram(&self, index: usize) -> Option<u64> {
+        self.function_subprograms.get(&index).copied()
     }
 
     /// LLVM 17's `upgradeCULocals`: an imported entity in a compile unit's `imports` whose
@@ -523,6 +575,9 @@ impl ModuleSlots {
         };
         let mut own: Vec<(u64, u64)> =
             body.attachments.iter().filter(|a| a.instruction.is_none()).map(|a| (a.kind, a.node)).collect();
+        if let Some(sp) = self.old_function_subprogram(index).filter(|_| !own.iter().any(|p| p.0 == 0)) {
+            own.push((0, sp));
+        }
         own.sort_by_key(|p| p.0);
         for (_, node) in own {
             self.create(b, Some(n), node);
