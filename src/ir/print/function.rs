@@ -14,8 +14,7 @@ use crate::ir::print::escape::{write_escaped, write_llvm_name};
 use crate::ir::print::globals::{write_comdat, write_global_prefix};
 use crate::ir::print::metadata::{write_attachments, write_md_ref};
 use crate::ir::print::slot_tracker::{
-    ModuleSlots, NO_SLOT, call_argument_upgrade, call_as_debug_record, debug_call_arguments, deleted_call,
-    lifetime_call,
+    ModuleSlots, NO_SLOT, call_argument_upgrade, call_as_debug_record, debug_call_arguments, lifetime_call,
 };
 use crate::ir::print::{DisOptions, write_decimal};
 use crate::ir::upgrade::{ArgumentUpgrade, ParamUpgrade};
@@ -319,6 +318,7 @@ impl BodyPrinter<'_, '_, '_> {
             }
             own
         };
+        let pairs = pairs.into_iter().filter(|p| self.md.keeps_attachment(p.0)).collect();
         write_attachments(f, self.bodies, self.md, Some(self.scope), pairs, " ", &self.constants)
     }
 
@@ -340,6 +340,7 @@ impl BodyPrinter<'_, '_, '_> {
         let pairs: Vec<(u64, u64)> = self.body.attachments[first..]
             .iter()
             .take_while(|a| a.instruction == Some(index as u32))
+            .filter(|a| self.md.keeps_attachment(a.kind))
             .map(|a| (a.kind, a.node))
             .collect();
         write_attachments(f, self.bodies, self.md, Some(self.scope), pairs, ", ", &self.constants)
@@ -874,11 +875,11 @@ impl FunctionDisplay<'_, '_, '_> {
             }
             f.write_char('\n')?;
             for i in block.first..block.first + block.len {
-                for r in body.debug_records.iter().filter(|r| r.before == i) {
+                for r in body.debug_records.iter().filter(|r| r.before == i && !md.strips_debug_info()) {
                     write_debug_record(f, &p, r)?;
                 }
                 let inst = &body.instructions[i as usize];
-                if deleted_call(b, body, inst, self.options.llvm_version) {
+                if md.erases_call(b, body, inst) {
                     continue;
                 }
                 if let Some(code) = call_as_debug_record(b, body, inst, self.options.llvm_version) {

@@ -267,9 +267,10 @@ impl fmt::Display for ModuleDisplay<'_, '_, '_> {
             }
         }
         let md = b.module_metadata();
-        if !md.named.is_empty() {
+        let named: Vec<_> = md.named.iter().filter(|(name, _)| !slots.strips_named(md.owned_bytes(*name))).collect();
+        if !named.is_empty() {
             f.write_char('\n')?;
-            for &(name, ops) in &md.named {
+            for &&(name, ops) in &named {
                 write_metadata_name(f, md.owned_bytes(name))?;
                 f.write_str(" = !{")?;
                 for (i, &id) in md.ops(ops).iter().enumerate() {

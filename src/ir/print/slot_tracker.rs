@@ -20,6 +20,71 @@ use crate::ir::{AttrIndex, AttributeGroup, AttributeList, MetadataNode, Value};
 /// No slot (yet).
 pub(crate) const NO_SLOT: u32 = u32::MAX;
 
+/// The module's `Debug Info Version` module flag (`getDebugMetadataVersionFromModule`):
+/// its integer value, or `None` without one. Flags are tuples `!{i32 behavior, !"key",
+/// value}`, or the (type, value) pairs of the tuples before LLVM 3.6.
+fn debug_info_version(b: &Bodies<'_, '_>) -> Option<u64> {
+    let module = b.module_metadata();
+    let input = b.input();
+    let int_value = |value_id: u64| match b.constants().get(value_id).map(|c| &c.kind) {
+        Some(crate::ir::ConstantKind::Int(v)) => Some(*v as u64 & 0xffff_ffff),
+        Some(crate::ir::ConstantKind::Null) => Some(0),
+        _ => None,
+    };
+    let flags = module.named_nodes().filter(|(name, _)| *name == b"llvm.module.flags").flat_map(|(_, ops)| ops.iter());
+    for &flag in flags {
+        let Some(e) = module.entry(flag) else { continue };
+        let ops = module.ops(e.ops);
+        let (key, value) = match e.code {
+            ids::METADATA_NODE => {
+                let key = ops.get(1).and_then(|k| k.checked_sub(1)).and_then(|k| module.string(input, k));
+                let value =
+                    ops.get(2).and_then(|v| v.checked_sub(1)).and_then(|v| module.entry(v)).and_then(|v| {
+                        match (v.code, module.ops(v.ops)) {
+                            (ids::METADATA_VALUE, &[_, value, ..]) => int_value(value),
+                            _ => None,
+                        }
+                    });
+                (key, value)
+            }
+            ids::METADATA_OLD_NODE => {
+                // [type, value] × 3; the key is metadata (a string's id).
+                let key = ops.get(3).and_then(|&k| module.string(input, k));
+                (key, ops.get(5).and_then(|&v| int_value(v)))
+            }
+            _ => continue,
+        };
+        if key == Some(&b"Debug Info Version"[..]) {
+            return value;
+        }
+    }
+    None
+}
+
+/// The operands of a debug-info record that LLVM's reader reads as type references
+/// (`getDITypeRefOrNull`), which LLVM 3.7 and 3.8 could write as a composite type's
+/// identifier: scopes, base and containing types, `extraData`, `vtableHolder`, the
+/// `type:` of variables, template parameters and properties, an imported entity.
+fn type_ref_fields(code: u32, ops: &[u64]) -> alloc::vec::Vec<usize> {
+    match code {
+        ids::METADATA_DERIVED_TYPE => alloc::vec![5, 6, 11],
+        ids::METADATA_COMPOSITE_TYPE => alloc::vec![5, 6, 13],
+        // Without the flags of LLVM 8: the containing type is 8 after the two it had more.
+        ids::METADATA_SUBPROGRAM if ops.first().is_some_and(|v| v & 4 == 0) => alloc::vec![1, 10],
+        ids::METADATA_TEMPLATE_TYPE => alloc::vec![if ops.len() > 3 { 3 } else { 2 }],
+        ids::METADATA_TEMPLATE_VALUE => alloc::vec![if ops.len() > 5 { 4 } else { 3 }],
+        ids::METADATA_GLOBAL_VAR => alloc::vec![6],
+        // A tag operand when it has no alignment and more than eight operands.
+        ids::METADATA_LOCAL_VAR => {
+            let has_tag = ops.first().is_some_and(|v| v & 2 == 0) && ops.len() > 8;
+            alloc::vec![5 + has_tag as usize]
+        }
+        ids::METADATA_OBJC_PROPERTY => alloc::vec![7],
+        ids::METADATA_IMPORTED_ENTITY => alloc::vec![3],
+        _ => alloc::vec::Vec::new(),
+    }
+}
+
 /// A function's metadata: its table (with the locations of its DEBUG_LOCs appended) and
 /// where its keys start.
 #[derive(Debug, Default)]
@@ -136,6 +201,11 @@ pub(crate) struct ModuleSlots {
     global_attachments: BTreeMap<u64, Vec<(u64, u64)>>,
     /// Definitions (by index) LLVM's reader attaches an old subprogram to.
     function_subprograms: BTreeMap<usize, u64>,
+    /// The attachment kinds (the file's ids) LLVM's reader drops as it strips the debug
+    /// info of a module whose `Debug Info Version` is not 3 (`UpgradeDebugInfo`,
+    /// `StripDebugInfo`): `dbg`, `heapallocsite`, `DIAssignID`; empty if it keeps it.
+    /// Debug-intrinsic calls and debug records go too, and `llvm.dbg.*` named metadata.
+    stripped_kinds: Vec<u64>,
     /// Whether the module has an expression of an old layout, for which LLVM's reader
     /// upgrades `llvm.dbg.declare` expressions ([`crate::ir::upgrade::upgrades_declares`]).
     pub(crate) upgrades_declares: bool,
@@ -159,6 +229,18 @@ impl ModuleSlots {
         s.slots.resize(module.entries.len(), NO_SLOT);
         s.alias.resize(module.entries.len(), NO_ALIAS);
         s.metadata_type = b.metadata_type().map(|t| t.0);
+        if crate::ir::upgrade::strips_debug_info(debug_info_version(b)) {
+            let kinds = &module.kinds;
+            s.stripped_kinds = kinds
+                .iter()
+                .filter(|(_, name)| matches!(module.owned_bytes(*name), b"dbg" | b"heapallocsite" | b"DIAssignID"))
+                .map(|&(id, _)| id)
+                .collect();
+            // A module without the kinds' records still has `dbg` as 0.
+            if s.stripped_kinds.is_empty() {
+                s.stripped_kinds.push(0);
+            }
+        }
         s.upgrades_declares = module.entries.iter().any(|e| {
             e.code == ids::METADATA_EXPRESSION
                 && module.ops(e.ops).first().is_some_and(|v| crate::ir::upgrade::upgrades_declares(v >> 1))
@@ -186,7 +268,10 @@ impl ModuleSlots {
                 s.create_group(b, group);
             }
         }
-        for &(_, ops) in &module.named {
+        for &(name, ops) in &module.named {
+            if s.strips_named(module.owned_bytes(name)) {
+                continue;
+            }
             for &node in module.ops(ops) {
                 s.create(b, None, node);
             }
@@ -203,10 +288,12 @@ impl ModuleSlots {
     /// The metadata attachments `(kind, id)` of global variable `value_id` as LLVM's reader
     /// leaves them ([`Self::upgrade_old_debug_info`]).
     pub(crate) fn global_attachments_of(&self, b: &Bodies<'_, '_>, value_id: u64) -> Vec<(u64, u64)> {
-        match self.global_attachments.get(&value_id) {
+        let mut pairs = match self.global_attachments.get(&value_id) {
             Some(pairs) => pairs.clone(),
             None => b.module_metadata().attachments_of(value_id),
-        }
+        };
+        pairs.retain(|p| self.keeps_attachment(p.0));
+        pairs
     }
 
     /// `MetadataLoader`'s upgrade of the first `DIGlobalVariable` layout (version 0, LLVM
@@ -239,7 +326,31 @@ impl ModuleSlots {
             module.entries.iter().any(|e| e.code == ids::METADATA_GLOBAL_VAR && old_layout(module.ops(e.ops)));
         let old_subprograms =
             module.entries.iter().any(|e| e.code == ids::METADATA_SUBPROGRAM && with_function(module.ops(e.ops)));
-        if !old_variables && !old_subprograms {
+        // LLVM 3.7 and 3.8 named a composite type with an identifier by that string in type
+        // fields (`DITypeRef`); the reader resolves them (`upgradeTypeRef`): the composite
+        // types of the old layouts (first operand under 2) by identifier.
+        let input = b.input();
+        let mut identified: BTreeMap<&[u8], u64> = BTreeMap::new();
+        for (id, e) in module.entries.iter().enumerate() {
+            let ops = module.ops(e.ops);
+            if e.code == ids::METADATA_COMPOSITE_TYPE && ops.first().is_some_and(|&v| v < 2) {
+                if let Some(name) = ops.get(15).and_then(|s| s.checked_sub(1)).and_then(|s| module.string(input, s)) {
+                    identified.entry(name).or_insert(id as u64);
+                }
+            }
+        }
+        let old_type_refs = !identified.is_empty()
+            && module.entries.iter().any(|e| {
+                type_ref_fields(e.code, module.ops(e.ops)).iter().any(|&i| {
+                    module
+                        .ops(e.ops)
+                        .get(i)
+                        .and_then(|v| v.checked_sub(1))
+                        .and_then(|v| module.string(input, v))
+                        .is_some()
+                })
+            });
+        if !old_variables && !old_subprograms && !old_type_refs {
             return;
         }
         let base = self.module_len;
@@ -255,6 +366,53 @@ impl ModuleSlots {
         let empty = push(&mut table, ids::METADATA_EXPRESSION, &[3 << 1]) + 1;
         let mut aliases: Vec<(u64, u64)> = Vec::new();
         let mut attachments: BTreeMap<u64, Vec<(u64, u64)>> = BTreeMap::new();
+        if old_type_refs {
+            // A string operand naming an identified composite type: the type (id + 1).
+            let resolved = |op: u64| -> Option<u64> {
+                let name = module.string(input, op.checked_sub(1)?)?;
+                identified.get(name).map(|&id| id + 1)
+            };
+            let mut new_tuples: Vec<(Vec<u64>, u64)> = Vec::new();
+            let mut unique = UniqueTuples { module, existing: None, new: Vec::new() };
+            for (id, e) in module.entries.iter().enumerate() {
+                let ops = module.ops(e.ops);
+                let mut record = ops.to_vec();
+                let mut changed = false;
+                for i in type_ref_fields(e.code, ops) {
+                    if let Some(r) = record.get(i).copied().and_then(resolved) {
+                        record[i] = r;
+                        changed = true;
+                    }
+                }
+                // An old subroutine type's types: a tuple of type references
+                // (`upgradeTypeRefArray`), made anew with them resolved.
+                if e.code == ids::METADATA_SUBROUTINE_TYPE && ops.first().is_some_and(|&v| v < 2) {
+                    let tuple = ops.get(2).and_then(|t| t.checked_sub(1)).and_then(entry);
+                    if let Some((ids::METADATA_NODE, list)) = tuple {
+                        if list.iter().any(|&op| resolved(op).is_some()) {
+                            let list: Vec<u64> = list.iter().map(|&op| resolved(op).unwrap_or(op)).collect();
+                            let operand = match unique.get(list.clone()) {
+                                t if t <= u64::MAX / 2 => t,
+                                _ => match new_tuples.iter().find(|(l, _)| *l == list) {
+                                    Some(&(_, t)) => t,
+                                    None => {
+                                        let t = push(&mut table, ids::METADATA_NODE, &list) + 1;
+                                        new_tuples.push((list, t));
+                                        t
+                                    }
+                                },
+                            };
+                            record[2] = operand;
+                            changed = true;
+                        }
+                    }
+                }
+                if changed {
+                    let copy = push(&mut table, e.code, &record);
+                    aliases.push((id as u64, copy));
+                }
+            }
+        }
         for (id, e) in module.entries.iter().enumerate() {
             let ops = module.ops(e.ops);
             if e.code != ids::METADATA_GLOBAL_VAR || !old_layout(ops) {
@@ -567,6 +725,7 @@ impl ModuleSlots {
             let module = b.module_metadata();
             let Some(f) = b.module().functions.get(index) else { return };
             let mut pairs = module.attachments_of(f.common.value_id);
+            pairs.retain(|p| self.keeps_attachment(p.0));
             pairs.sort_by_key(|p| p.0);
             for (_, node) in pairs {
                 self.create(b, Some(n), node);
@@ -578,6 +737,7 @@ impl ModuleSlots {
         if let Some(sp) = self.old_function_subprogram(index).filter(|_| !own.iter().any(|p| p.0 == 0)) {
             own.push((0, sp));
         }
+        own.retain(|p| self.keeps_attachment(p.0));
         own.sort_by_key(|p| p.0);
         for (_, node) in own {
             self.create(b, Some(n), node);
@@ -586,8 +746,9 @@ impl ModuleSlots {
         let mut attached = body.attachments.iter().filter(|a| a.instruction.is_some()).peekable();
         let mut records = body.debug_records.iter().peekable();
         let mut pairs: Vec<(u64, u64)> = Vec::new();
+        let strips = self.strips_debug_info();
         for (i, inst) in body.instructions.iter().enumerate() {
-            while let Some(r) = records.next_if(|r| r.before as usize <= i) {
+            while let Some(r) = records.next_if(|r| r.before as usize <= i && !strips) {
                 let md = body.literal_range(r.operands);
                 // [location, variable or label, expression, value, (assign id, address, …)]
                 let is_label = r.code == ids::FUNC_CODE_DEBUG_RECORD_LABEL;
@@ -615,8 +776,9 @@ impl ModuleSlots {
                     self.create(b, Some(n), v);
                 }
             }
-            // An old `llvm.dbg.value` with an offset is gone.
-            if deleted_call(b, body, inst, self.llvm_version) {
+            // An old `llvm.dbg.value` with an offset is gone, and so is a debug intrinsic's
+            // call in a module whose debug info is stripped.
+            if self.erases_call(b, body, inst) {
                 while attached.next_if(|a| a.instruction == Some(i as u32)).is_some() {}
                 continue;
             }
@@ -687,6 +849,7 @@ impl ModuleSlots {
             if !keeps_attachments {
                 pairs.clear();
             }
+            pairs.retain(|p| self.keeps_attachment(p.0));
             pairs.sort_by_key(|p| p.0);
             for &(_, node) in &pairs {
                 self.create(b, Some(n), node);
@@ -721,7 +884,42 @@ impl ModuleSlots {
 
     /// The key of instruction `inst`'s `!dbg` location in function scope `scope`.
     pub(crate) fn location_key(&self, scope: usize, inst: &Instruction) -> Option<u64> {
+        if self.strips_debug_info() {
+            return None;
+        }
         self.scopes.get(scope)?.locations.get(inst.debug_loc? as usize).copied()
+    }
+
+    /// Whether LLVM's reader strips the module's debug info ([`Self::stripped_kinds`]).
+    pub(crate) fn strips_debug_info(&self) -> bool {
+        !self.stripped_kinds.is_empty()
+    }
+
+    /// Whether an attachment of kind `kind` (the file's id) is kept.
+    pub(crate) fn keeps_attachment(&self, kind: u64) -> bool {
+        !self.stripped_kinds.contains(&kind)
+    }
+
+    /// Whether named metadata `name` is dropped: `llvm.dbg.*` and `llvm.gcov` of a
+    /// module whose debug info is stripped.
+    pub(crate) fn strips_named(&self, name: &[u8]) -> bool {
+        self.strips_debug_info() && (name.starts_with(b"llvm.dbg.") || name == b"llvm.gcov")
+    }
+
+    /// Whether LLVM's reader erases call `inst`: an old `llvm.dbg.value` with an offset
+    /// ([`deleted_call`]), or a debug intrinsic's call in a module whose debug info it
+    /// strips.
+    pub(crate) fn erases_call(&self, b: &Bodies<'_, '_>, body: &Body, inst: &Instruction) -> bool {
+        if self.strips_debug_info() {
+            if let InstKind::Call { .. } = inst.kind {
+                if let Some(Value::Global(id)) = body.operands(inst).first().map(|o| o.value) {
+                    if b.module().global(id).is_some_and(|g| g.name.starts_with(b"llvm.dbg.")) {
+                        return true;
+                    }
+                }
+            }
+        }
+        deleted_call(b, body, inst, self.llvm_version)
     }
 
     /// The `#N` of a group key.

@@ -75,6 +75,17 @@ pub fn declare_expression(elements: &[u64]) -> Option<&[u64]> {
     elements.strip_prefix(&[DW_OP_DEREF])
 }
 
+/// Whether LLVM's reader strips the debug info of a module whose `Debug Info Version`
+/// module flag is `version` (`UpgradeDebugInfo`): unless it is 3 (`None`, no flag, reads
+/// as 0). Stripping (`StripDebugInfo`) drops the `llvm.dbg.*` and `llvm.gcov` named
+/// metadata, every `!dbg` of functions, instructions and variables, the
+/// `heapallocsite` and `DIAssignID` attachments, debug intrinsics' calls and debug
+/// records. (LLVM also strips a module its verifier finds broken debug info in; that is
+/// not checked here.)
+pub fn strips_debug_info(version: Option<u64>) -> bool {
+    version != Some(3)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -35,7 +35,7 @@ mod structors;
 pub use alignment::{MemoryAccess, explicit_alignment};
 pub use attributes::{ParamUpgrade, has_strictfp, strictfp_call_attributes, upgraded_attributes};
 pub use constant_exprs::keeps_constant_expression;
-pub use debug_info::{declare_expression, upgraded_expression, upgrades_declares};
+pub use debug_info::{declare_expression, strips_debug_info, upgraded_expression, upgrades_declares};
 pub use debug_records::{debug_record_code, drops_declaration};
 pub use ifunc::casts_ifunc_resolver;
 pub use inline_asm::upgraded_inline_asm;
