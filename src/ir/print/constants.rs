@@ -482,6 +482,16 @@ impl<'t, 'a> Printer<'t, 'a> {
                     write!(f, " inrange({lower}, {upper})")?;
                 }
                 f.write_str(" (")?;
+                // A GEP of LLVM before 3.7 has no source type: the reader takes the base
+                // pointer's pointee (of a vector of pointers, its element's).
+                let source = source.or_else(|| {
+                    let base = TypeId(*pairs.first()? as u32);
+                    let types = self.types();
+                    match types.get(base) {
+                        Some(Type::Vector { element, .. }) => types.pointee(*element),
+                        _ => types.pointee(base),
+                    }
+                });
                 if let Some(s) = source {
                     self.ty(f, s)?;
                     f.write_str(", ")?;

@@ -23,7 +23,7 @@ pub(crate) const NO_SLOT: u32 = u32::MAX;
 /// The module's `Debug Info Version` module flag (`getDebugMetadataVersionFromModule`):
 /// its integer value, or `None` without one. Flags are tuples `!{i32 behavior, !"key",
 /// value}`, or the (type, value) pairs of the tuples before LLVM 3.6.
-fn debug_info_version(b: &Bodies<'_, '_>) -> Option<u64> {
+pub(crate) fn debug_info_version(b: &Bodies<'_, '_>) -> Option<u64> {
     let module = b.module_metadata();
     let input = b.input();
     let int_value = |value_id: u64| match b.constants().get(value_id).map(|c| &c.kind) {
@@ -910,16 +910,7 @@ impl ModuleSlots {
     /// ([`deleted_call`]), or a debug intrinsic's call in a module whose debug info it
     /// strips.
     pub(crate) fn erases_call(&self, b: &Bodies<'_, '_>, body: &Body, inst: &Instruction) -> bool {
-        if self.strips_debug_info() {
-            if let InstKind::Call { .. } = inst.kind {
-                if let Some(Value::Global(id)) = body.operands(inst).first().map(|o| o.value) {
-                    if b.module().global(id).is_some_and(|g| g.name.starts_with(b"llvm.dbg.")) {
-                        return true;
-                    }
-                }
-            }
-        }
-        deleted_call(b, body, inst, self.llvm_version)
+        erased_call(b, body, inst, self.llvm_version, self.strips_debug_info())
     }
 
     /// The `#N` of a group key.
@@ -1353,6 +1344,28 @@ pub(crate) fn call_argument_upgrade(
         return None;
     };
     declaration_argument_upgrade(b, index, llvm_version)
+}
+
+/// Whether LLVM `llvm_version` erases call `inst` as it reads a module: an old
+/// `llvm.dbg.value` with an offset ([`deleted_call`]), or a debug intrinsic's call when it
+/// strips the module's debug info (`strips_debug_info`).
+pub(crate) fn erased_call(
+    b: &Bodies<'_, '_>,
+    body: &Body,
+    inst: &Instruction,
+    llvm_version: u32,
+    strips_debug_info: bool,
+) -> bool {
+    if strips_debug_info {
+        if let InstKind::Call { .. } = inst.kind {
+            if let Some(Value::Global(id)) = body.operands(inst).first().map(|o| o.value) {
+                if b.module().global(id).is_some_and(|g| g.name.starts_with(b"llvm.dbg.")) {
+                    return true;
+                }
+            }
+        }
+    }
+    deleted_call(b, body, inst, llvm_version)
 }
 
 /// Whether LLVM `llvm_version` deletes call `inst` as it reads it: an old

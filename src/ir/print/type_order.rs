@@ -33,6 +33,9 @@ struct Finder<'f, 'm, 'a> {
     /// typed-pointer module read so) the no-op pointer expressions LLVM folds are gone.
     opaque: bool,
     typed_read_as_opaque: bool,
+    /// Whether LLVM's reader strips the module's debug info
+    /// ([`crate::ir::upgrade::strips_debug_info`]).
+    strips_debug_info: bool,
     /// The reading version (whose attribute upgrades give types).
     llvm_version: u32,
     /// Types met (marked when pushed, as LLVM marks them).
@@ -67,6 +70,7 @@ pub(crate) fn struct_order(b: &Bodies<'_, '_>, body: &mut Body, llvm_version: u3
         b,
         opaque: crate::ir::print::DisOptions { llvm_version }.opaque(b),
         typed_read_as_opaque: crate::ir::print::slot_tracker::typed_read_as_opaque(b, llvm_version),
+        strips_debug_info: crate::ir::upgrade::strips_debug_info(crate::ir::print::slot_tracker::debug_info_version(b)),
         llvm_version,
         types: alloc::vec![false; m.types.len()],
         module_constants: alloc::vec![false; b.constants().constants.len()],
@@ -118,7 +122,11 @@ pub(crate) fn struct_order(b: &Bodies<'_, '_>, body: &mut Body, llvm_version: u3
         f.function(body);
     }
     let md = b.module_metadata();
-    for &(_, ops) in &md.named {
+    for &(name, ops) in &md.named {
+        let name = md.owned_bytes(name);
+        if f.strips_debug_info && (name.starts_with(b"llvm.dbg.") || name == b"llvm.gcov") {
+            continue;
+        }
         for &id in md.ops(ops) {
             f.node(id, None);
         }
@@ -241,6 +249,18 @@ impl Finder<'_, '_, '_> {
             // looks at them after it.
             let before = records.clone();
             while records.next_if(|r| r.before as usize <= i).is_some() {}
+            // A call LLVM's reader erases is not there to be walked, nor are the debug
+            // records of a module whose debug info it strips.
+            if crate::ir::print::slot_tracker::erased_call(
+                self.b,
+                body,
+                inst,
+                self.llvm_version,
+                self.strips_debug_info,
+            ) {
+                while attachments.next_if(|a| a.instruction.is_some_and(|n| n as usize <= i)).is_some() {}
+                continue;
+            }
             self.ty(inst.ty);
             let ops = body.operands(inst);
             let call = match &inst.kind {
@@ -295,7 +315,8 @@ impl Finder<'_, '_, '_> {
             for &(_, node) in &pairs {
                 self.node(node, Some(body));
             }
-            for r in before.take_while(|r| r.before as usize <= i) {
+            let strips = self.strips_debug_info;
+            for r in before.take_while(|r| r.before as usize <= i && !strips) {
                 if r.code == ids::FUNC_CODE_DEBUG_RECORD_LABEL {
                     continue;
                 }
