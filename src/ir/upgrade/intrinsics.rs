@@ -421,6 +421,48 @@ mod tests {
     use super::*;
     use alloc::string::String;
 
+    /// What llvm-dis 13 to 22 make of LLVM's `auto_upgrade_intrinsics.bc`,
+    /// `objectsize-upgrade-7.0.ll.bc` and `upgrade-dbg-value.ll.bc`.
+    #[test]
+    fn calls_of_changed_signatures_are_upgraded() {
+        use ArgumentUpgrade::*;
+        assert_eq!(upgraded_arguments(14, b"llvm.ctlz.i8", 1), Some(AppendFalse(1)));
+        assert_eq!(upgraded_arguments(22, b"llvm.cttz.i42", 1), Some(AppendFalse(1)));
+        assert_eq!(upgraded_arguments(22, b"llvm.ctlz.i8", 2), None);
+        assert_eq!(upgraded_arguments(13, b"llvm.objectsize.i32.p0i8", 2), Some(AppendFalse(2)));
+        assert_eq!(upgraded_arguments(13, b"llvm.objectsize.i64.p0i8", 3), Some(AppendFalse(1)));
+        assert_eq!(upgraded_arguments(13, b"llvm.objectsize.i64.p0i8", 4), None);
+        assert_eq!(upgraded_arguments(19, b"llvm.dbg.value", 4), Some(DropOffset));
+        assert_eq!(upgraded_arguments(19, b"llvm.dbg.value", 3), None);
+        assert_eq!(upgraded_arguments(19, b"ctlz.i8", 1), None);
+    }
+
+    #[test]
+    fn overloads_added_since_complete_the_name() {
+        let t = |i: u32| TypeId(i);
+        let types = TypeTable {
+            types: alloc::vec![
+                Type::Double,                                                                             // 0
+                Type::Vector { len: 2, element: t(0), scalable: false }, // 1 <2 x double>
+                Type::Pointer { pointee: Some(t(1)), address_space: 0 }, // 2
+                Type::Integer(32),                                       // 3
+                Type::Integer(1),                                        // 4
+                Type::Vector { len: 2, element: t(4), scalable: false }, // 5
+                Type::Function { vararg: false, ret: t(1), params: alloc::vec![t(2), t(3), t(5), t(1)] }, // 6 masked.load
+                Type::Integer(8),                                                                         // 7
+                Type::Pointer { pointee: Some(t(7)), address_space: 0 },                                  // 8
+                Type::Function { vararg: false, ret: t(3), params: alloc::vec![t(8), t(4)] }, // 9 objectsize
+            ],
+            declared_len: None,
+        };
+        let name = |n: &[u8], f: u32, typed: bool| completed_overload_name(n, &types, t(f), typed);
+        assert_eq!(name(b"llvm.masked.load.v2f64", 6, true).unwrap(), b"llvm.masked.load.v2f64.p0v2f64");
+        assert_eq!(name(b"llvm.masked.load.v2f64", 6, false).unwrap(), b"llvm.masked.load.v2f64.p0");
+        assert_eq!(name(b"llvm.masked.load.v2f64.p0v2f64", 6, true), None);
+        assert_eq!(name(b"llvm.objectsize.i32", 9, true).unwrap(), b"llvm.objectsize.i32.p0i8");
+        assert_eq!(name(b"llvm.objectsizes.i32", 9, true), None);
+    }
+
     /// Every entry of the table decodes, in strictly increasing order, and is found by
     /// its own name: the restart points' binary search covers the whole table.
     #[test]
