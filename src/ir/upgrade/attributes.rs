@@ -204,9 +204,7 @@ fn memory_in_version(effects: u64, llvm_version: u32) -> u64 {
 /// becomes `nobuiltin`, unless the callee is a constrained floating-point intrinsic
 /// (`llvm.experimental.constrained.*`). `None` if the call has no `strictfp`.
 pub fn strictfp_call_attributes(callee_name: &[u8], attributes: &[Attribute]) -> Option<Vec<Attribute>> {
-    if callee_name.starts_with(b"llvm.experimental.constrained.")
-        || !attributes.iter().any(|a| *a == Attribute::Enum(AttrKind(STRICT_FP)))
-    {
+    if callee_name.starts_with(b"llvm.experimental.constrained.") || !has_strictfp(attributes) {
         return None;
     }
     let mut out: Vec<Attribute> =
