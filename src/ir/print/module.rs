@@ -128,16 +128,28 @@ impl fmt::Display for ModuleDisplay<'_, '_, '_> {
             }
         }
         // The comdats the module's functions, then its variables, use, in that order.
-        let mut comdats: Vec<u64> = Vec::new();
-        for c in m.functions.iter().map(|f| f.comdat).chain(m.globals.iter().map(|g| g.comdat)).flatten() {
-            if !comdats.contains(&c) {
-                comdats.push(c);
+        // A comdat is its name (`getOrInsertComdat`): an implicit one of an old object
+        // (`upgrade::has_implicit_comdat`, selection `any`) is one of the same name.
+        let objects =
+            m.functions.iter().map(|f| (f.comdat, &f.common)).chain(m.globals.iter().map(|g| (g.comdat, &g.common)));
+        let mut comdats: Vec<(&[u8], Option<&crate::ir::Comdat<'_>>)> = Vec::new();
+        for (comdat, common) in objects {
+            let entry = match comdat.and_then(|c| m.comdats.get(usize::try_from(c).ok()?)) {
+                Some(c) => (&c.name[..], Some(c)),
+                None if crate::ir::upgrade::has_implicit_comdat(common.raw_linkage, comdat) => (&common.name[..], None),
+                None => continue,
+            };
+            if !comdats.iter().any(|(name, _)| *name == entry.0) {
+                comdats.push(entry);
             }
         }
-        for (i, c) in comdats.iter().filter_map(|&c| m.comdats.get(usize::try_from(c).ok()?)).enumerate() {
+        for (i, (name, comdat)) in comdats.iter().enumerate() {
             f.write_str(if i == 0 { "\n$" } else { "\n\n$" })?;
-            write_llvm_name(f, &c.name)?;
-            write!(f, " = comdat {}", c.selection)?;
+            write_llvm_name(f, name)?;
+            match comdat {
+                Some(c) => write!(f, " = comdat {}", c.selection)?,
+                None => f.write_str(" = comdat any")?,
+            }
         }
         if !comdats.is_empty() {
             f.write_char('\n')?;

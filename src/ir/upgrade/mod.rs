@@ -21,6 +21,7 @@
 
 mod alignment;
 mod attributes;
+mod comdats;
 mod constant_exprs;
 mod debug_info;
 mod debug_records;
@@ -34,6 +35,7 @@ mod structors;
 
 pub use alignment::{MemoryAccess, explicit_alignment};
 pub use attributes::{ParamUpgrade, has_strictfp, strictfp_call_attributes, upgraded_attributes};
+pub use comdats::has_implicit_comdat;
 pub use constant_exprs::keeps_constant_expression;
 pub use debug_info::{declare_expression, strips_debug_info, upgraded_expression, upgrades_declares};
 pub use debug_records::{debug_record_code, drops_declaration};
