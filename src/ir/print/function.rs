@@ -458,16 +458,16 @@ impl BodyPrinter<'_, '_, '_> {
         write!(f, " {}", ordering.name())
     }
 
-    /// A call's `cc attrs type callee(args) #N [bundles]`, after `call`/`invoke`, with
-    /// `appended_false` more `i1 false` arguments than the file's
-    /// ([`crate::ir::upgrade::ArgumentUpgrade`]).
+    /// A call's `cc attrs type callee(args) #N [bundles]`, after `call`/`invoke`, with the
+    /// arguments LLVM's reader gives a call it makes anew (`upgrade`: one dropped, `i1
+    /// false`s appended, an alignment made attributes).
     pub(super) fn call(
         &self,
         f: &mut dyn fmt::Write,
         call: &crate::ir::CallInfo,
         operands: &[Operand],
         args: usize,
-        appended_false: u8,
+        upgrade: Option<ArgumentUpgrade>,
     ) -> fmt::Result {
         let types = &self.bodies.module().types;
         if call.calling_conv != 0 {
@@ -500,8 +500,29 @@ impl BodyPrinter<'_, '_, '_> {
         f.write_char('(')?;
         let asm_indirect = self.constants.asm_indirect_arguments_of(callee);
         let declare_expression = self.upgraded_declare_expression(operands);
+        let dropped = upgrade.and_then(ArgumentUpgrade::dropped_argument);
+        // The old alignment argument's value, for the pointers' `align`.
+        let (align, source_too) = match upgrade {
+            Some(ArgumentUpgrade::AlignmentToAttributes { source }) => {
+                let align = operands.get(4).and_then(|o| match o.value {
+                    Value::Constant(id) => match self.bodies.constant(self.body, id).map(|(c, _)| &c.kind) {
+                        Some(crate::ir::ConstantKind::Int(v)) => u64::try_from(*v).ok().filter(|&a| a > 0),
+                        _ => None,
+                    },
+                    _ => None,
+                });
+                (align, source)
+            }
+            _ => (None, false),
+        };
+        let alignment = |i: usize| align.filter(|_| i == 0 || (i == 1 && source_too));
+        let mut first = true;
+        // `i` is the file's argument index (its attributes' too).
         for (i, arg) in operands.iter().skip(1).take(args).enumerate() {
-            if i > 0 {
+            if dropped == Some(i) {
+                continue;
+            }
+            if !core::mem::take(&mut first) {
                 f.write_str(", ")?;
             }
             self.ty(f, arg.ty)?;
@@ -513,6 +534,7 @@ impl BodyPrinter<'_, '_, '_> {
                 ParamUpgrade {
                     pointee: self.pointee(arg.ty),
                     indirect_asm_operand: asm_indirect.as_ref().is_some_and(|a| a.get(i) == Some(&true)),
+                    alignment: alignment(i),
                 },
             )? {
                 f.write_char(' ')?;
@@ -524,8 +546,10 @@ impl BodyPrinter<'_, '_, '_> {
                 _ => self.value(f, arg)?,
             }
         }
-        for _ in 0..appended_false {
-            f.write_str(", i1 false")?;
+        if let Some(ArgumentUpgrade::AppendFalse(n)) = upgrade {
+            for _ in 0..n {
+                f.write_str(", i1 false")?;
+            }
         }
         f.write_char(')')?;
         let group =
@@ -735,8 +759,10 @@ impl FunctionDisplay<'_, '_, '_> {
             crate::ir::print::slot_tracker::declaration_argument_upgrade(b, self.index, self.options.llvm_version);
         let mut upgraded_params: Vec<Option<TypeId>> = params.iter().copied().map(Some).collect();
         match argument_upgrade {
-            Some(ArgumentUpgrade::DropOffset) if upgraded_params.len() > 1 => {
-                upgraded_params.remove(1);
+            Some(upgrade @ (ArgumentUpgrade::DropOffset | ArgumentUpgrade::AlignmentToAttributes { .. })) => {
+                if let Some(i) = upgrade.dropped_argument().filter(|&i| i < upgraded_params.len()) {
+                    upgraded_params.remove(i);
+                }
             }
             Some(ArgumentUpgrade::AppendFalse(n)) => upgraded_params.extend((0..n).map(|_| None)),
             _ => {}
@@ -772,7 +798,7 @@ impl FunctionDisplay<'_, '_, '_> {
                 list,
                 intrinsic.as_deref(),
                 AttrIndex::Param(i as u64),
-                ParamUpgrade { pointee: p.pointee(t), indirect_asm_operand: false },
+                ParamUpgrade { pointee: p.pointee(t), ..ParamUpgrade::default() },
             )? {
                 f.write_char(' ')?;
                 f.write_str(&s)?;

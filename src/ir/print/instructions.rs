@@ -10,7 +10,6 @@ use crate::ir::print::slot_tracker::NO_SLOT;
 use crate::ir::print::write_decimal;
 use crate::ir::upgrade::{ArgumentUpgrade, MemoryAccess};
 use crate::ir::vocabulary::opcodes::{binary_op_name, cast_op_name, predicate_name, rmw_op_name};
-use alloc::vec::Vec;
 
 impl BodyPrinter<'_, '_, '_> {
     /// The alignment LLVM's reader gives an instruction the file wrote none for.
@@ -319,28 +318,26 @@ impl BodyPrinter<'_, '_, '_> {
             }
             InstKind::Call { call, tail } => {
                 let args = ops.len().saturating_sub(1);
-                // A call LLVM makes anew as it reads it has no attributes.
-                let call = if rebuilt { crate::ir::body::CallInfo { attributes: None, ..call } } else { call };
+                // A call LLVM makes anew as it reads it has no attributes (unless its
+                // upgrade keeps them).
                 let upgrade = crate::ir::print::slot_tracker::call_argument_upgrade(
                     self.bodies,
                     body,
                     inst,
                     self.options.llvm_version,
                 );
-                match upgrade {
-                    Some(ArgumentUpgrade::DropOffset) => {
-                        let kept: Vec<Operand> =
-                            ops.iter().enumerate().filter(|&(k, _)| k != 2).map(|(_, o)| *o).collect();
-                        self.call(f, &call, &kept, args.saturating_sub(1), 0)?;
-                    }
-                    Some(ArgumentUpgrade::AppendFalse(n)) => self.call(f, &call, ops, args, n)?,
-                    None => self.call(f, &call, ops, args, 0)?,
-                }
+                let keeps_attributes = upgrade.is_some_and(ArgumentUpgrade::keeps_call_attributes);
+                let call = if rebuilt && !keeps_attributes {
+                    crate::ir::body::CallInfo { attributes: None, ..call }
+                } else {
+                    call
+                };
+                self.call(f, &call, ops, args, upgrade)?;
                 let _ = tail;
             }
             InstKind::Invoke(call) => {
                 let args = ops.len().saturating_sub(3);
-                self.call(f, &call, ops, args, 0)?;
+                self.call(f, &call, ops, args, None)?;
                 if let [.., normal, unwind] = ops {
                     f.write_str("\n          to ")?;
                     self.operand(f, normal, true)?;
@@ -350,7 +347,7 @@ impl BodyPrinter<'_, '_, '_> {
             }
             InstKind::CallBr { call, indirect } => {
                 let args = ops.len().saturating_sub(2 + indirect as usize);
-                self.call(f, &call, ops, args, 0)?;
+                self.call(f, &call, ops, args, None)?;
                 let dests = &ops[(1 + args).min(ops.len())..];
                 if let [default, indirect @ ..] = dests {
                     f.write_str("\n          to ")?;

@@ -855,7 +855,9 @@ impl ModuleSlots {
                 self.create(b, Some(n), node);
             }
             if let InstKind::Call { call, .. } | InstKind::Invoke(call) | InstKind::CallBr { call, .. } = &inst.kind {
-                if rebuilt_call(b, body, inst, self.llvm_version) {
+                let keeps = call_argument_upgrade(b, body, inst, self.llvm_version)
+                    .is_some_and(crate::ir::upgrade::ArgumentUpgrade::keeps_call_attributes);
+                if rebuilt_call(b, body, inst, self.llvm_version) && !keeps {
                     continue;
                 }
                 if let Some(group) = call_group_key(b, index, body.operands(inst).first(), call.attributes) {

@@ -204,6 +204,7 @@ impl Finder<'_, '_, '_> {
         let param = |n: u64| crate::ir::upgrade::ParamUpgrade {
             pointee: param_types.get(n as usize).and_then(|&t| b.module().types.pointee(t)),
             indirect_asm_operand: asm_indirect.get(n as usize) == Some(&true),
+            alignment: None,
         };
         let version = self.llvm_version;
         for g in sets.iter().filter_map(|&g| b.attribute_group(g)) {

@@ -27,6 +27,7 @@ const STRUCT_RET: u64 = 29;
 const IN_ALLOCA: u64 = 38;
 const ELEMENT_TYPE: u64 = 77;
 const NO_BUILTIN: u64 = 10;
+const ALIGN: u64 = 1;
 const NULL_POINTER_IS_VALID: u64 = 67;
 /// The string attributes LLVM's reader rewrites (`UpgradeAttributes`, every version this
 /// crate prints for): the two old frame-pointer ones become one `"frame-pointer"`
@@ -44,6 +45,9 @@ pub struct ParamUpgrade {
     pub pointee: Option<TypeId>,
     /// An indirect operand of an inline-asm call.
     pub indirect_asm_operand: bool,
+    /// The `align` an upgraded call sets on the parameter
+    /// ([`crate::ir::upgrade::ArgumentUpgrade::AlignmentToAttributes`]).
+    pub alignment: Option<u64>,
 }
 /// `uwtable(async)`, what an enum `uwtable` means from LLVM 15.
 const UW_TABLE_ASYNC: u64 = 2;
@@ -98,7 +102,7 @@ pub fn upgraded_attributes(
         Attribute::String { ref key, .. } => OLD_STRING_KEYS.contains(&key.as_str()),
         _ => false,
     };
-    if !element_type && !attributes.iter().any(rewritten) {
+    if !element_type && param.alignment.is_none() && !attributes.iter().any(rewritten) {
         return None;
     }
     let mut memory: Option<u64> = None;
@@ -163,6 +167,12 @@ pub fn upgraded_attributes(
     }
     if null_pointer_is_valid && !out.contains(&Attribute::Enum(AttrKind(NULL_POINTER_IS_VALID))) {
         insert_sorted(&mut out, Attribute::Enum(AttrKind(NULL_POINTER_IS_VALID)));
+    }
+    if let Some(align) = param.alignment {
+        // `setDestAlignment`: the old `align` goes, the new one is where it sorts.
+        out.retain(|a| !matches!(a, Attribute::Int(AttrKind(ALIGN), _)));
+        insert_sorted(&mut out, Attribute::Int(AttrKind(ALIGN), align));
+        changed = true;
     }
     for t in typed {
         insert_sorted(&mut out, t);
@@ -258,6 +268,17 @@ mod tests {
         AttrKind(n)
     }
 
+    /// `setDestAlignment` of an old memcpy's alignment argument: the old `align` goes, the
+    /// new one sorts after the enum kinds (llvm-dis 13-22 on `standardCIntrinsic.3.2`).
+    #[test]
+    fn an_upgraded_call_sets_the_alignment() {
+        let param = ParamUpgrade { alignment: Some(16), ..ParamUpgrade::default() };
+        let written = [Attribute::Int(k(ALIGN), 4), Attribute::Enum(k(9))]; // align 4, noalias
+        let read = upgraded_attributes(14, AttrIndex::Param(0), &written, param).unwrap();
+        assert_eq!(read, [Attribute::Enum(k(9)), Attribute::Int(k(ALIGN), 16)]);
+        assert_eq!(upgraded_attributes(14, AttrIndex::Param(0), &[], param).unwrap(), [Attribute::Int(k(ALIGN), 16)]);
+    }
+
     #[test]
     fn a_strictfp_call_becomes_nobuiltin_in_place_of_the_kind_order() {
         let written = [Attribute::Enum(k(18)), Attribute::Enum(k(STRICT_FP))]; // nounwind strictfp
@@ -309,7 +330,7 @@ mod tests {
     #[test]
     fn byval_sret_inalloca_without_type_take_the_pointee() {
         let pointee = Some(TypeId(7));
-        let typed_param = ParamUpgrade { pointee, indirect_asm_operand: false };
+        let typed_param = ParamUpgrade { pointee, ..ParamUpgrade::default() };
         let upgrade =
             |version, written: &[Attribute], param| upgraded_attributes(version, AttrIndex::Param(0), written, param);
         // noalias, byval (untyped), align 8: byval({ i8 }) among the type attributes.
@@ -327,7 +348,7 @@ mod tests {
             [Attribute::Type(k(IN_ALLOCA), pointee)]
         );
         // An indirect inline-asm operand gets elementtype from LLVM 14, once.
-        let asm = ParamUpgrade { pointee, indirect_asm_operand: true };
+        let asm = ParamUpgrade { pointee, indirect_asm_operand: true, ..ParamUpgrade::default() };
         assert_eq!(upgrade(14, &[], asm).unwrap(), [Attribute::Type(k(ELEMENT_TYPE), pointee)]);
         assert_eq!(upgrade(13, &[], asm), None);
         assert_eq!(upgrade(19, &[Attribute::Type(k(ELEMENT_TYPE), pointee)], asm), None);

@@ -297,6 +297,30 @@ pub enum ArgumentUpgrade {
     /// The second argument dropped: `llvm.dbg.value`'s offset (LLVM 6.0). A call whose
     /// offset is not zero is deleted.
     DropOffset,
+    /// The fourth argument, the alignment of `llvm.memcpy`, `llvm.memmove` and
+    /// `llvm.memset` before LLVM 7, dropped: its value is the `align` of the destination
+    /// (and of the source, `source`). The call keeps its attributes (the last
+    /// parameter's move down one).
+    AlignmentToAttributes {
+        /// The source pointer gets it too (`memcpy`, `memmove`).
+        source: bool,
+    },
+}
+
+impl ArgumentUpgrade {
+    /// The argument (0-based) the new call does not have.
+    pub fn dropped_argument(self) -> Option<usize> {
+        match self {
+            ArgumentUpgrade::AppendFalse(_) => None,
+            ArgumentUpgrade::DropOffset => Some(1),
+            ArgumentUpgrade::AlignmentToAttributes { .. } => Some(3),
+        }
+    }
+
+    /// Whether the new call keeps the old one's attributes.
+    pub fn keeps_call_attributes(self) -> bool {
+        matches!(self, ArgumentUpgrade::AlignmentToAttributes { .. })
+    }
 }
 
 /// What LLVM `llvm_version` (13 and later) does with the arguments of calls to a
@@ -311,6 +335,10 @@ pub fn upgraded_arguments(llvm_version: u32, name: &[u8], params: usize) -> Opti
         (n, 1) if n.starts_with(b"llvm.ctlz.") || n.starts_with(b"llvm.cttz.") => Some(ArgumentUpgrade::AppendFalse(1)),
         (n, 2 | 3) if n.starts_with(b"llvm.objectsize.") => Some(ArgumentUpgrade::AppendFalse(4 - params as u8)),
         (b"llvm.dbg.value", 4) => Some(ArgumentUpgrade::DropOffset),
+        (n, 5) if n.starts_with(b"llvm.memcpy.") || n.starts_with(b"llvm.memmove.") => {
+            Some(ArgumentUpgrade::AlignmentToAttributes { source: true })
+        }
+        (n, 5) if n.starts_with(b"llvm.memset.") => Some(ArgumentUpgrade::AlignmentToAttributes { source: false }),
         _ => None,
     }
 }
@@ -435,6 +463,13 @@ mod tests {
         assert_eq!(upgraded_arguments(19, b"llvm.dbg.value", 4), Some(DropOffset));
         assert_eq!(upgraded_arguments(19, b"llvm.dbg.value", 3), None);
         assert_eq!(upgraded_arguments(19, b"ctlz.i8", 1), None);
+        let memcpy = upgraded_arguments(13, b"llvm.memcpy.p0i8.p0i8.i32", 5).unwrap();
+        assert_eq!(memcpy, AlignmentToAttributes { source: true });
+        assert_eq!(memcpy.dropped_argument(), Some(3));
+        assert!(memcpy.keeps_call_attributes());
+        assert_eq!(upgraded_arguments(13, b"llvm.memset.p0i8.i64", 5), Some(AlignmentToAttributes { source: false }));
+        assert_eq!(upgraded_arguments(13, b"llvm.memset.p0i8.i64", 4), None);
+        assert_eq!(DropOffset.dropped_argument(), Some(1));
     }
 
     #[test]
