@@ -344,6 +344,10 @@ pub struct GlobalVar<'a> {
     pub externally_initialized: bool,
     /// The comdat index (into [`crate::ir::Module::comdats`]), if any.
     pub comdat: Option<u64>,
+    /// Whether the record has the comdat operand (0 for none), which LLVM 3.5 and later
+    /// write: an old `weak` or `linkonce` variable without it is in a comdat of its own
+    /// name as LLVM reads it ([`crate::ir::upgrade::has_implicit_comdat`]).
+    pub comdat_operand: bool,
     /// The attribute list (an index into the PARAMATTR lists, from 1), if any.
     pub attributes: Option<u64>,
     /// Sanitizer metadata bits (no_address, no_hwaddress, memtag, dyninit), if given.
@@ -382,6 +386,8 @@ pub struct Function<'a> {
     pub prologue: Option<u64>,
     /// The comdat index, if any.
     pub comdat: Option<u64>,
+    /// Whether the record has the comdat operand (see [`GlobalVar::comdat_operand`]).
+    pub comdat_operand: bool,
     /// Prefix data, as a value id.
     pub prefix: Option<u64>,
     /// The personality function, as a value id.

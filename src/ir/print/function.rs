@@ -838,7 +838,7 @@ impl FunctionDisplay<'_, '_, '_> {
             write_escaped(f, partition)?;
             f.write_char('"')?;
         }
-        write_comdat(f, m, function.comdat, &c.name, c.raw_linkage, " ")?;
+        write_comdat(f, m, function.comdat, &c.name, (c.raw_linkage, function.comdat_operand), " ")?;
         if let Some(a) = function.alignment {
             write!(f, " align {a}")?;
         }

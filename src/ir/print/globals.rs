@@ -126,7 +126,7 @@ impl fmt::Display for GlobalVarDisplay<'_, '_> {
                 }
             }
         }
-        write_comdat(f, m, g.comdat, &c.name, c.raw_linkage, ", ")?;
+        write_comdat(f, m, g.comdat, &c.name, (c.raw_linkage, g.comdat_operand), ", ")?;
         if let Some(align) = g.alignment {
             write!(f, ", align {align}")?;
         }
@@ -258,19 +258,24 @@ pub(crate) fn write_global_prefix(f: &mut dyn fmt::Write, c: &crate::ir::GlobalC
 }
 
 /// `comdat` (after `lead`), with its name when it is not the global value's own (an old
-/// object of raw linkage `raw_linkage` without one may have an implicit one):
+/// object of raw linkage code `raw_linkage` without a `comdat_operand` may have an
+/// implicit one):
 /// `maybePrintComdat`.
 pub(crate) fn write_comdat(
     f: &mut dyn fmt::Write,
     m: &Module<'_>,
     comdat: Option<u64>,
     name: &[u8],
-    raw_linkage: u64,
+    (raw_linkage, comdat_operand): (u64, bool),
     lead: &str,
 ) -> fmt::Result {
     let Some(comdat) = comdat.and_then(|i| m.comdats.get(usize::try_from(i).ok()?)) else {
         // An old object's implicit comdat, of its own name.
-        if crate::ir::upgrade::has_implicit_comdat(raw_linkage, comdat) {
+        if crate::ir::upgrade::has_implicit_comdat(
+            raw_linkage,
+            comdat_operand,
+            m.triple.as_deref().unwrap_or("").as_bytes(),
+        ) {
             f.write_str(lead)?;
             f.write_str("comdat")?;
         }

@@ -130,13 +130,19 @@ impl fmt::Display for ModuleDisplay<'_, '_, '_> {
         // The comdats the module's functions, then its variables, use, in that order.
         // A comdat is its name (`getOrInsertComdat`): an implicit one of an old object
         // (`upgrade::has_implicit_comdat`, selection `any`) is one of the same name.
-        let objects =
-            m.functions.iter().map(|f| (f.comdat, &f.common)).chain(m.globals.iter().map(|g| (g.comdat, &g.common)));
+        let objects = m
+            .functions
+            .iter()
+            .map(|f| (f.comdat, f.comdat_operand, &f.common))
+            .chain(m.globals.iter().map(|g| (g.comdat, g.comdat_operand, &g.common)));
+        let triple_bytes = m.triple.as_deref().unwrap_or("").as_bytes();
         let mut comdats: Vec<(&[u8], Option<&crate::ir::Comdat<'_>>)> = Vec::new();
-        for (comdat, common) in objects {
+        for (comdat, operand, common) in objects {
             let entry = match comdat.and_then(|c| m.comdats.get(usize::try_from(c).ok()?)) {
                 Some(c) => (&c.name[..], Some(c)),
-                None if crate::ir::upgrade::has_implicit_comdat(common.raw_linkage, comdat) => (&common.name[..], None),
+                None if crate::ir::upgrade::has_implicit_comdat(common.raw_linkage, operand, triple_bytes) => {
+                    (&common.name[..], None)
+                }
                 None => continue,
             };
             if !comdats.iter().any(|(name, _)| *name == entry.0) {
