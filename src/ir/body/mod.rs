@@ -532,6 +532,9 @@ pub struct Body {
     /// The metadata attached to the function and its instructions (METADATA_ATTACHMENT),
     /// in the file's order.
     pub attachments: Vec<Attachment>,
+    /// The personality function of the first `landingpad` of the form before LLVM 3.7
+    /// (LANDINGPAD_OLD), which named it; LLVM's reader makes it the function's.
+    pub old_personality: Option<Operand>,
     /// The type of each local value, kept for the storage's reuse.
     #[cfg_attr(feature = "serde", serde(skip))]
     local_types: Vec<TypeId>,
@@ -579,6 +582,7 @@ impl Body {
         self.local_types.clear();
         self.metadata.clear(0);
         self.attachments.clear();
+        self.old_personality = None;
     }
 
     /// What a value id of this function names (a global, a constant, an argument, an

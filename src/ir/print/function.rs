@@ -856,6 +856,11 @@ impl FunctionDisplay<'_, '_, '_> {
                 p.constants.operand(f, v, 0)?;
             }
         }
+        // An old landingpad's personality is the function's as LLVM reads it.
+        if let (None, Some(o)) = (function.personality, self.body.and_then(|b| b.old_personality)) {
+            f.write_str(" personality ")?;
+            p.operand(f, &o, true)?;
+        }
         if self.body.is_none() {
             return Ok(());
         }

@@ -148,8 +148,9 @@ impl Decoder<'_, '_, '_> {
                 let ty = self.ty(need!(self, ops, 0))?;
                 i = 1;
                 if code == ids::FUNC_CODE_INST_LANDINGPAD_OLD {
-                    // The personality function, dropped since LLVM 3.7.
-                    self.pair(ops, &mut i)?;
+                    // The personality function, the function's since LLVM 3.7.
+                    let personality = self.pair(ops, &mut i)?;
+                    self.body.old_personality.get_or_insert(personality);
                 }
                 let cleanup = need!(self, ops, i) != 0;
                 let n = need!(self, ops, i + 1);
