@@ -12,7 +12,7 @@ use crate::ir::print::calling_conv::write_cc;
 use crate::ir::print::constants::Printer;
 use crate::ir::print::escape::{write_escaped, write_llvm_name};
 use crate::ir::print::globals::{write_comdat, write_global_prefix};
-use crate::ir::print::metadata::{write_attachments, write_md_ref};
+use crate::ir::print::metadata::{write_attachments, write_keyed_attachments, write_md_ref};
 use crate::ir::print::slot_tracker::{
     ModuleSlots, NO_SLOT, call_argument_upgrade, call_as_debug_record, debug_call_arguments, lifetime_call,
 };
@@ -337,13 +337,12 @@ impl BodyPrinter<'_, '_, '_> {
     fn attachments(&self, f: &mut dyn fmt::Write, index: usize) -> fmt::Result {
         self.location(f, index)?;
         let first = self.body.attachments.partition_point(|a| a.instruction.is_none_or(|i| (i as usize) < index));
-        let pairs: Vec<(u64, u64)> = self.body.attachments[first..]
+        let pairs = self.body.attachments[first..]
             .iter()
             .take_while(|a| a.instruction == Some(index as u32))
             .filter(|a| self.md.keeps_attachment(a.kind))
-            .map(|a| (a.kind, a.node))
-            .collect();
-        write_attachments(f, self.bodies, self.md, Some(self.scope), pairs, ", ", &self.constants)
+            .map(|a| (a.kind, self.md.instruction_attachment_key(Some(self.scope), a.kind, a.node)));
+        write_keyed_attachments(f, self.bodies, self.md, pairs, ", ", &self.constants)
     }
 
     pub(super) fn operand(&self, f: &mut dyn fmt::Write, o: &Operand, with_type: bool) -> fmt::Result {

@@ -89,16 +89,36 @@ pub(super) fn write_attachments(
     b: &Bodies<'_, '_>,
     md: &ModuleSlots,
     scope: Option<usize>,
-    mut pairs: Vec<(u64, u64)>,
+    pairs: Vec<(u64, u64)>,
     separator: &str,
     constants: &Printer<'_, '_>,
 ) -> fmt::Result {
+    write_keyed_attachments(
+        f,
+        b,
+        md,
+        pairs.into_iter().map(|(kind, node)| (kind, md.key(scope, node))),
+        separator,
+        constants,
+    )
+}
+
+/// Attachments `(kind, key)` in kind order, each after `separator`.
+pub(super) fn write_keyed_attachments(
+    f: &mut dyn fmt::Write,
+    b: &Bodies<'_, '_>,
+    md: &ModuleSlots,
+    pairs: impl Iterator<Item = (u64, Option<u64>)>,
+    separator: &str,
+    constants: &Printer<'_, '_>,
+) -> fmt::Result {
+    let mut pairs: Vec<(u64, Option<u64>)> = pairs.collect();
     pairs.sort_by_key(|p| p.0);
-    for (kind, node) in pairs {
+    for (kind, key) in pairs {
         f.write_str(separator)?;
         write_kind(f, b, kind)?;
         f.write_char(' ')?;
-        write_md_ref(f, b, md, md.key(scope, node), constants)?;
+        write_md_ref(f, b, md, key, constants)?;
     }
     Ok(())
 }
@@ -157,6 +177,9 @@ pub(super) fn write_md_ref(
             constants.ty(f, ty)?;
             f.write_char(' ')?;
             constants.value(f, value, 0)
+        }
+        Some((_, N::Unknown { code: crate::ir::print::slot_tracker::SYNTHETIC_INT, operands: &[width, value] })) => {
+            write!(f, "i{width} {value}")
         }
         Some((_, N::Expression { version, elements })) => {
             match crate::ir::upgrade::upgraded_expression(version, elements) {

@@ -20,6 +20,11 @@ use crate::ir::{AttrIndex, AttributeGroup, AttributeList, MetadataNode, Value};
 /// No slot (yet).
 pub(crate) const NO_SLOT: u32 = u32::MAX;
 
+/// The record code of a node LLVM's reader makes that no record has: an integer as
+/// metadata (`i64 0` of an upgraded TBAA tag), operands `[bit width, value]`, printed
+/// inline like any value.
+pub(crate) const SYNTHETIC_INT: u32 = u32::MAX - 1;
+
 /// The module's `Debug Info Version` module flag (`getDebugMetadataVersionFromModule`):
 /// its integer value, or `None` without one. Flags are tuples `!{i32 behavior, !"key",
 /// value}`, or the (type, value) pairs of the tuples before LLVM 3.6.
@@ -201,6 +206,11 @@ pub(crate) struct ModuleSlots {
     global_attachments: BTreeMap<u64, Vec<(u64, u64)>>,
     /// Definitions (by index) LLVM's reader attaches an old subprogram to.
     function_subprograms: BTreeMap<usize, u64>,
+    /// The file's `tbaa` kind, when the module has scalar TBAA tags of before LLVM 3.4,
+    /// and the key of the struct-path tag each module node makes as an instruction's
+    /// `!tbaa` ([`Self::upgrade_old_debug_info`]).
+    tbaa_kind: Option<u64>,
+    tbaa_tags: BTreeMap<u64, u64>,
     /// The attachment kinds (the file's ids) LLVM's reader drops as it strips the debug
     /// info of a module whose `Debug Info Version` is not 3 (`UpgradeDebugInfo`,
     /// `StripDebugInfo`): `dbg`, `heapallocsite`, `DIAssignID`; empty if it keeps it.
@@ -350,7 +360,20 @@ impl ModuleSlots {
                         .is_some()
                 })
             });
-        if !old_variables && !old_subprograms && !old_type_refs {
+        // Scalar TBAA tags of before LLVM 3.4 (`!{!"int", !parent}`): LLVM's reader makes
+        // each instruction's `!tbaa` of one a struct-path tag (`UpgradeTBAANode`).
+        let tbaa_kind = module.kinds.iter().find(|(_, name)| module.owned_bytes(*name) == b"tbaa").map(|&(id, _)| id);
+        let string_first =
+            |ops: &[u64]| ops.first().and_then(|s| s.checked_sub(1)).is_some_and(|s| module.string(input, s).is_some());
+        let old_tbaa = tbaa_kind.is_some()
+            && module.entries.iter().any(|e| {
+                let ops = module.ops(e.ops);
+                e.code == ids::METADATA_NODE
+                    && ops.len() == 2
+                    && string_first(ops)
+                    && matches!(ops[1].checked_sub(1).and_then(entry), Some((ids::METADATA_NODE, _)))
+            });
+        if !old_variables && !old_subprograms && !old_type_refs && !old_tbaa {
             return;
         }
         let base = self.module_len;
@@ -366,6 +389,32 @@ impl ModuleSlots {
         let empty = push(&mut table, ids::METADATA_EXPRESSION, &[3 << 1]) + 1;
         let mut aliases: Vec<(u64, u64)> = Vec::new();
         let mut attachments: BTreeMap<u64, Vec<(u64, u64)>> = BTreeMap::new();
+        // Module node → its struct-path tag: `!{X, X, i64 0}`, or for a scalar tag with
+        // its constant flag `!{T, T, i64 0, flag}` with `T = !{name, parent}`.
+        let mut tbaa_tags: BTreeMap<u64, u64> = BTreeMap::new();
+        if old_tbaa {
+            let zero = push(&mut table, SYNTHETIC_INT, &[64, 0]) + 1;
+            let mut unique = UniqueTuples { module, existing: None, new: Vec::new() };
+            for (id, e) in module.entries.iter().enumerate() {
+                let ops = module.ops(e.ops);
+                if e.code != ids::METADATA_NODE || !string_first(ops) {
+                    continue;
+                }
+                let operand = id as u64 + 1;
+                let tag = match ops {
+                    [_] | [_, _] => push(&mut table, ids::METADATA_NODE, &[operand, operand, zero]),
+                    &[name, parent, flag] => {
+                        let scalar = match unique.get(alloc::vec![name, parent]) {
+                            t if t <= u64::MAX / 2 => t,
+                            _ => push(&mut table, ids::METADATA_NODE, &[name, parent]) + 1,
+                        };
+                        push(&mut table, ids::METADATA_NODE, &[scalar, scalar, zero, flag])
+                    }
+                    _ => continue,
+                };
+                tbaa_tags.insert(id as u64, tag);
+            }
+        }
         if old_type_refs {
             // A string operand naming an identified composite type: the type (id + 1).
             let resolved = |op: u64| -> Option<u64> {
@@ -545,6 +594,8 @@ impl ModuleSlots {
         }
         self.global_attachments = attachments;
         self.function_subprograms = subprograms;
+        self.tbaa_kind = tbaa_kind.filter(|_| !tbaa_tags.is_empty());
+        self.tbaa_tags = tbaa_tags.into_iter().map(|(id, tag)| (id, first_key + (tag - base))).collect();
     }
 
     /// The subprogram LLVM's reader attaches as `!dbg` to definition `index` of a module of
@@ -851,8 +902,10 @@ impl ModuleSlots {
             }
             pairs.retain(|p| self.keeps_attachment(p.0));
             pairs.sort_by_key(|p| p.0);
-            for &(_, node) in &pairs {
-                self.create(b, Some(n), node);
+            for &(kind, node) in &pairs {
+                if let Some(key) = self.instruction_attachment_key(Some(n), kind, node) {
+                    self.create_key(b, key);
+                }
             }
             if let InstKind::Call { call, .. } | InstKind::Invoke(call) | InstKind::CallBr { call, .. } = &inst.kind {
                 let keeps = call_argument_upgrade(b, body, inst, self.llvm_version)
@@ -890,6 +943,17 @@ impl ModuleSlots {
             return None;
         }
         self.scopes.get(scope)?.locations.get(inst.debug_loc? as usize).copied()
+    }
+
+    /// The key of attachment `(kind, node)` of an instruction seen from `scope`: an old
+    /// scalar TBAA tag's struct-path tag as LLVM's reader makes it (`UpgradeTBAANode`).
+    pub(crate) fn instruction_attachment_key(&self, scope: Option<usize>, kind: u64, node: u64) -> Option<u64> {
+        if self.tbaa_kind == Some(kind) {
+            if let Some(&tag) = self.tbaa_tags.get(&node) {
+                return Some(tag);
+            }
+        }
+        self.key(scope, node)
     }
 
     /// Whether LLVM's reader strips the module's debug info ([`Self::stripped_kinds`]).
@@ -1036,7 +1100,7 @@ impl ModuleSlots {
                 MetadataNode::Debug { code, operands } => {
                     crate::ir::metadata::di::operands_in_llvm_order(code, operands, &mut refs)
                 }
-                MetadataNode::Unknown { .. } => {}
+                MetadataNode::Unknown { code, .. } if code != SYNTHETIC_INT => {}
                 // Not nodes, or printed inline.
                 _ => {
                     self.refs = refs;
