@@ -775,29 +775,17 @@ impl FunctionDisplay<'_, '_, '_> {
                 f.write_str(", ")?;
             }
             // `None`: an appended `i1`.
-            let Some(t) = t else {
-                f.write_str("i1")?;
-                let mut s = alloc::string::String::new();
-                if p.declared_attributes(
-                    &mut s,
-                    list,
-                    intrinsic.as_deref(),
-                    AttrIndex::Param(i as u64),
-                    ParamUpgrade::default(),
-                )? {
-                    f.write_char(' ')?;
-                    f.write_str(&s)?;
-                }
-                continue;
-            };
-            p.ty(f, t)?;
+            match t {
+                Some(t) => p.ty(f, t)?,
+                None => f.write_str("i1")?,
+            }
             let mut s = alloc::string::String::new();
             if p.declared_attributes(
                 &mut s,
                 list,
                 intrinsic.as_deref(),
                 AttrIndex::Param(i as u64),
-                ParamUpgrade { pointee: p.pointee(t), ..ParamUpgrade::default() },
+                ParamUpgrade { pointee: t.and_then(|t| p.pointee(t)), ..ParamUpgrade::default() },
             )? {
                 f.write_char(' ')?;
                 f.write_str(&s)?;
