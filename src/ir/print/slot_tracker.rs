@@ -70,23 +70,23 @@ pub(crate) fn debug_info_version(b: &Bodies<'_, '_>) -> Option<u64> {
 /// (`getDITypeRefOrNull`), which LLVM 3.7 and 3.8 could write as a composite type's
 /// identifier: scopes, base and containing types, `extraData`, `vtableHolder`, the
 /// `type:` of variables, template parameters and properties, an imported entity.
-fn type_ref_fields(code: u32, ops: &[u64]) -> alloc::vec::Vec<usize> {
+fn type_ref_fields(code: u32, ops: &[u64]) -> &'static [usize] {
     match code {
-        ids::METADATA_DERIVED_TYPE => alloc::vec![5, 6, 11],
-        ids::METADATA_COMPOSITE_TYPE => alloc::vec![5, 6, 13],
+        ids::METADATA_DERIVED_TYPE => &[5, 6, 11],
+        ids::METADATA_COMPOSITE_TYPE => &[5, 6, 13],
         // Without the flags of LLVM 8: the containing type is 8 after the two it had more.
-        ids::METADATA_SUBPROGRAM if ops.first().is_some_and(|v| v & 4 == 0) => alloc::vec![1, 10],
-        ids::METADATA_TEMPLATE_TYPE => alloc::vec![if ops.len() > 3 { 3 } else { 2 }],
-        ids::METADATA_TEMPLATE_VALUE => alloc::vec![if ops.len() > 5 { 4 } else { 3 }],
-        ids::METADATA_GLOBAL_VAR => alloc::vec![6],
+        ids::METADATA_SUBPROGRAM if ops.first().is_some_and(|v| v & 4 == 0) => &[1, 10],
+        ids::METADATA_TEMPLATE_TYPE if ops.len() > 3 => &[3],
+        ids::METADATA_TEMPLATE_TYPE => &[2],
+        ids::METADATA_TEMPLATE_VALUE if ops.len() > 5 => &[4],
+        ids::METADATA_TEMPLATE_VALUE => &[3],
+        ids::METADATA_GLOBAL_VAR => &[6],
         // A tag operand when it has no alignment and more than eight operands.
-        ids::METADATA_LOCAL_VAR => {
-            let has_tag = ops.first().is_some_and(|v| v & 2 == 0) && ops.len() > 8;
-            alloc::vec![5 + has_tag as usize]
-        }
-        ids::METADATA_OBJC_PROPERTY => alloc::vec![7],
-        ids::METADATA_IMPORTED_ENTITY => alloc::vec![3],
-        _ => alloc::vec::Vec::new(),
+        ids::METADATA_LOCAL_VAR if ops.first().is_some_and(|v| v & 2 == 0) && ops.len() > 8 => &[6],
+        ids::METADATA_LOCAL_VAR => &[5],
+        ids::METADATA_OBJC_PROPERTY => &[7],
+        ids::METADATA_IMPORTED_ENTITY => &[3],
+        _ => &[],
     }
 }
 
@@ -427,7 +427,7 @@ impl ModuleSlots {
                 let ops = module.ops(e.ops);
                 let mut record = ops.to_vec();
                 let mut changed = false;
-                for i in type_ref_fields(e.code, ops) {
+                for &i in type_ref_fields(e.code, ops) {
                     if let Some(r) = record.get(i).copied().and_then(resolved) {
                         record[i] = r;
                         changed = true;
