@@ -124,7 +124,10 @@ pub struct Bookmark {
     pub block_id: BlockId,
     /// The abbreviation-id width inside the block.
     pub abbrev_width: u32,
-    /// The block's length in 32-bit words, as its length word says.
+    /// The block's length in 32-bit words: what its length word says, except for a
+    /// block entered although the input cuts it ([`Reader::read_truncated_blocks`]),
+    /// where it is the whole words the input still holds of it
+    /// ([`Block::declared_len_words`] keeps the declared length).
     pub len_words: u32,
     /// Bit offset of the block's ENTER_SUBBLOCK abbreviation id.
     pub header_bit: u64,
@@ -211,7 +214,10 @@ impl Block {
         self.bookmark.abbrev_width
     }
 
-    /// The block's length in 32-bit words.
+    /// The block's length in 32-bit words: as its length word says, except for a block
+    /// the input cuts short, entered with [`Reader::read_truncated_blocks`], where it is
+    /// the whole words the input holds of it ([`Block::declared_len_words`] is the
+    /// declared length).
     pub fn len_words(&self) -> u32 {
         self.bookmark.len_words
     }
@@ -353,13 +359,35 @@ pub struct LazyBlock<'a> {
     stream: Bitstream<'a>,
     bookmark: Bookmark,
     blockinfo: Arc<BlockInfo>,
+    /// For a block recovered from a damaged or cut input: the bit offset of the first
+    /// entry that could not be read. Its readers end the block there.
+    cut: Option<u64>,
 }
 
 impl<'a> LazyBlock<'a> {
     /// The block `bookmark` points at in `stream`, read with `blockinfo`.
     #[cfg_attr(not(feature = "ir"), allow(dead_code))]
     pub(crate) fn new(stream: Bitstream<'a>, bookmark: Bookmark, blockinfo: Arc<BlockInfo>) -> Self {
-        LazyBlock { stream, bookmark, blockinfo }
+        LazyBlock { stream, bookmark, blockinfo, cut: None }
+    }
+
+    /// The same block, read only up to bit `bit` of its own entries: where reading it
+    /// broke (a cut file, a damaged record). Its readers report the block's END_BLOCK at
+    /// `bit`, so every walk of the block sees the well-formed part before the break.
+    #[cfg_attr(not(feature = "ir"), allow(dead_code))]
+    pub(crate) fn cut_at(mut self, bit: u64) -> Self {
+        self.cut = Some(bit);
+        self
+    }
+
+    /// For a block recovered from a damaged or cut input (a partial module's, say
+    /// [`ir::Module::parse_partial`](crate::ir::Module::parse_partial)): the bit offset
+    /// of the first of its entries that could not be read. Its [`reader`](Self::reader)
+    /// ends the block there, as if its END_BLOCK stood at that bit; the block's
+    /// [`bookmark`](Self::bookmark) still spans what the input holds of it. `None` for
+    /// a block read whole.
+    pub fn cut_bit(&self) -> Option<u64> {
+        self.cut
     }
 
     /// Where the block is.
@@ -379,7 +407,11 @@ impl<'a> LazyBlock<'a> {
 
     /// A reader of just this block.
     pub fn reader(&self) -> Result<Reader<'a>> {
-        self.stream.block_reader(&self.bookmark, self.blockinfo.clone())
+        let mut reader = self.stream.block_reader(&self.bookmark, self.blockinfo.clone())?;
+        if let Some(bit) = self.cut {
+            reader.stop_at = bit;
+        }
+        Ok(reader)
     }
 }
 
@@ -476,6 +508,9 @@ pub struct Reader<'a> {
     read_truncated: bool,
     /// The innermost block entered truncated, if any.
     truncated: Option<alloc::boxed::Box<Truncated>>,
+    /// Where the block a [`LazyBlock`] of a cut input was cut ([`LazyBlock::cut_bit`]):
+    /// an entry of its starting there is read as its END_BLOCK. `u64::MAX` otherwise.
+    stop_at: u64,
 }
 
 /// A block entered although its length runs past the end of the input.
@@ -509,6 +544,7 @@ impl<'a> Reader<'a> {
             report_definitions: false,
             read_truncated: false,
             truncated: None,
+            stop_at: u64::MAX,
         }
     }
 
@@ -522,7 +558,8 @@ impl<'a> Reader<'a> {
     /// they can be read, then ends with exactly one error, the one it would have given
     /// without this: where reading runs out, the error of that read; if the block's
     /// END_BLOCK comes first (so the file was not cut there, the length word is wrong),
-    /// or the block is skipped, the [`Error::BlockTooLong`] of its header. A block whose
+    /// the [`Error::BlockTooLong`] of its header. [`Reader::skip_block`] on such a block
+    /// returns that error itself: a cut block is not one to read later. A block whose
     /// length runs past its parent but not past the input is still an error at once.
     ///
     /// ```
@@ -668,12 +705,16 @@ impl<'a> Reader<'a> {
     /// A BLOCKINFO block is the exception: it is read (silently) rather than jumped over,
     /// because the abbreviations of every later block depend on it. Skipping it would
     /// make the rest of the stream unreadable, and LLVM's readers never skip it either.
+    ///
+    /// A block the input cuts short, entered with [`Reader::read_truncated_blocks`], is
+    /// not returned: skipping it gives its error (the [`Error::BlockTooLong`] of its
+    /// header), and the walk ends there.
     pub fn skip_block(&mut self) -> Result<LazyBlock<'a>> {
         if self.state != State::JustEntered || self.depth == 0 {
             return Err(Error::NotAtBlockStart { bit: self.cursor.position() });
         }
         let bookmark = self.scopes[self.depth - 1].bookmark;
-        let lazy = LazyBlock { stream: self.stream, bookmark, blockinfo: self.blockinfo.clone() };
+        let lazy = LazyBlock { stream: self.stream, bookmark, blockinfo: self.blockinfo.clone(), cut: None };
         if bookmark.block_id == BLOCKINFO_BLOCK_ID {
             let depth = self.depth;
             while self.depth >= depth {
@@ -687,7 +728,12 @@ impl<'a> Reader<'a> {
         self.cursor.jump_to(bookmark.end_bit())?;
         let truncated = self.truncated.is_some() && self.leaving_truncated();
         self.pop();
-        self.state = if truncated { State::Done } else { State::Running };
+        if truncated {
+            // A block the input cuts is not a block to read later: its error, now.
+            self.state = State::Done;
+            return Err(self.truncated.take().map_or(Error::NotAtBlockStart { bit: bookmark.header_bit }, |t| t.error));
+        }
+        self.state = State::Running;
         Ok(lazy)
     }
 
@@ -985,6 +1031,9 @@ impl<'a> Reader<'a> {
                 return Ok(None);
             }
             let start = self.cursor.position();
+            if start >= self.stop_at {
+                return self.end_at_cut(start);
+            }
             let id = self.cursor.read(self.width)? as u32;
             if self.depth == 0 && id != ENTER_SUBBLOCK {
                 return Err(match id {
@@ -1009,6 +1058,23 @@ impl<'a> Reader<'a> {
                 }
             }
         }
+    }
+
+    /// At the cut of a [`LazyBlock`] recovered from a cut input: its END_BLOCK. Only the
+    /// block itself (depth 1) reaches the cut, which is where one of its entries began.
+    #[cold]
+    fn end_at_cut(&mut self, start: u64) -> Result<Option<Entry>> {
+        if self.depth != 1 {
+            return Err(Error::InvalidValue {
+                bit: start,
+                what: "entry across the cut of a recovered block",
+                value: start,
+            });
+        }
+        let bookmark = self.scopes[0].bookmark;
+        self.pop();
+        self.finish();
+        Ok(Some(Entry::EndBlock(bookmark)))
     }
 
     /// At the top level: is the rest of the stream only the trailing bytes LLVM ignores?

@@ -77,7 +77,8 @@ pub use body::{
     Operand, Ordering, TailKind, Value,
 };
 pub use metadata::debug_info::{
-    Checksum, CompileUnit, DebugInfo, SourceFile, Subprogram, Variable, VariableLocation, VariableLocationKind,
+    Checksum, CompileUnit, DebugInfo, GlobalVariable, NameSource, RecoveredName, SourceFile, SourceLocation,
+    Subprogram, Variable, VariableLocation, VariableLocationKind,
 };
 pub use metadata::strings::{MetadataStrings, MetadataStringsError};
 pub use metadata::{LazyMetadata, Metadata, MetadataNode, is_debug_info_record};

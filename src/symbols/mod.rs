@@ -557,7 +557,10 @@ fn bitcode_symbols<'a>(streams: &[Embedded<'a>], options: &Options, list: &mut S
 /// Appends the symbols of one bitstream; returns where they came from.
 fn stream_symbols<'a>(e: &Embedded<'a>, options: &Options, list: &mut SymbolList<'a>) -> Result<Source, crate::Error> {
     let stream = e.bitstream()?;
-    let inventory = Inventory::of(&stream)?;
+    let inventory = match Inventory::of(&stream) {
+        Ok(inventory) => inventory,
+        Err(_) => return partial_symbols(e, list),
+    };
     let Some(first) = inventory.modules.first() else {
         return Err(crate::Error::MissingRecord { bit: 0, block: "the stream", record: "a MODULE_BLOCK" });
     };
@@ -587,6 +590,47 @@ fn stream_symbols<'a>(e: &Embedded<'a>, options: &Options, list: &mut SymbolList
         // `llvm-cat -b`), or a damaged one: LLVM builds the table from the modules, so do
         // we, from their records.
         _ => module_symbols(&inventory, options, list),
+    }
+}
+
+/// The symbols of a damaged or cut stream: those of the modules read before the break
+/// ([`Module::parse_all_partial`]), then the error. Since LLVM 5 names are in the STRTAB at
+/// the end of the file, which a cut file does not have: a value without its name is listed
+/// under the name its debug info gives ([`Bodies::recovered_name`](crate::ir::Bodies::recovered_name)),
+/// or not at all.
+fn partial_symbols<'a>(e: &Embedded<'a>, list: &mut SymbolList<'a>) -> Result<Source, crate::Error> {
+    let (modules, error) = Module::parse_all_partial(e.bytes);
+    for module in &modules {
+        let triple = module.triple.as_deref().unwrap_or_default();
+        if list.triple.is_empty() {
+            list.triple = triple.to_string();
+        }
+        let darwin = crate::ir::is_darwin(triple.as_bytes());
+        let bodies = module.bodies().ok();
+        for s in module.symbols() {
+            let constant =
+                matches!(s.source, GlobalRef::Var(i) if module.globals.get(i).is_some_and(|g| g.is_constant));
+            let name = if s.ir_name.is_empty() {
+                let common = match s.source {
+                    GlobalRef::Var(i) => module.globals.get(i).map(|g| &g.common),
+                    GlobalRef::Function(i) => module.functions.get(i).map(|f| &f.common),
+                    GlobalRef::Alias(i) => module.aliases.get(i).map(|a| &a.common),
+                };
+                let recovered = common.and_then(|c| bodies.as_ref().and_then(|b| b.recovered_name(c.value_id)));
+                let Some(recovered) = recovered else { continue };
+                // The mangler's prefix of Mach-O's symbols.
+                let mut name = if darwin { b"_".to_vec() } else { Vec::new() };
+                name.extend_from_slice(&recovered.name);
+                name
+            } else {
+                s.name.into_owned()
+            };
+            list.symbols.push(ir_symbol(Cow::Owned(name), s.flags, constant, darwin, s.common_size));
+        }
+    }
+    match error {
+        Some(error) => Err(error),
+        None => Ok(Source::ModuleRecords),
     }
 }
 

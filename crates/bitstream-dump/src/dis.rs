@@ -93,11 +93,17 @@ fn run(path: &str, options: DisOptions, out: &mut impl Write) -> Result<(), Stri
     // modules: reading it fails before any is named.)
     let raw = streams.len() == 1 && format.is_bitstream();
     for stream in &streams {
-        let modules = Module::parse_all(stream.bytes).map_err(|e| format!("{}: {e}", stream.provenance))?;
+        // A cut or damaged stream prints what it holds before the break, then its error.
+        let (modules, error) = Module::parse_all_partial(stream.bytes);
         for module in &modules {
             let bodies = module.bodies().map_err(|e| e.to_string())?;
             let id = if raw { path.to_string() } else { stream.provenance.to_string() };
             write!(out, "{}", bodies.display_module(options).with_module_id(&id)).map_err(io_text)?;
+        }
+        if let Some(e) = error {
+            // The path is said once, by the caller; a stream inside a container by where.
+            let text = crate::broke_at(&e);
+            return Err(if raw { text } else { format!("{}: {text}", stream.provenance) });
         }
     }
     Ok(())

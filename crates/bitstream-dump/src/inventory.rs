@@ -18,8 +18,8 @@ use crate::io_text;
 
 /// Lists one bitstream; an error in it (the message says where) is returned after what
 /// was listed before it.
-pub fn write_inventory(e: &Embedded<'_>, out: &mut impl Write) -> Result<(), String> {
-    let input = |err: &dyn std::fmt::Display| format!("{}: {err}", e.provenance);
+pub fn write_inventory(e: &Embedded<'_>, out: &mut impl Write) -> Result<(), crate::Failed> {
+    let input = |err: &dyn std::fmt::Display| crate::Failed::at(&e.provenance, err);
     let stream = e.bitstream().map_err(|err| input(&err))?;
     let [a, b, c, d] = stream.magic().bytes();
     write!(out, "{}  magic={a:02x}{b:02x}{c:02x}{d:02x} bytes={}", e.provenance, e.bytes.len()).map_err(io_text)?;

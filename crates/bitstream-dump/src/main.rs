@@ -288,9 +288,23 @@ fn main() -> ExitCode {
 /// Why `run` failed: the message, and where, if not in the input as a whole (a container
 /// error names the member, section or stream).
 #[derive(Debug)]
-struct Failed {
+pub(crate) struct Failed {
     at: Option<String>,
     message: String,
+}
+
+impl Failed {
+    /// An error of the stream or member found at `at` (a provenance).
+    pub(crate) fn at(at: impl std::fmt::Display, message: impl std::fmt::Display) -> Self {
+        Failed { at: Some(at.to_string()), message: message.to_string() }
+    }
+}
+
+/// A read that broke (a cut or damaged input): the error, and how far the read went, in
+/// bytes and bits. What was read before it has been printed.
+pub(crate) fn broke_at(e: &llvm_bitstream_reader::Error) -> String {
+    let bit = e.bit_offset();
+    format!("{e}; read up to byte {} (bit {bit})", bit / 8)
 }
 
 impl From<String> for Failed {
@@ -308,7 +322,7 @@ impl From<ContainerError> for Failed {
 }
 
 /// `message`, then the sources of `e`, each once: `message: source: its source`.
-fn with_sources(mut message: String, e: &dyn std::error::Error) -> String {
+pub(crate) fn with_sources(mut message: String, e: &dyn std::error::Error) -> String {
     let mut source = e.source();
     while let Some(s) = source {
         message = format!("{message}: {s}");

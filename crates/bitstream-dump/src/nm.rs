@@ -353,6 +353,10 @@ impl<W: Write> Printer<'_, W> {
             let text = crate::error_chain(e);
             match archive {
                 Some(a) => self.member_error(a, member, &text)?,
+                // The file is named once, by the caller.
+                None if e.provenance().is_some_and(|p| p.to_string() == file) => {
+                    return Err(crate::with_sources(e.reason().to_string(), e));
+                }
                 None => return Err(text),
             }
         }

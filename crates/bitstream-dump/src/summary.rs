@@ -27,10 +27,10 @@ use llvm_bitstream_reader::Error as IrError;
 use llvm_bitstream_reader::container::Embedded;
 use llvm_bitstream_reader::ids::is_debug_info_body_record;
 use llvm_bitstream_reader::ids::llvm_ir::raw as ids;
-use llvm_bitstream_reader::ir::{Inventory, Module, is_debug_info_record};
+use llvm_bitstream_reader::ir::{Module, is_debug_info_record};
 use llvm_bitstream_reader::{Entry, Magic, Reader};
 
-use crate::io_text;
+use crate::{Failed, io_text};
 
 /// How many function bodies are listed.
 const LARGEST: usize = 20;
@@ -94,22 +94,34 @@ fn percent(part: u64, whole: u64) -> f64 {
     if whole == 0 { 0.0 } else { part as f64 * 100.0 / whole as f64 }
 }
 
-/// Summarizes every module of one bitstream.
-pub fn write_summary(e: &Embedded<'_>, json: bool, out: &mut impl Write) -> Result<(), String> {
-    let input = |err: &dyn std::fmt::Display| format!("{}: {err}", e.provenance);
+/// Summarizes every module of one bitstream. A cut or damaged stream is summarized as
+/// far as it goes (the modules and function bodies before the break, with the names
+/// debug info gives where the file's are gone), then its error is returned.
+pub fn write_summary(e: &Embedded<'_>, json: bool, out: &mut impl Write) -> Result<(), Failed> {
+    let input = |err: &dyn std::fmt::Display| Failed::at(&e.provenance, err);
     let stream = e.bitstream().map_err(|err| input(&err))?;
     if stream.magic() != Magic::LlvmIr {
         return Err(input(&"not LLVM IR bitcode: no modules to summarize"));
     }
     let stream_bits = stream.bytes().len() as u64 * 8;
-    let inventory = Inventory::of(&stream).map_err(|err| input(&err))?;
-    for info in &inventory.modules {
-        let m = Module::from_info(info).map_err(|err| input(&err))?;
-        let bits = debug_bits(&m).map_err(|err| input(&err))?;
-        let mut bodies: Vec<(u64, String)> =
-            m.definitions().filter_map(|f| Some((f.body_bits()?, f.common.name_str().into_owned()))).collect();
-        bodies.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
-        bodies.truncate(LARGEST);
+    let (modules, error) = Module::parse_all_partial(e.bytes);
+    for m in &modules {
+        let bits = debug_bits(m).map_err(|err| input(&err))?;
+        let bodies = m.bodies().ok();
+        let name_of = |f: &llvm_bitstream_reader::ir::Function<'_>| {
+            if !f.common.name.is_empty() {
+                return f.common.name_str().into_owned();
+            }
+            match bodies.as_ref().and_then(|b| b.recovered_name(f.common.value_id)) {
+                Some(r) => format!("@{} (recovered: {})", f.common.value_id, r.name_str()),
+                None => format!("@{}", f.common.value_id),
+            }
+        };
+        let mut largest: Vec<(u64, String)> =
+            m.definitions().filter_map(|f| Some((f.body_bits()?, name_of(f)))).collect();
+        largest.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
+        largest.truncate(LARGEST);
+        let bodies = largest;
         let declarations = m.functions.iter().filter(|f| f.is_declaration).count();
         let aliases = m.aliases.iter().filter(|a| !a.is_ifunc).count();
         let ifuncs = m.aliases.len() - aliases;
@@ -117,6 +129,8 @@ pub fn write_summary(e: &Embedded<'_>, json: bool, out: &mut impl Write) -> Resu
             let b = m.block.bookmark();
             b.end_bit().saturating_sub(b.header_bit)
         };
+        // A module cut short: where, and how many definitions kept their body.
+        let cut = m.block.cut_bit().map(|bit| (bit, m.definitions().filter(|f| f.body.is_some()).count()));
         if json {
             let value = serde_json::json!({
                 "stream": e.provenance.to_string(),
@@ -135,6 +149,7 @@ pub fn write_summary(e: &Embedded<'_>, json: bool, out: &mut impl Write) -> Resu
                 "metadata_bits": bits.metadata,
                 "debug_info_bits": bits.debug_info,
                 "largest_function_bodies": bodies.iter().map(|(b, n)| serde_json::json!({"name": n, "bits": b})).collect::<Vec<_>>(),
+                "cut": cut.map(|(bit, with_body)| serde_json::json!({"bit": bit, "byte": bit / 8, "definitions_with_body": with_body})),
             });
             writeln!(out, "{value}").map_err(io_text)?;
             continue;
@@ -161,10 +176,22 @@ pub fn write_summary(e: &Embedded<'_>, json: bool, out: &mut impl Write) -> Resu
             percent(bits.debug_info, stream_bits)
         )
         .map_err(io_text)?;
+        if let Some((bit, with_body)) = cut {
+            writeln!(
+                out,
+                "  cut:             at byte {} (bit {bit}); {with_body} of {} definitions have their body",
+                bit / 8,
+                m.functions.len() - declarations
+            )
+            .map_err(io_text)?;
+        }
         writeln!(out, "  largest function bodies:").map_err(io_text)?;
         for (b, name) in &bodies {
             writeln!(out, "  {b:>10} bits  {name}").map_err(io_text)?;
         }
     }
-    Ok(())
+    match error {
+        Some(err) => Err(input(&crate::broke_at(&err))),
+        None => Ok(()),
+    }
 }

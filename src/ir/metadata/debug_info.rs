@@ -28,6 +28,10 @@
 //! # Ok(()) }
 //! ```
 
+use alloc::borrow::Cow;
+use alloc::string::String;
+use core::fmt;
+
 use crate::ids::llvm_ir::raw as ids;
 use crate::ir::MetadataNode;
 use crate::ir::body::{Bodies, Body, DebugLoc, InstKind, Operand, Value};
@@ -75,9 +79,42 @@ pub struct CompileUnit<'b> {
     pub is_optimized: bool,
 }
 
+impl<'b> SourceFile<'b> {
+    /// The file's path as text: `filename` joined to `directory` unless it is absolute
+    /// (or there is no directory), as `llvm-symbolizer` prints it. Bytes that are not
+    /// UTF-8 are replaced, as in every `*_str` accessor of the crate.
+    ///
+    /// ```
+    /// use llvm_bitstream_reader::ir::SourceFile;
+    /// let file = SourceFile { filename: b"src/lib.rs", directory: b"/work/x", checksum: None };
+    /// assert_eq!(file.path(), "/work/x/src/lib.rs");
+    /// let file = SourceFile { filename: b"/usr/include/stdio.h", directory: b"/work/x", checksum: None };
+    /// assert_eq!(file.path(), "/usr/include/stdio.h");
+    /// ```
+    pub fn path(&self) -> Cow<'b, str> {
+        let absolute = self.filename.first() == Some(&b'/') || self.filename.get(1..3) == Some(b":\\");
+        if absolute || self.directory.is_empty() {
+            return String::from_utf8_lossy(self.filename);
+        }
+        let mut path = String::from_utf8_lossy(self.directory).into_owned();
+        if !path.ends_with('/') {
+            path.push('/');
+        }
+        path.push_str(&String::from_utf8_lossy(self.filename));
+        Cow::Owned(path)
+    }
+
+    /// The file name as text, as the compiler gave it (not joined to the directory).
+    pub fn filename_str(&self) -> Cow<'b, str> {
+        String::from_utf8_lossy(self.filename)
+    }
+}
+
 /// A function as the source names it (`!DISubprogram`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Subprogram<'b> {
+    /// Its metadata id.
+    pub id: u64,
     /// The source name (`main`, `fmt`).
     pub name: &'b [u8],
     /// The linkage (mangled) name, empty if none.
@@ -88,6 +125,76 @@ pub struct Subprogram<'b> {
     pub line: u32,
     /// The metadata id of its scope (a namespace, a type, a file), if any.
     pub scope: Option<u64>,
+}
+
+impl<'b> Subprogram<'b> {
+    /// The source name as text.
+    pub fn name_str(&self) -> Cow<'b, str> {
+        String::from_utf8_lossy(self.name)
+    }
+
+    /// The linkage (symbol) name as text: the linkage name, or the source name where it
+    /// has none (C functions), which is what the symbol is called.
+    pub fn symbol_str(&self) -> Cow<'b, str> {
+        String::from_utf8_lossy(if self.linkage_name.is_empty() { self.name } else { self.linkage_name })
+    }
+}
+
+/// A global variable as the source names it (`!DIGlobalVariable`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GlobalVariable<'b> {
+    /// Its metadata id.
+    pub id: u64,
+    /// The source name.
+    pub name: &'b [u8],
+    /// The linkage (mangled) name, empty if none.
+    pub linkage_name: &'b [u8],
+    /// The file it is declared in.
+    pub file: Option<SourceFile<'b>>,
+    /// The line it is declared at.
+    pub line: u32,
+    /// Whether it is local to its compile unit (`static`).
+    pub is_local: bool,
+}
+
+impl<'b> GlobalVariable<'b> {
+    /// The source name as text.
+    pub fn name_str(&self) -> Cow<'b, str> {
+        String::from_utf8_lossy(self.name)
+    }
+
+    /// The symbol name as text: the linkage name, or the source name where it has none.
+    pub fn symbol_str(&self) -> Cow<'b, str> {
+        String::from_utf8_lossy(if self.linkage_name.is_empty() { self.name } else { self.linkage_name })
+    }
+}
+
+/// Where an instruction came from: a file, line and column, in a scope of a function.
+/// [`DebugInfo::instruction_location`] gives one with the locations it was inlined at;
+/// `Display` prints `path:line:column`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SourceLocation<'b> {
+    /// The file of the location's scope: a lexical block's own file (code from an
+    /// `#include` inside a function), else its function's.
+    pub file: Option<SourceFile<'b>>,
+    /// The line (0: no line, compiler-generated code).
+    pub line: u32,
+    /// The column (0: none).
+    pub column: u32,
+    /// The function the location is in (the subprogram of its scope).
+    pub function: Option<Subprogram<'b>>,
+    /// The location as the file has it: scope and inlined-at ids.
+    pub loc: DebugLoc,
+}
+
+impl fmt::Display for SourceLocation<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.file {
+            Some(file) => f.write_str(&file.path())?,
+            None => f.write_str("??")?,
+        }
+        write!(f, ":{}:{}", self.line, self.column)
+    }
 }
 
 /// A source variable (`!DILocalVariable`).
@@ -141,6 +248,7 @@ pub struct VariableLocation {
 pub struct DebugInfo<'b> {
     module: &'b MdTable,
     function: Option<&'b MdTable>,
+    body: Option<&'b Body>,
     input: &'b [u8],
 }
 
@@ -148,11 +256,153 @@ impl<'m, 'a> Bodies<'m, 'a> {
     /// The module's debug info, or, with `body`, the debug info one of its functions sees
     /// (the module's nodes and the function's own).
     pub fn debug_info<'s>(&'s self, body: Option<&'s Body>) -> DebugInfo<'s> {
-        DebugInfo { module: self.module_metadata(), function: body.map(|b| &b.metadata), input: self.input() }
+        DebugInfo { module: self.module_metadata(), function: body.map(|b| &b.metadata), body, input: self.input() }
     }
 }
 
 impl<'b> DebugInfo<'b> {
+    /// The function's own `!dbg` attachment: the `DISubprogram` of the body this debug
+    /// info was made for ([`Bodies::debug_info`] with `Some(body)`). `None` for module
+    /// debug info or a function without one.
+    ///
+    /// ```
+    /// use llvm_bitstream_reader::ir::Module;
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/rustc_llvm22_o0_debuginfo.bc"))?;
+    /// let module = Module::parse(&bytes)?;
+    /// let bodies = module.bodies()?;
+    /// let index = module.functions.iter().position(|f| !f.is_declaration).unwrap();
+    /// let body = bodies.body(index)?.unwrap();
+    /// let function = bodies.debug_info(Some(&body)).function_subprogram().expect("a debug build");
+    /// // The symbol its DISubprogram gives is the function's name.
+    /// assert_eq!(function.symbol_str(), module.functions[index].common.name_str());
+    /// let file = function.file.unwrap();
+    /// assert!(file.path().ends_with(".rs") && function.line > 0);
+    /// # Ok(()) }
+    /// ```
+    pub fn function_subprogram(&self) -> Option<Subprogram<'b>> {
+        let body = self.body?;
+        let dbg = self.dbg_kind()?;
+        let a = body.attachments.iter().take_while(|a| a.instruction.is_none()).find(|a| a.kind == dbg)?;
+        self.subprogram(a.node)
+    }
+
+    /// The `DISubprogram` attached to a function declaration (`declare … !dbg`, which
+    /// optimized C/C++ builds write for the callees of call-site info), by its value id.
+    pub fn global_subprogram(&self, value_id: u64) -> Option<Subprogram<'b>> {
+        self.global_dbg(value_id).find_map(|node| self.subprogram(node))
+    }
+
+    /// The `DIGlobalVariable` of a global variable's `!dbg` attachment (through its
+    /// `DIGlobalVariableExpression`), by the variable's value id.
+    pub fn global_variable(&self, value_id: u64) -> Option<GlobalVariable<'b>> {
+        self.global_dbg(value_id).find_map(|node| {
+            let var = match self.decode(node)? {
+                DiNode::GlobalVariableExpression(e) => Self::id(e.var)?,
+                DiNode::GlobalVariable(_) => node,
+                _ => return None,
+            };
+            let DiNode::GlobalVariable(v) = self.decode(var)? else { return None };
+            Some(GlobalVariable {
+                id: var,
+                name: self.string(v.name),
+                linkage_name: self.string(v.linkage_name),
+                file: self.file_ref(v.file),
+                line: v.line,
+                is_local: v.is_local,
+            })
+        })
+    }
+
+    /// The nodes attached as `!dbg` to a global value (module-level attachments).
+    fn global_dbg(&self, value_id: u64) -> impl Iterator<Item = u64> + '_ {
+        let dbg = self.dbg_kind();
+        let pairs = self
+            .module
+            .global_attachments
+            .iter()
+            .find(|&&(v, _)| v == value_id)
+            .map_or(&[][..], |&(_, ops)| self.module.ops(ops));
+        pairs.chunks_exact(2).filter(move |p| Some(p[0]) == dbg).map(|p| p[1])
+    }
+
+    /// The file's id of the `dbg` attachment kind (0 in every LLVM, but read from the
+    /// kind table).
+    fn dbg_kind(&self) -> Option<u64> {
+        self.module.kinds.iter().find(|&&(_, name)| self.module.owned_bytes(name) == b"dbg").map(|&(id, _)| id)
+    }
+
+    /// The file of a scope: a lexical block's or a subprogram's own `file:`, else that
+    /// of the scope around it (bounded by
+    /// [`MAX_SCOPE_DEPTH`](crate::limits::MAX_SCOPE_DEPTH)).
+    pub fn scope_file(&self, mut scope: u64) -> Option<SourceFile<'b>> {
+        for _ in 0..MAX_SCOPE_DEPTH {
+            let (file, outer) = match self.decode(scope)? {
+                DiNode::Subprogram(sp) => (sp.file, sp.scope),
+                DiNode::LexicalBlock(b) => (b.file, b.scope),
+                DiNode::LexicalBlockFile(b) => (b.file, b.scope),
+                DiNode::File(_) => return self.file(scope),
+                _ => return None,
+            };
+            if let Some(file) = self.file_ref(file) {
+                return Some(file);
+            }
+            scope = Self::id(outer)?;
+        }
+        None
+    }
+
+    /// A location resolved: its scope's file, its function, line and column.
+    pub fn source_location(&self, loc: DebugLoc) -> SourceLocation<'b> {
+        SourceLocation {
+            file: loc.scope.and_then(|s| self.scope_file(s)),
+            line: loc.line,
+            column: loc.column,
+            function: loc.scope.and_then(|s| self.subprogram_of_scope(s)).and_then(|sp| self.subprogram(sp)),
+            loc,
+        }
+    }
+
+    /// Where instruction `index` of the body came from, then each place it was inlined
+    /// at, innermost first: `file:line:column` and the function of each (empty if the
+    /// instruction has no location, or for module debug info).
+    ///
+    /// ```
+    /// use llvm_bitstream_reader::ir::Module;
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/rustc_llvm22_o3.bc"))?;
+    /// let module = Module::parse(&bytes)?;
+    /// let bodies = module.bodies()?;
+    /// let mut inlined = 0;
+    /// for index in 0..module.functions.len() {
+    ///     let Some(body) = bodies.body(index)? else { continue };
+    ///     let info = bodies.debug_info(Some(&body));
+    ///     for i in 0..body.instructions.len() {
+    ///         let chain: Vec<_> = info.instruction_location(i).collect();
+    ///         if let [here, .., outermost] = &chain[..] {
+    ///             // `here` is in an inlined function; `outermost` in the one it was inlined into.
+    ///             assert!(here.to_string().contains(':') && outermost.function.is_some());
+    ///             inlined += 1;
+    ///         }
+    ///     }
+    /// }
+    /// assert!(inlined > 0);
+    /// # Ok(()) }
+    /// ```
+    pub fn instruction_location(&self, index: usize) -> impl Iterator<Item = SourceLocation<'b>> + '_ {
+        let loc = self
+            .body
+            .and_then(|b| b.instructions.get(index)?.debug_loc.and_then(|l| b.debug_locs.get(l as usize)))
+            .copied();
+        let mut next = loc;
+        core::iter::from_fn(move || {
+            let here = next.take()?;
+            next = here.inlined_at.and_then(|id| self.location(id));
+            Some(self.source_location(here))
+        })
+        .take(MAX_SCOPE_DEPTH)
+    }
+
     fn node(&self, id: u64) -> Option<MetadataNode<'b>> {
         crate::ir::metadata::node_in_scope(self.module, self.function, self.input, id)
     }
@@ -230,6 +480,7 @@ impl<'b> DebugInfo<'b> {
     pub fn subprogram(&self, id: u64) -> Option<Subprogram<'b>> {
         let DiNode::Subprogram(sp) = self.decode(id)? else { return None };
         Some(Subprogram {
+            id,
             name: self.string(sp.name),
             linkage_name: self.string(sp.linkage_name),
             file: self.file_ref(sp.file),
@@ -293,7 +544,94 @@ impl<'b> DebugInfo<'b> {
     }
 }
 
+/// A global value's name as its debug info gives it, for a value whose own name the file
+/// does not hold: a cut file's, whose STRTAB (where names are since LLVM 5) is gone. It
+/// is the debug info's word, kept apart from the file's names
+/// ([`GlobalCommon::name`](crate::ir::GlobalCommon::name) stays empty).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct RecoveredName {
+    /// The global value's id.
+    pub value_id: u64,
+    /// The name: the linkage name where the node has one, else its source name (a C
+    /// function's or variable's, which is its symbol's).
+    pub name: alloc::vec::Vec<u8>,
+    /// Which node gave it.
+    pub source: NameSource,
+}
+
+impl RecoveredName {
+    /// The name as text.
+    pub fn name_str(&self) -> Cow<'_, str> {
+        String::from_utf8_lossy(&self.name)
+    }
+}
+
+/// Where a [`RecoveredName`] comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum NameSource {
+    /// The `DISubprogram` attached to the function (`!dbg`).
+    Subprogram,
+    /// The `DIGlobalVariable` attached to the variable (`!dbg`).
+    GlobalVariable,
+}
+
+impl fmt::Display for NameSource {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            NameSource::Subprogram => "DISubprogram",
+            NameSource::GlobalVariable => "DIGlobalVariable",
+        })
+    }
+}
+
 impl Bodies<'_, '_> {
+    /// The name debug info gives the global value `value_id`: the `DISubprogram` of a
+    /// function (a definition's from its body, which is decoded for it; a
+    /// declaration's from the module's attachments) or the `DIGlobalVariable` of a
+    /// variable. `None` for an alias, or a value without `!dbg`. For the unnamed values
+    /// of a cut file ([`Module::parse_partial`](crate::ir::Module::parse_partial)); it
+    /// answers for any value.
+    ///
+    /// ```
+    /// use llvm_bitstream_reader::ir::{Module, NameSource};
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/rustc_llvm22_o0_debuginfo.bc"))?;
+    /// // Cut before the STRTAB: no function has its name.
+    /// let (module, _error) = Module::parse_partial(&bytes[..bytes.len() * 9 / 10]);
+    /// let module = module.unwrap();
+    /// let bodies = module.bodies()?;
+    /// let index = module.functions.iter().position(|f| f.body.is_some()).unwrap();
+    /// let value_id = module.functions[index].common.value_id;
+    /// let recovered = bodies.recovered_name(value_id).expect("a debug build");
+    /// assert_eq!(recovered.source, NameSource::Subprogram);
+    /// // What the whole file calls it.
+    /// let whole = Module::parse(&bytes)?;
+    /// assert_eq!(recovered.name, whole.functions[index].common.name.as_ref());
+    /// # Ok(()) }
+    /// ```
+    pub fn recovered_name(&self, value_id: u64) -> Option<RecoveredName> {
+        let m = self.module();
+        let info = self.debug_info(None);
+        let (name, source) = match *m.values.get(usize::try_from(value_id).ok()?)? {
+            crate::ir::GlobalRef::Var(_) => {
+                let v = info.global_variable(value_id)?;
+                (if v.linkage_name.is_empty() { v.name } else { v.linkage_name }.to_vec(), NameSource::GlobalVariable)
+            }
+            crate::ir::GlobalRef::Function(i) => {
+                let body = self.body(i).ok().flatten();
+                let sp = match &body {
+                    Some(body) => self.debug_info(Some(body)).function_subprogram(),
+                    None => info.global_subprogram(value_id),
+                }?;
+                (if sp.linkage_name.is_empty() { sp.name } else { sp.linkage_name }.to_vec(), NameSource::Subprogram)
+            }
+            crate::ir::GlobalRef::Alias(_) => return None,
+        };
+        (!name.is_empty()).then_some(RecoveredName { value_id, name, source })
+    }
+
     /// Where the body's variables live: its debug records (LLVM 19 and later), then, for
     /// older writers, its calls to `llvm.dbg.declare`, `llvm.dbg.value` and
     /// `llvm.dbg.assign`, in instruction order.

@@ -162,12 +162,10 @@ impl<'a> Module<'a> {
         all().map_err(|e| e.with_block_names(Magic::LlvmIr))
     }
 
-    /// Reads what a damaged or cut file holds of its first module: the module as far as
-    /// its records go before the break (triple, datalayout, types, the globals and
-    /// functions before it), and the error that stopped the read, if any. A file cut
-    /// inside its MODULE block still gives the module's early records, which LLVM writes
-    /// first; names that would be in the STRTAB after the cut are left empty. `None` if
-    /// the input has no MODULE block to read from.
+    /// Reads what a damaged or cut file holds of its first module: everything before
+    /// the break, and the error that stopped the read, if any. `None` if the input has no
+    /// MODULE block to read from. [`parse_all_partial`](Self::parse_all_partial) reads
+    /// every module; its notes say what a cut module keeps.
     ///
     /// ```
     /// use llvm_bitstream_reader::ir::Module;
@@ -176,69 +174,121 @@ impl<'a> Module<'a> {
     /// let whole = Module::parse(&bytes)?;
     /// let (module, error) = Module::parse_partial(&bytes[..bytes.len() * 3 / 4]);
     /// let module = module.expect("the cut falls after the MODULE block starts");
-    /// assert!(error.is_some()); // what stopped the read, with its bit offset
+    /// let error = error.expect("a cut file reads with an error");
+    /// assert!(error.bit_offset() <= bytes.len() as u64 * 6); // where it broke
     /// assert_eq!(module.triple, whole.triple);
     /// assert!(module.globals.len() <= whole.globals.len());
     /// # Ok(()) }
     /// ```
     pub fn parse_partial(bytes: &'a [u8]) -> (Option<Self>, Option<Error>) {
-        let (module, error) = Self::read_partial(bytes);
-        (module, error.map(|e| e.with_block_names(Magic::LlvmIr)))
+        let (mut modules, error) = Self::parse_all_partial(bytes);
+        let first = (!modules.is_empty()).then(|| modules.swap_remove(0));
+        // Only an error in the first module (or before it) is the first module's.
+        let error = if modules.is_empty() { error } else { None };
+        (first, error)
     }
 
-    fn read_partial(bytes: &'a [u8]) -> (Option<Self>, Option<Error>) {
+    /// Reads every module a damaged or cut file holds, as far as each goes: the modules
+    /// before the break whole, the one it falls in as far as its records go, and the
+    /// error that stopped the read (`None` for an intact file, which reads as
+    /// [`parse_all`](Self::parse_all) reads it).
+    ///
+    /// What a cut module keeps: every record and block before the break (the
+    /// identification, triple, datalayout, types, attributes, the global variables' and
+    /// functions' records, the module's constants and metadata) and every function body
+    /// (FUNCTION_BLOCK) that ends before it, which [`Bodies`](crate::ir::Bodies) decode
+    /// as in a whole file. A definition whose body is past the break has
+    /// [`Function::body`] `None`. Since LLVM 5 names are in the STRTAB at the end of the
+    /// file, so in a file cut before it every global value is unnamed, as LLVM prints
+    /// unnamed values (`@0`, `@1`); debug info may still name them
+    /// ([`Bodies::recovered_name`](crate::ir::Bodies::recovered_name)). The module's
+    /// [`block`](Self::block) ends at the break ([`LazyBlock::cut_bit`]), so every later
+    /// read of it sees only the part before.
+    ///
+    /// ```
+    /// use llvm_bitstream_reader::ir::Module;
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/rustc_llvm22_o0_debuginfo.bc"))?;
+    /// let (modules, error) = Module::parse_all_partial(&bytes[..bytes.len() * 9 / 10]);
+    /// let error = error.expect("cut");
+    /// assert_eq!(modules.len(), 1);
+    /// let module = &modules[0];
+    /// // Where the break is, in bytes and bits, and what came before it.
+    /// assert_eq!(module.block.cut_bit(), Some(error.bit_offset()));
+    /// let bodies = module.bodies()?;
+    /// let complete = (0..module.functions.len()).filter(|&i| matches!(bodies.body(i), Ok(Some(_)))).count();
+    /// assert!(complete > 100);
+    /// // The STRTAB was at the end: the names are gone.
+    /// assert!(module.functions.iter().all(|f| f.common.name.is_empty()));
+    /// # Ok(()) }
+    /// ```
+    pub fn parse_all_partial(bytes: &'a [u8]) -> (Vec<Self>, Option<Error>) {
+        let (modules, error) = Self::read_partial(bytes);
+        (modules, error.map(|e| e.with_block_names(Magic::LlvmIr)))
+    }
+
+    fn read_partial(bytes: &'a [u8]) -> (Vec<Self>, Option<Error>) {
+        let mut modules = Vec::new();
         let stream = match Bitstream::parse(bytes) {
             Ok(stream) => stream,
-            Err(e) => return (None, Some(e)),
+            Err(e) => return (modules, Some(e)),
         };
         if stream.magic() != Magic::LlvmIr {
             let found = stream.bytes().first_chunk::<4>().copied().unwrap_or_default();
-            return (None, Some(Error::WrongMagic { bit: 0, expected: "LLVM IR bitcode", found }));
+            return (modules, Some(Error::WrongMagic { bit: 0, expected: "LLVM IR bitcode", found }));
         }
-        // The STRTAB after the module, where the file is whole enough to list it.
-        let strtab = Inventory::of(&stream).ok().and_then(|inv| inv.modules.first().and_then(|m| m.strtab));
-        // The first MODULE block, entered even if the input ends inside it.
+        // The STRTABs after the modules, where the file is whole enough to list them.
+        let inventory = Inventory::of(&stream).ok();
+        let strtab_of = |index: usize| inventory.as_ref().and_then(|inv| inv.modules.get(index)?.strtab);
+        // Each MODULE block, entered even if the input ends inside it.
         let mut reader = stream.reader();
         reader.read_truncated_blocks(true);
         let mut identification = None;
-        let mut begin_bit = 0;
+        let mut begin_bit = None;
         loop {
             let at = reader.bit_offset();
             match reader.advance() {
                 Ok(Some(Entry::EnterBlock(b))) if b.block_id == ids_block::MODULE_BLOCK_ID => {
-                    if identification.is_none() {
-                        begin_bit = at;
-                    }
                     let block = LazyBlock::new(stream, b, reader.blockinfo().clone());
-                    let mut m = Module::new(0, identification.as_ref(), block);
+                    let index = modules.len();
+                    let mut m = Module::new(index, identification.take().as_ref(), block);
+                    let strtab = strtab_of(index);
                     let mut state = ReadState {
                         partial: strtab.is_none(),
                         strtab: strtab.unwrap_or_default(),
-                        begin_bit,
+                        begin_bit: begin_bit.take().unwrap_or(at),
                         ..ReadState::default()
                     };
                     let result = m.read_body(&mut reader, &mut state);
+                    if result.is_err() {
+                        // Every later walk of the block ends where this one broke.
+                        m.block = m.block.clone().cut_at(state.entry_bit);
+                    }
                     m.finish(state);
-                    return (Some(m), result.err());
+                    modules.push(m);
+                    if let Err(e) = result {
+                        return (modules, Some(e));
+                    }
                 }
                 Ok(Some(Entry::EnterBlock(b))) if b.block_id == ids_block::IDENTIFICATION_BLOCK_ID => {
-                    begin_bit = at;
+                    begin_bit = Some(at);
                     match crate::ir::module::contents::read_identification(&mut reader, b) {
                         Ok(i) => identification = Some(i),
-                        Err(e) => return (None, Some(e)),
+                        Err(e) => return (modules, Some(e)),
                     }
                 }
                 Ok(Some(Entry::EnterBlock(_))) => {
                     if let Err(e) = reader.skip_block() {
-                        return (None, Some(e));
+                        return (modules, Some(e));
                     }
                 }
                 Ok(Some(_)) => {}
-                Ok(None) => {
+                Ok(None) if modules.is_empty() => {
                     let e = Error::ExpectedBlock { bit: reader.bit_offset(), expected: "MODULE_BLOCK", found: None };
-                    return (None, Some(e));
+                    return (modules, Some(e));
                 }
-                Err(e) => return (None, Some(e)),
+                Ok(None) => return (modules, None),
+                Err(e) => return (modules, Some(e)),
             }
         }
     }
@@ -302,7 +352,9 @@ impl<'a> Module<'a> {
     fn read_body(&mut self, reader: &mut Reader<'a>, state: &mut ReadState<'a>) -> Result<(), Error> {
         let m = self;
         let (reader, state) = (reader, state);
-        while let Some(entry) = reader.advance()? {
+        loop {
+            state.entry_bit = reader.bit_offset();
+            let Some(entry) = reader.advance()? else { break };
             match entry {
                 Entry::EnterBlock(b) => match b.block_id.0 {
                     ids::TYPE_BLOCK_ID_NEW => types::read_block(reader, &mut m.types)?,
@@ -502,7 +554,7 @@ impl<'a> Module<'a> {
         c.unnamed_addr = get(8).map_or(UnnamedAddr::None, UnnamedAddr::from_raw);
         c.dso_local = get(13).is_some_and(|v| v != 0);
         if let (Some(off), Some(size)) = (get(14), get(15)) {
-            c.partition = Some(self.partition(r, state, off, size)?);
+            c.partition = self.partition(r, state, off, size)?;
         }
         c.extra_operands = ops.get(18..).unwrap_or(&[]).to_vec();
         infer_dso_local(&mut c);
@@ -562,7 +614,7 @@ impl<'a> Module<'a> {
         c.dso_local = get(15).is_some_and(|v| v != 0);
         if let (Some(off), Some(size)) = (get(17), get(18)) {
             // LLVM ignores a function's partition that does not fit the STRTAB.
-            c.partition = strtab_slice(state.strtab, off, size).map(Cow::Borrowed);
+            c.partition = strtab_slice(state.strtab, off, size).filter(|n| !n.is_empty()).map(Cow::Borrowed);
         }
         c.extra_operands = ops.get(20..).unwrap_or(&[]).to_vec();
         infer_dso_local(&mut c);
@@ -640,7 +692,7 @@ impl<'a> Module<'a> {
         }
         let (off, size) = (next(), next());
         if let (Some(off), Some(size)) = (off, size) {
-            c.partition = Some(self.partition(r, state, off, size)?);
+            c.partition = self.partition(r, state, off, size)?;
         }
         c.extra_operands = ops.get(i.min(ops.len())..).unwrap_or(&[]).to_vec();
         infer_dso_local(&mut c);
@@ -649,8 +701,19 @@ impl<'a> Module<'a> {
         Ok(())
     }
 
-    fn partition(&self, r: &RecordRef<'_, '_>, state: &ReadState<'a>, off: u64, size: u64) -> Result<Name<'a>, Error> {
-        strtab_slice(state.strtab, off, size).map(Cow::Borrowed).ok_or(Error::RangeOutOfBounds {
+    /// A global's partition name; `None` for the empty name, which LLVM writes for none,
+    /// and in a partial read whose STRTAB is gone.
+    fn partition(
+        &self,
+        r: &RecordRef<'_, '_>,
+        state: &ReadState<'a>,
+        off: u64,
+        size: u64,
+    ) -> Result<Option<Name<'a>>, Error> {
+        if size == 0 || (state.partial && strtab_slice(state.strtab, off, size).is_none()) {
+            return Ok(None);
+        }
+        strtab_slice(state.strtab, off, size).map(|n| Some(Cow::Borrowed(n))).ok_or(Error::RangeOutOfBounds {
             bit: r.bit_offset(),
             what: "partition name",
             table: "STRTAB",
@@ -773,6 +836,8 @@ struct ReadState<'a> {
     partial: bool,
     strtab: &'a [u8],
     begin_bit: u64,
+    /// Where the module-level entry being read began: where a partial read breaks.
+    entry_bit: u64,
     bodies: Vec<LazyBlock<'a>>,
     vst_names: Vec<(u64, Vec<u8>)>,
     fn_offsets: Vec<(u64, u64)>,

@@ -160,6 +160,8 @@ impl fmt::Display for ModuleDisplay<'_, '_, '_> {
         if !comdats.is_empty() {
             f.write_char('\n')?;
         }
+        // A module read from a cut file: what is missing is said in comments.
+        let partial = m.block.cut_bit().is_some();
         let mut slots = ModuleSlots::new(b, self.options.llvm_version);
         let block_slots = BlockSlots::new(b);
         let block_slot = |function: usize, block: u64| block_slots.slot(function, block);
@@ -174,6 +176,11 @@ impl fmt::Display for ModuleDisplay<'_, '_, '_> {
             let (mut order, last): (Vec<usize>, Vec<usize>) = (0..m.globals.len()).partition(|i| !remade(i));
             order.extend(&last);
             for (i, g) in order.into_iter().map(|i| (i, &m.globals[i])) {
+                if partial && g.common.name.is_empty() {
+                    if let Some(r) = b.recovered_name(g.common.value_id) {
+                        writeln!(f, "; recovered name (from its {}): {}", r.source, r.name_str())?;
+                    }
+                }
                 let line = m
                     .display_global_var(i, b.constants(), opaque)
                     .for_llvm(self.options.llvm_version)
@@ -251,6 +258,9 @@ impl fmt::Display for ModuleDisplay<'_, '_, '_> {
                     continue;
                 }
             };
+            if partial {
+                write_partial_comments(f, b, index)?;
+            }
             if let Some(comment) = function_attrs_comment(b, index, self.options.llvm_version) {
                 writeln!(f, "; Function Attrs: {comment}")?;
             }
@@ -324,6 +334,21 @@ impl fmt::Display for ModuleDisplay<'_, '_, '_> {
         }
         Ok(())
     }
+}
+
+/// The comments before a function of a module read from a cut file: the name debug info
+/// gives it where the file's is gone, and a definition whose body is past the break.
+fn write_partial_comments(f: &mut fmt::Formatter<'_>, b: &Bodies<'_, '_>, index: usize) -> fmt::Result {
+    let function = &b.module().functions[index];
+    if function.common.name.is_empty() {
+        if let Some(r) = b.recovered_name(function.common.value_id) {
+            writeln!(f, "; recovered name (from its {}): {}", r.source, r.name_str())?;
+        }
+    }
+    if !function.is_declaration && function.body.is_none() {
+        f.write_str("; the body of this definition is past the break of the input\n")?;
+    }
+    Ok(())
 }
 
 /// The datalayout as the reader of LLVM `llvm_version` leaves it (`UpgradeDataLayoutString`),
