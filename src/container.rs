@@ -816,12 +816,7 @@ impl<'a> Finder<'a> {
                 pos += end;
                 continue;
             }
-            let (end, last) = match stream_end(rest) {
-                Ok(found) => found,
-                // A stream that breaks (a cut file, a damaged block) is the rest of the
-                // region: its readers give back what comes before the break, then its error.
-                Err(_) => (rest.len(), true),
-            };
+            let (end, last) = stream_end(rest).map_err(stream_error)?;
             streams.push((pos, end, false));
             pos += end;
             if last {
