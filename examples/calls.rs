@@ -1,7 +1,13 @@
-//! Each function's calls with their callee names: `cargo run --example calls -- [FILE]`.
-//! Direct calls name their callee; indirect calls and inline asm are counted apart.
+//! Each call with its callee, its arguments and where it is in the source, with the
+//! chain of functions it was inlined into: `cargo run --example calls -- [FILE]`.
+//!
+//! ```text
+//! _ZN11rust_sample5stats4mean…:
+//!   call _ZN4core5slice…sum (2 arguments) at /testdata/src/rust_sample.rs:42:9
+//!       inlined into _ZN11rust_sample5stats4mean… at /testdata/src/rust_sample.rs:57:5
+//! ```
 
-use llvm_bitstream_reader::ir::{InstKind, Module, Value};
+use llvm_bitstream_reader::ir::Module;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let path = std::env::args()
@@ -13,24 +19,30 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     for (index, function) in module.functions.iter().enumerate() {
         // Declarations have no body: `body` gives `None` without reading anything.
         let Some(body) = bodies.body(index)? else { continue };
-        let (mut indirect, mut asm) = (0, 0);
-        let mut callees = Vec::new();
-        for inst in &body.instructions {
-            if !matches!(inst.kind, InstKind::Call { .. } | InstKind::Invoke(_) | InstKind::CallBr { .. }) {
-                continue;
-            }
-            match body.operands(inst)[0].value {
-                Value::Global(id) => {
-                    callees.push(module.global(id).map(|g| g.name_str().into_owned()).unwrap_or_default())
+        let info = bodies.debug_info(Some(&body));
+        println!("{}:", function.common.name_str());
+        for (i, inst) in body.instructions.iter().enumerate() {
+            // A call, an invoke or a callbr, taken apart.
+            let Some(call) = body.call(inst) else { continue };
+            let callee = match call.callee_global().and_then(|id| module.global(id)) {
+                Some(global) => global.name_str().into_owned(),
+                None => "(indirect)".to_string(),
+            };
+            let opcode = bodies.opcode_name(&body, inst);
+            print!("  {opcode} {callee} ({} arguments)", call.arguments.len());
+            // Where it is, then each place it was inlined at, innermost first.
+            for (depth, at) in info.instruction_location(i).enumerate() {
+                match depth {
+                    0 => println!(" at {at}"),
+                    _ => {
+                        let into = at.function.map_or("?".into(), |f| f.symbol_str());
+                        println!("      inlined into {into} at {at}");
+                    }
                 }
-                // Inline asm is a constant of the module or of the function.
-                Value::Constant(id) if bodies.constant(&body, id).is_some_and(|(c, _)| c.is_inline_asm()) => asm += 1,
-                _ => indirect += 1,
             }
-        }
-        println!("{}: {} calls, {indirect} indirect, {asm} inline asm", function.common.name_str(), callees.len());
-        for callee in callees {
-            println!("    {callee}");
+            if inst.debug_loc.is_none() {
+                println!();
+            }
         }
     }
     Ok(())

@@ -62,7 +62,7 @@ fn main() -> ExitCode {
                 None if s.undefined => print!("{:w$} ", "", w = list.address_digits),
                 None => print!("{} ", "-".repeat(list.address_digits)),
             }
-            println!("{} {}", s.letter, s.name_lossy());
+            println!("{} {}", s.letter, s.name_str());
             total += 1;
         }
         if let Some(e) = &list.error {

@@ -73,8 +73,8 @@ pub mod symtab {
 }
 
 pub use body::{
-    Attachment, BasicBlock, Bodies, Body, Bundle, CallInfo, DebugLoc, DebugRecord, InstKind, Instruction, NO_TYPE,
-    Operand, Ordering, TailKind, Value,
+    Attachment, BasicBlock, Bodies, Body, Bundle, Call, CallInfo, DebugLoc, DebugRecord, InstKind, Instruction,
+    NO_TYPE, Operand, Ordering, TailKind, Value,
 };
 pub use metadata::debug_info::{
     Checksum, CompileUnit, DebugInfo, GlobalVariable, NameSource, RecoveredName, SourceFile, SourceLocation,

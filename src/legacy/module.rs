@@ -145,7 +145,7 @@ impl GlobalVar<'_> {
 /// bodies can be decoded on several threads.
 ///
 /// A compressed file (`llvc1`, `llvc2`) is decompressed first, with
-/// [`Bytecode::decompress`] (feature `legacy-compression`), and the result parsed.
+/// `Bytecode::decompress` (feature `legacy-compression`), and the result parsed.
 #[derive(Clone, Debug)]
 pub struct Module<'a> {
     /// The file's blocks.

@@ -11,7 +11,7 @@
 //! let file = symbols::read(path, &bytes, &Options::default())?;
 //! for list in &file.lists {
 //!     for s in list.symbols.iter().filter(|s| s.listed && !s.undefined) {
-//!         println!("{} {}", s.letter, s.name_lossy());
+//!         println!("{} {}", s.letter, s.name_str());
 //!     }
 //! }
 //! assert!(file.lists[0].symbols.iter().any(|s| s.letter == 'T'));
@@ -231,9 +231,16 @@ pub struct Symbol<'a> {
 }
 
 impl Symbol<'_> {
-    /// The name as text, with invalid UTF-8 replaced.
-    pub fn name_lossy(&self) -> Cow<'_, str> {
+    /// The name as text, with invalid UTF-8 replaced: the crate's one spelling of
+    /// "a name as text" (`GlobalCommon::name_str`, `Subprogram::name_str`, …).
+    pub fn name_str(&self) -> Cow<'_, str> {
         String::from_utf8_lossy(&self.name)
+    }
+
+    /// The name as text: [`Symbol::name_str`], the name it had before 0.3.
+    #[deprecated(since = "0.3.0", note = "use `name_str`, the name of this accessor everywhere in the crate")]
+    pub fn name_lossy(&self) -> Cow<'_, str> {
+        self.name_str()
     }
 
     /// Whether `llvm-nm` counts it as defined (its address column is not blank): not

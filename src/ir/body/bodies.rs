@@ -90,6 +90,12 @@ impl<'m, 'a> Bodies<'m, 'a> {
         &self.constants
     }
 
+    /// The opcode name `llvm-dis` prints for an instruction of `body` (`add`, `fadd`,
+    /// `load`, `call`, …): [`Body::opcode_name`] with the module's types.
+    pub fn opcode_name(&self, body: &Body, inst: &super::Instruction) -> &'static str {
+        body.opcode_name(inst, &self.module.types)
+    }
+
     /// The operand bundle tags of the module (`"deopt"`, `"funclet"`, …), by tag id.
     pub fn bundle_tags(&self) -> &[String] {
         &self.bundle_tags

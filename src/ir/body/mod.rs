@@ -664,7 +664,73 @@ impl Body {
     }
 }
 
+/// A call, an `invoke` or a `callbr` taken apart: [`Body::call`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Call<'b> {
+    /// The callee: a function ([`Value::Global`], named by
+    /// [`Module::global`](crate::ir::Module::global)), or any value for an indirect call
+    /// (a loaded pointer, inline asm as a constant).
+    pub callee: Operand,
+    /// The arguments, in order (a variadic call's extra ones included).
+    pub arguments: &'b [Operand],
+    /// The calling convention, attributes, function type and operand bundles.
+    pub info: CallInfo,
+    /// The blocks an `invoke` or `callbr` goes to next: normal then unwind, or default
+    /// then indirect ones. Empty for a `call`.
+    pub destinations: &'b [Operand],
+}
+
+impl<'b> Call<'b> {
+    /// The callee's value id, if it is a global value (a direct call).
+    pub fn callee_global(&self) -> Option<u64> {
+        match self.callee.value {
+            Value::Global(id) => Some(id),
+            _ => None,
+        }
+    }
+}
+
 impl Body {
+    /// Instruction `inst` as a call, with its callee and arguments apart, if it is a
+    /// `call`, an `invoke` or a `callbr`.
+    ///
+    /// ```
+    /// use llvm_bitstream_reader::ir::Module;
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/rustc_llvm22_o3.bc"))?;
+    /// let module = Module::parse(&bytes)?;
+    /// let bodies = module.bodies()?;
+    /// let mut direct = 0;
+    /// for index in 0..module.functions.len() {
+    ///     let Some(body) = bodies.body(index)? else { continue };
+    ///     for inst in &body.instructions {
+    ///         let Some(call) = body.call(inst) else { continue };
+    ///         if let Some(callee) = call.callee_global().and_then(|id| module.global(id)) {
+    ///             let _ = (callee.name_str(), call.arguments.len());
+    ///             direct += 1;
+    ///         }
+    ///     }
+    /// }
+    /// assert!(direct > 0);
+    /// # Ok(()) }
+    /// ```
+    pub fn call<'b>(&'b self, inst: &Instruction) -> Option<Call<'b>> {
+        let ops = self.operands(inst);
+        let (info, destinations) = match inst.kind {
+            InstKind::Call { call, .. } => (call, 0),
+            // (callee, arguments, normal, unwind)
+            InstKind::Invoke(call) => (call, 2),
+            // (callee, arguments, default, indirect…)
+            InstKind::CallBr { call, indirect } => (call, 1 + indirect as usize),
+            _ => return None,
+        };
+        let (callee, rest) = ops.split_first()?;
+        let split = rest.len().checked_sub(destinations)?;
+        let (arguments, destinations) = rest.split_at(split);
+        Some(Call { callee: *callee, arguments, info, destinations })
+    }
+
     /// The opcode name `llvm-dis` prints for an instruction (`add`, `fadd`, `load`,
     /// `icmp`, `call`, …); `types` is the module's type table, which tells `add` from
     /// `fadd`.

@@ -386,7 +386,9 @@ impl<'a> Module<'a> {
         Ok(())
     }
 
-    /// The value type of a global value id, if it names one.
+    /// The global value (variable, function, alias or ifunc) a value id names, as the
+    /// fields they share ([`GlobalCommon`]: name, linkage, value type, …); `None` for an
+    /// id that names no global value. [`Module::values`] says which kind it is.
     pub fn global(&self, value_id: u64) -> Option<&GlobalCommon<'a>> {
         match *self.values.get(usize::try_from(value_id).ok()?)? {
             GlobalRef::Var(i) => self.globals.get(i).map(|g| &g.common),

@@ -69,6 +69,8 @@ pub struct DisOptions {
 }
 
 impl Default for DisOptions {
+    /// Matches LLVM 22's `llvm-dis` (22.1), the newest version checked: the one that
+    /// reads the bitcode of current rustc and clang.
     fn default() -> Self {
         DisOptions { llvm_version: 22 }
     }
