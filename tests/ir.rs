@@ -396,3 +396,21 @@ fn serde_writes_names_as_strings_and_attribute_kinds_by_name() {
     let symbols = serde_json::to_value(module.symbols()).unwrap();
     assert!(symbols.as_array().unwrap().iter().all(|s| s["name"].is_string() && s["ir_name"].is_string()));
 }
+
+/// The JSON shape the `ir` docs describe: a module's fields, a function without its
+/// body, `null` for a global without a partition, tagged value references.
+#[cfg(feature = "serde")]
+#[test]
+fn serde_shape_is_the_documented_one() {
+    let bytes = std::fs::read(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("testdata/rustc_llvm22_o3.bc")).unwrap();
+    let module = Module::parse(&bytes).unwrap();
+    let json = serde_json::to_value(&module).unwrap();
+    for field in ["index", "producer", "triple", "datalayout", "types", "globals", "functions", "values"] {
+        assert!(json.get(field).is_some(), "{field}");
+    }
+    assert!(json.get("block").is_none());
+    let function = &json["functions"][0];
+    assert!(function.get("body").is_none() && function["common"]["name"].is_string(), "{function}");
+    assert!(json["globals"].as_array().unwrap().iter().all(|g| g["common"]["partition"].is_null()));
+    assert!(json["values"][0].as_object().is_some_and(|v| v.contains_key("Var") || v.contains_key("Function")));
+}

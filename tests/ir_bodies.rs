@@ -273,3 +273,27 @@ fn instruction_names_are_the_printed_ones() {
     }
     assert!(named > 50, "{named}");
 }
+
+/// A function printed alone is numbered as the whole module prints it: its text is the
+/// module print's, metadata ids and attribute groups included.
+#[test]
+fn a_function_printed_alone_is_numbered_as_in_the_module() {
+    for name in ["rustc_llvm22_o0_debuginfo.bc", "llvm14_ir_debuginfo.bc", "llvm14_ir_instructions.bc"] {
+        let bytes =
+            std::fs::read(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata").join(name)).unwrap();
+        let module = Module::parse(&bytes).unwrap();
+        let bodies = module.bodies().unwrap();
+        for version in [14, 22] {
+            let options = DisOptions { llvm_version: version };
+            let whole = bodies.display_module(options).to_string();
+            let mut checked = 0;
+            for index in (0..module.functions.len()).step_by(7) {
+                let body = bodies.body(index).unwrap();
+                let alone = bodies.display_function(index, body.as_ref(), options).to_string();
+                assert!(whole.contains(&alone), "{name} at {version}: function {index} alone:\n{alone}");
+                checked += usize::from(body.is_some_and(|b| !b.debug_locs.is_empty()));
+            }
+            assert!(name != "rustc_llvm22_o0_debuginfo.bc" || checked > 20, "{checked}");
+        }
+    }
+}

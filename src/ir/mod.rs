@@ -37,6 +37,48 @@
 //!   file's symbols as `llvm-nm` lists them (bitcode, objects, archives), see
 //!   [`crate::symbols`].
 //!
+//! # Damaged and cut files
+//!
+//! [`Module::parse_all_partial`] reads what a damaged or cut file holds before the break:
+//! the records and blocks before it, every complete function body (decoded by
+//! [`Bodies`] as in a whole file), and the error, which says where the read broke. Names
+//! are in the STRTAB at the end of the file since LLVM 5, so a cut file's global values
+//! are unnamed (printed `@0`, `@1` as LLVM prints unnamed values);
+//! [`Bodies::recovered_name`] gives the name debug info has for each, kept apart.
+//!
+//! # What is read when
+//!
+//! [`Module::parse`] reads the module block's own records and its type table, and skips
+//! every sub-block in O(1) (function bodies, constants, metadata, symbol tables).
+//! [`Module::bodies`] decodes the module-level constants and the operand bundle tags and
+//! sync scope names. [`Bodies::body`] decodes one FUNCTION_BLOCK; the module's metadata
+//! is not read for it (only the number of its ids is counted, from the writer's index,
+//! once per [`Bodies`]). The module's metadata is read, whole and once per [`Bodies`], by
+//! what asks for it: [`Bodies::debug_info`], [`Bodies::recovered_name`] and printing;
+//! [`Module::metadata`] reads it for you, [`Module::lazy_metadata`] a node at a time.
+//!
+//! # JSON
+//!
+//! With the `serde` feature the decoded types implement `serde::Serialize`, with serde's
+//! default shapes: a struct is an object of its public fields, an enum is externally
+//! tagged (`{"Function": 3}`, a unit variant as its name: `"Default"`), `None` is `null`.
+//! Names and other strings of the file are JSON strings (bytes that are not UTF-8
+//! replaced), attribute kinds their LLVM names. What refers to the input without being
+//! data is left out: a [`Module`]'s `block`, each [`Function`]'s `body` (serialize a
+//! decoded [`Body`] for it) and a [`LazyTable`]'s blocks (its entries are written). A
+//! module of `Module::parse` serializes as:
+//!
+//! ```text
+//! {"index": 0, "producer": "LLVM22.1.2-rust-1.95.0-stable", "epoch": 0, "version": 2,
+//!  "triple": "x86_64-unknown-linux-gnu", "datalayout": "e-m:e-…", "asm": [],
+//!  "source_filename": "…", "hash": null, "section_names": [], "gc_names": [],
+//!  "deplibs": [], "comdats": [], "vst_offset": …, "types": […], "attribute_groups": […],
+//!  "attribute_lists": […], "globals": [{"common": {"name": "…", "linkage": "External",
+//!  "partition": null, …}, "is_constant": true, …}], "functions": [{"common": {…},
+//!  "calling_conv": 0, "is_declaration": false, …}], "aliases": [], "unknown_records": [],
+//!  "function_blocks": 3, "values": [{"Var": 0}, {"Function": 0}, …]}
+//! ```
+//!
 //! Version skew is not an error: unknown record codes, type codes, attribute kinds and
 //! encodings, linkages and trailing operands are kept (`Unknown(n)`,
 //! [`Module::unknown_records`] as [`crate::Unknown`]s, `extra_operands`). Only structural

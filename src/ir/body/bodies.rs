@@ -31,6 +31,9 @@ pub struct Bodies<'m, 'a> {
     pub(super) alloca_address_space: u64,
     /// The module's metadata, read on first use.
     metadata: crate::ir::module::lazy_table::Once<(crate::ir::metadata::MdTable, Option<Error>)>,
+    /// How many metadata ids the module defines, counted on first use without reading
+    /// its nodes ([`Bodies::module_metadata_len`]).
+    metadata_len: crate::ir::module::lazy_table::Once<u64>,
 }
 
 impl<'a> Module<'a> {
@@ -75,6 +78,7 @@ impl<'a> Module<'a> {
             )
             .alloca_address_space(),
             metadata: crate::ir::module::lazy_table::Once::new(),
+            metadata_len: crate::ir::module::lazy_table::Once::new(),
         })
     }
 }
@@ -137,6 +141,17 @@ impl<'m, 'a> Bodies<'m, 'a> {
             let mut table = crate::ir::metadata::MdTable::default();
             let error = crate::ir::metadata::MdTable::read_module_into(&self.module.block, &mut table).err();
             (table, error)
+        })
+    }
+
+    /// How many metadata ids the module defines: where a function's own ids start.
+    /// Counted from the strings' count and the writer's index, without decoding a node,
+    /// so that decoding bodies does not read the module's metadata (equal to the read
+    /// table's length: a test checks it on every test file).
+    pub(crate) fn module_metadata_len(&self) -> u64 {
+        *self.metadata_len.get_or_init(|| {
+            crate::ir::metadata::MdTable::count_module_ids(&self.module.block)
+                .unwrap_or_else(|_| self.module_metadata().len())
         })
     }
 

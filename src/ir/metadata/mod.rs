@@ -341,6 +341,55 @@ impl MdTable {
         Ok(table)
     }
 
+    /// How many metadata ids the module defines, read without decoding its nodes: the
+    /// strings' count, then the writer's index (METADATA_INDEX: one entry per node) where
+    /// it has one, else each record's code. What numbering a function's own metadata
+    /// needs; the nodes are read only when asked for.
+    pub(crate) fn count_module_ids(module_block: &LazyBlock<'_>) -> Result<u64, Error> {
+        let mut count = 0u64;
+        crate::ir::module::walk::each_child_block(module_block, |id, reader| {
+            if id != ids_block::METADATA_BLOCK_ID {
+                return Ok(false);
+            }
+            let mut after_strings = false;
+            while let Some(entry) = reader.advance_skipping_subblocks()? {
+                let ReaderEntry::Record { .. } = entry else { continue };
+                let r = reader.read_record()?;
+                match r.code() {
+                    ids::METADATA_STRINGS => {
+                        count = count.saturating_add(r.operand_slice().first().copied().unwrap_or(0));
+                        after_strings = true;
+                        continue;
+                    }
+                    ids::METADATA_INDEX_OFFSET if after_strings || count == 0 => {
+                        let ops = r.operand_slice();
+                        let (Some(&lo), Some(&hi)) = (ops.first(), ops.get(1)) else { continue };
+                        let begin = reader.bit_offset();
+                        let offset = (lo & 0xffff_ffff) | (hi << 32);
+                        // A bad offset: count record by record instead.
+                        if reader.jump_within_block(begin.saturating_add(offset)).is_ok() {
+                            if let Some(ReaderEntry::Record { .. }) = reader.advance_skipping_subblocks()? {
+                                let index = reader.read_record()?;
+                                if index.code() == ids::METADATA_INDEX {
+                                    count = count.saturating_add(index.operand_slice().len() as u64);
+                                    // The rest (names, attachments) defines no ids.
+                                    while reader.advance_skipping_subblocks()?.is_some() {}
+                                    return Ok(true);
+                                }
+                            }
+                            reader.jump_within_block(begin)?;
+                        }
+                    }
+                    code if defines_id(code) => count = count.saturating_add(1),
+                    _ => {}
+                }
+                after_strings = false;
+            }
+            Ok(true)
+        })?;
+        Ok(count)
+    }
+
     /// [`MdTable::read_module`] into `table`, which keeps what was read before an error.
     pub(crate) fn read_module_into(module_block: &LazyBlock<'_>, table: &mut MdTable) -> Result<(), Error> {
         let input = module_block.stream().bytes();
@@ -702,5 +751,36 @@ mod tests {
             let node = MetadataNode::of(&table, &[], table.entries[0]);
             assert!(matches!(node, Some(MetadataNode::Debug { code: c, .. }) if c == code), "code {code}");
         }
+    }
+}
+
+#[cfg(all(test, feature = "std"))]
+mod tests {
+    use super::MdTable;
+    use crate::ir::Module;
+
+    /// The ids counted without reading the nodes are the ids the read table has, on every
+    /// IR test file (LLVM 3.x to 22, with and without an index).
+    #[test]
+    fn counted_ids_are_the_read_tables_length() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata");
+        let mut files: Vec<_> = [root.clone(), root.join("llvm-tests")]
+            .iter()
+            .flat_map(|dir| std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()))
+            .filter(|p| p.extension().is_some_and(|e| e == "bc"))
+            .collect();
+        files.sort();
+        let mut with_metadata = 0;
+        for path in &files {
+            let bytes = std::fs::read(path).unwrap();
+            let Ok(modules) = Module::parse_all(&bytes) else { continue };
+            for m in &modules {
+                let Ok(table) = MdTable::read_module(&m.block) else { continue };
+                let counted = MdTable::count_module_ids(&m.block).unwrap();
+                assert_eq!(counted, table.len(), "{}", path.display());
+                with_metadata += usize::from(table.len() > 0);
+            }
+        }
+        assert!(with_metadata > 50, "{with_metadata}");
     }
 }

@@ -35,9 +35,29 @@ pub struct FunctionDisplay<'d, 'm, 'a> {
 }
 
 impl<'m, 'a> Bodies<'m, 'a> {
-    /// Function `index` printed as `llvm-dis` prints it: `declare …` for a declaration,
-    /// `define … { … }` with its decoded `body`. Without the `; Function Attrs:` comment
-    /// line `llvm-dis` prints before it.
+    /// Function `index` printed as `llvm-dis` prints it in the whole module: `declare …`
+    /// for a declaration, `define … { … }` with its decoded `body`, its metadata and
+    /// attribute groups numbered as in [`display_module`](Self::display_module) (`!638`
+    /// is the module print's `!638`). Without the `; Function Attrs:` comment line
+    /// `llvm-dis` prints before it.
+    ///
+    /// Cost: that numbering needs the functions printed before this one, whose bodies
+    /// are decoded for it (O(module) per call). To print many functions, print the
+    /// module.
+    ///
+    /// ```
+    /// use llvm_bitstream_reader::ir::{DisOptions, Module};
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/rustc_llvm22_o0_debuginfo.bc"))?;
+    /// let module = Module::parse(&bytes)?;
+    /// let bodies = module.bodies()?;
+    /// let index = module.functions.iter().rposition(|f| !f.is_declaration).unwrap();
+    /// let body = bodies.body(index)?;
+    /// let alone = bodies.display_function(index, body.as_ref(), DisOptions::default()).to_string();
+    /// let whole = bodies.display_module(DisOptions::default()).to_string();
+    /// assert!(whole.contains(&alone));
+    /// # Ok(()) }
+    /// ```
     pub fn display_function<'d>(
         &'d self,
         index: usize,
@@ -703,7 +723,18 @@ impl FunctionDisplay<'_, '_, '_> {
         let (md, scope) = match self.slots {
             Some(s) => s,
             None => {
+                // Numbered as the whole module prints it: the functions printed before
+                // this one number their metadata and call-site attribute groups first.
                 let mut slots = ModuleSlots::new(b, self.options.llvm_version);
+                let mut earlier = Body::default();
+                for listed in crate::ir::print::slot_tracker::function_order(b, self.options.llvm_version) {
+                    let crate::ir::print::slot_tracker::Listed::Function(j) = listed else { continue };
+                    if j == self.index {
+                        break;
+                    }
+                    let defined = b.body_into(j, &mut earlier).unwrap_or(false);
+                    slots.add_function(b, j, defined.then_some(&earlier));
+                }
                 let scope = slots.add_function(b, self.index, self.body);
                 own = slots;
                 (&own, scope)

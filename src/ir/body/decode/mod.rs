@@ -239,7 +239,7 @@ impl Decoder<'_, '_, '_> {
                     } else if id == ids_block::METADATA_BLOCK_ID {
                         // Function-local ids follow the module's and the ones this
                         // function's earlier blocks defined.
-                        let base = self.bodies.module_metadata().len();
+                        let base = self.bodies.module_metadata_len();
                         if self.body.metadata.entries.is_empty() {
                             self.body.metadata.base = base;
                         }
