@@ -12,7 +12,7 @@ use std::io::Write;
 
 use llvm_bitstream_reader::Magic;
 use llvm_bitstream_reader::container::Embedded;
-use llvm_bitstream_reader::ir::Inventory;
+use llvm_bitstream_reader::ir::{Inventory, Module};
 
 use crate::io_text;
 
@@ -33,7 +33,28 @@ pub fn write_inventory(e: &Embedded<'_>, out: &mut impl Write) -> Result<(), cra
     if stream.magic() != Magic::LlvmIr {
         return Ok(());
     }
-    let inventory = Inventory::of(&stream).map_err(|err| input(&err))?;
+    let inventory = match Inventory::of(&stream) {
+        Ok(inventory) => inventory,
+        Err(err) => {
+            // A cut or damaged stream: the modules it holds, as far as each goes.
+            let (modules, error) = Module::parse_all_partial(e.bytes);
+            for m in &modules {
+                writeln!(
+                    out,
+                    "  module {}: source_filename={:?} triple={:?} producer={:?} epoch={} module_bit={} strtab=- cut_bit={}",
+                    m.index,
+                    m.source_filename.as_deref().unwrap_or("-"),
+                    m.triple.as_deref().unwrap_or("-"),
+                    m.producer.as_deref().unwrap_or("-"),
+                    m.epoch.map_or("-".to_string(), |e| e.to_string()),
+                    m.block.bookmark().header_bit,
+                    m.block.cut_bit().map_or("-".to_string(), |b| b.to_string()),
+                )
+                .map_err(io_text)?;
+            }
+            return Err(input(&crate::broke_at(&error.unwrap_or(err))));
+        }
+    };
     for m in &inventory.modules {
         let names = m.names().map_err(|err| input(&err))?;
         let (producer, epoch) = match &m.identification {
