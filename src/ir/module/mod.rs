@@ -650,6 +650,10 @@ impl<'a> Module<'a> {
     }
 
     fn partition(&self, r: &RecordRef<'_, '_>, state: &ReadState<'a>, off: u64, size: u64) -> Result<Name<'a>, Error> {
+        // A cut file's STRTAB is lost: its names are left empty, as in `name_of`.
+        if state.partial && strtab_slice(state.strtab, off, size).is_none() {
+            return Ok(Cow::Borrowed(&[]));
+        }
         strtab_slice(state.strtab, off, size).map(Cow::Borrowed).ok_or(Error::RangeOutOfBounds {
             bit: r.bit_offset(),
             what: "partition name",
