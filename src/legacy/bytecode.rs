@@ -480,6 +480,33 @@ impl<'a> Bytecode<'a> {
         Ok(module)
     }
 
+    /// Reads what a damaged or cut file holds of its block tree: the module whose
+    /// [`blocks`](Self::blocks) and [`walk`](Self::walk) give every block before the
+    /// first broken one, and that block's error, if any. A cut file (its module block
+    /// declares more bytes than follow) keeps the bytes there are as its payload
+    /// ([`size`](Self::size) is still the declared size); if the cut falls between
+    /// blocks, the error is [`LegacyError::ModuleTooLong`]. `None` if not even the module
+    /// header and its format information are there.
+    ///
+    /// ```
+    /// use llvm_bitstream_reader::legacy::Bytecode;
+    /// // "llvm", a module block declaring 64 bytes, of which 1 follows: the format
+    /// // information (version 5).
+    /// let (module, error) = Bytecode::parse_partial(b"llvm\x01\0\0\0\x40\0\0\0\x50");
+    /// let module = module.unwrap();
+    /// assert_eq!((module.size(), module.payload().len(), module.walk().count()), (64, 1, 0));
+    /// assert!(error.unwrap().byte_offset() <= 13);
+    /// ```
+    pub fn parse_partial(input: &'a [u8]) -> (Option<Self>, Option<LegacyError>) {
+        match Self::parse_cut(input) {
+            Ok((module, cut)) => {
+                let error = module.check().err().or(cut);
+                (Some(module), error)
+            }
+            Err(e) => (None, Some(e)),
+        }
+    }
+
     /// Parses the signature, the module header and the format information only; the
     /// blocks are checked as they are walked ([`raw_blocks`](Self::raw_blocks)).
     pub(super) fn parse_unchecked(input: &'a [u8]) -> Result<Self> {
