@@ -542,10 +542,11 @@ pub fn bitstreams_named<'a>(name: &str, input: &'a [u8]) -> Result<Vec<Embedded<
 /// a cut member or section, the error of what is in it, if it has one); with no error
 /// and no bitstream, it is [`ContainerError::NoBitcode`], as from [`bitstreams`].
 ///
-/// An ELF object keeps its section table at its end: cut anywhere, its `.llvmbc` section
-/// cannot be found, and the error names the object. Mach-O and COFF objects keep their
-/// symbol table after the sections, which the `object` crate needs: a cut one is an error
-/// too.
+/// A Mach-O or COFF object keeps its section headers first: cut inside or after its
+/// bitcode section, that section is read from the headers alone, as far as the input goes
+/// (the error is then the `object` crate's, which cannot parse the object without its
+/// symbol table). An ELF object keeps its section table at its end: cut anywhere, its
+/// `.llvmbc` section cannot be found, and the error names the object.
 ///
 /// ```
 /// use llvm_bitstream_reader::container::{bitstreams, bitstreams_partial};
@@ -846,7 +847,23 @@ impl<'a> Finder<'a> {
 
     fn object(&mut self, data: &'a [u8], at: &Provenance, what: &'static str) -> Result<(), ContainerError> {
         self.objects += 1;
-        let file = object::File::parse(data).map_err(|source| object_error(at, what, source))?;
+        let file = match object::File::parse(data) {
+            Ok(file) => file,
+            Err(source) => {
+                let error = object_error(at, what, source);
+                // A cut Mach-O or COFF object: its headers, which come first, still say
+                // where its bitcode section is.
+                return match bitcode_section_from_headers(data) {
+                    Some((name, offset, size)) if self.partial => {
+                        let section_at = at.with(Step::Section { name: name.to_string(), offset });
+                        Err(self.salvage(data, (offset, size), error, |finder, bytes| {
+                            finder.region(bytes, &section_at, None)
+                        }))
+                    }
+                    _ => Err(error),
+                };
+            }
+        };
         let macho = file.format() == BinaryFormat::MachO;
         let (bitcode, cmdline): (&[u8], &[u8]) =
             if macho { (b"__bitcode", b"__cmdline") } else { (b".llvmbc", b".llvmcmd") };
@@ -998,6 +1015,46 @@ impl<'a> Finder<'a> {
             self.found.push(Embedded { provenance, bytes: &data[start..start + len], cmdline });
         }
     }
+}
+
+/// The bitcode section of a Mach-O or COFF object, from its headers alone: (name, file
+/// offset, size). Those formats put their section headers first and their symbol table
+/// after the sections; a cut object, which the `object` crate does not parse (it reads the
+/// symbol table), still says where its bitcode is.
+fn bitcode_section_from_headers(data: &[u8]) -> Option<(&'static str, u64, u64)> {
+    use object::pe::ImageFileHeader;
+    use object::read::coff::CoffHeader;
+    match FileKind::parse(data).ok()? {
+        FileKind::MachO64 => macho_bitcode_section::<object::macho::MachHeader64<object::Endianness>>(data),
+        FileKind::MachO32 => macho_bitcode_section::<object::macho::MachHeader32<object::Endianness>>(data),
+        FileKind::Coff => {
+            let mut offset = 0;
+            let header = ImageFileHeader::parse(data, &mut offset).ok()?;
+            let sections = header.sections(data, offset).ok()?;
+            let section = sections.iter().find(|s| s.raw_name() == b".llvmbc")?;
+            let (offset, size) = section.coff_file_range()?;
+            Some((".llvmbc", offset.into(), size.into()))
+        }
+        _ => None,
+    }
+}
+
+fn macho_bitcode_section<Mach: object::read::macho::MachHeader<Endian = object::Endianness>>(
+    data: &[u8],
+) -> Option<(&'static str, u64, u64)> {
+    use object::read::macho::{Section, Segment};
+    let header = Mach::parse(data, 0).ok()?;
+    let endian = header.endian().ok()?;
+    let mut commands = header.load_commands(endian, data, 0).ok()?;
+    while let Ok(Some(command)) = commands.next() {
+        let Ok(Some((segment, section_data))) = Mach::Segment::from_command(command) else { continue };
+        for section in segment.sections(endian, section_data).ok()? {
+            if section.segment_name() == b"__LLVM" && section.name() == b"__bitcode" {
+                return Some(("__LLVM,__bitcode", section.offset(endian).into(), section.size(endian).into()));
+            }
+        }
+    }
+    None
 }
 
 fn object_error(at: &Provenance, what: &'static str, source: object::read::Error) -> ContainerError {

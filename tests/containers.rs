@@ -415,7 +415,7 @@ fn a_cut_container_gives_back_the_bitstreams_before_the_cut() {
             Err(ContainerError::NoBitcode { .. }) => Vec::new(),
             Err(e) => panic!("{name}: {e}"),
         };
-        let (mut last_streams, mut last_items, mut kept_before_end) = (0, 0, 0);
+        let (mut last_streams, mut last_items, mut kept_before_end, mut cuts_giving) = (0, 0, 0, 0);
         for cut in 0..=bytes.len() {
             let input = &bytes[..cut];
             let (found, error) = container::bitstreams_partial(input);
@@ -449,16 +449,40 @@ fn a_cut_container_gives_back_the_bitstreams_before_the_cut() {
                 }
             } else if !found.is_empty() {
                 kept_before_end = kept_before_end.max(found.len());
+                cuts_giving += 1;
             }
             prefixes += 1;
         }
         eprintln!(
-            "{name}: {} prefixes; {} bitstreams whole, up to {kept_before_end} from a cut file, {last_items} globals and functions; monotone",
+            "{name}: {} prefixes, {cuts_giving} of the cut ones give bitstreams back (up to {kept_before_end}); whole: {} bitstreams, {last_items} globals and functions; monotone",
             bytes.len() + 1,
             whole.len()
         );
     }
     assert!(prefixes > 50_000, "{prefixes}");
+}
+
+/// A Mach-O or COFF object cut inside its bitcode section: its headers, which come first,
+/// still say where the section is, and the stream is handed back as far as it goes, for
+/// `ir::Module::parse_partial` (the `object` crate cannot parse the object: its symbol
+/// table, after the sections, is gone).
+#[test]
+fn an_object_cut_in_its_bitcode_section_gives_the_stream_as_far_as_it_goes() {
+    use llvm_bitstream_reader::ir::Module;
+    for name in ["macho_a.o", "coff_a.obj"] {
+        let bytes = read(name);
+        let whole = container::bitstreams(&bytes).unwrap();
+        let section = &whole[0];
+        let start = section.bytes.as_ptr() as usize - bytes.as_ptr() as usize;
+        let cut = start + section.bytes.len() * 3 / 4;
+        let (found, error) = container::bitstreams_partial(&bytes[..cut]);
+        let error = error.unwrap_or_else(|| panic!("{name}: no error"));
+        assert_eq!(found.len(), 1, "{name}: {error}");
+        assert!(section.bytes.starts_with(found[0].bytes) || found[0].bytes.ends_with(&bytes[cut - 8..cut]), "{name}");
+        let (module, module_error) = Module::parse_partial(found[0].bytes);
+        assert!(module.is_some() && module_error.is_some(), "{name}: {module_error:?}");
+        assert!(error.to_string().contains(name) || error.provenance().is_some(), "{name}: {error}");
+    }
 }
 
 /// An archive whose last member is cut still gives the members before it, whole, and
