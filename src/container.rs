@@ -532,6 +532,37 @@ pub fn bitstreams_named<'a>(name: &str, input: &'a [u8]) -> Result<Vec<Embedded<
     Finder::new(None).run(input, Provenance::from(vec![Step::File(name.to_string())]))
 }
 
+/// Every bitstream `input` holds before a break, and the error that marks the break, if
+/// any: for a cut or damaged object file or archive. The bitstreams found before the break
+/// are handed back whole; one cut by it is handed back as far as it goes (from its magic:
+/// a wrapper header whose size no longer fits is left off), for the readers'
+/// `parse_partial` (e.g. [`crate::ir::Module::parse_partial`]). An archive whose last
+/// member is cut gives the members before it; a section or member running past the end
+/// of the input is read as far as the input goes. The error is the first one met (inside
+/// a cut member or section, the error of what is in it, if it has one); with no error
+/// and no bitstream, it is [`ContainerError::NoBitcode`], as from [`bitstreams`].
+///
+/// A Mach-O or COFF object keeps its section headers first: cut inside or after its
+/// bitcode section, that section is read from the headers alone, as far as the input goes
+/// (the error is then the `object` crate's, which cannot parse the object without its
+/// symbol table). An ELF object keeps its section table at its end: cut anywhere, its
+/// `.llvmbc` section cannot be found, and the error names the object.
+///
+/// ```
+/// use llvm_bitstream_reader::container::{bitstreams, bitstreams_partial};
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// let archive = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/containers/mixed.a"))?;
+/// let whole = bitstreams(&archive)?;
+/// let (found, error) = bitstreams_partial(&archive[..archive.len() / 2]);
+/// assert!(error.is_some()); // names the member the cut falls in
+/// assert!(!found.is_empty() && found.len() < whole.len());
+/// assert_eq!(found[0].bytes, whole[0].bytes);
+/// # Ok(()) }
+/// ```
+pub fn bitstreams_partial(input: &[u8]) -> (Vec<Embedded<'_>>, Option<ContainerError>) {
+    Finder::new(None).partial().run_partial(input, Provenance::new())
+}
+
 /// Every bitstream in `input`, found at `root` (a member of an archive, say).
 pub(crate) fn bitstreams_at(input: &[u8], root: Provenance) -> Result<Vec<Embedded<'_>>, ContainerError> {
     Finder::new(None).run(input, root)
@@ -598,6 +629,22 @@ impl ContainerFile {
         let root = Provenance::from(vec![Step::File(self.path.display().to_string())]);
         Finder::new(Some(&self.thin)).run(self.file.bytes(), root)
     }
+
+    /// Every bitstream of a cut or damaged file before the break, and the error that
+    /// marks it, as [`bitstreams_partial`] gives them.
+    ///
+    /// ```
+    /// use llvm_bitstream_reader::container::ContainerFile;
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// let file = ContainerFile::open(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/containers/gnu_ab.a"))?;
+    /// let (found, error) = file.bitstreams_partial();
+    /// assert_eq!((found.len(), error.is_none()), (2, true));
+    /// # Ok(()) }
+    /// ```
+    pub fn bitstreams_partial(&self) -> (Vec<Embedded<'_>>, Option<ContainerError>) {
+        let root = Provenance::from(vec![Step::File(self.path.display().to_string())]);
+        Finder::new(Some(&self.thin)).partial().run_partial(self.file.bytes(), root)
+    }
 }
 
 /// The walk over nested containers.
@@ -605,6 +652,8 @@ struct Finder<'a> {
     /// A thin archive's mapped members, if the input was opened by path.
     thin: Option<&'a [(Vec<u8>, BitstreamFile)]>,
     found: Vec<Embedded<'a>>,
+    /// Hand back what comes before a break ([`bitstreams_partial`]).
+    partial: bool,
     /// What was looked at without finding bitcode, for [`ContainerError::NoBitcode`].
     objects: usize,
     markers: usize,
@@ -644,10 +693,26 @@ fn first_bytes(data: &[u8]) -> Vec<u8> {
 
 impl<'a> Finder<'a> {
     fn new(thin: Option<&'a [(Vec<u8>, BitstreamFile)]>) -> Self {
-        Finder { thin, found: Vec::new(), objects: 0, markers: 0, members: 0 }
+        Finder { thin, found: Vec::new(), partial: false, objects: 0, markers: 0, members: 0 }
+    }
+
+    fn partial(mut self) -> Self {
+        self.partial = true;
+        self
+    }
+
+    /// [`run`](Self::run), keeping what was found before an error.
+    fn run_partial(mut self, data: &'a [u8], root: Provenance) -> (Vec<Embedded<'a>>, Option<ContainerError>) {
+        let error = self.find(data, root).err();
+        (self.found, error)
     }
 
     fn run(mut self, data: &'a [u8], root: Provenance) -> Result<Vec<Embedded<'a>>, ContainerError> {
+        self.find(data, root)?;
+        Ok(self.found)
+    }
+
+    fn find(&mut self, data: &'a [u8], root: Provenance) -> Result<(), ContainerError> {
         let kind = classify(data);
         let what = match &kind {
             Kind::Bitstream => "bitstream",
@@ -678,7 +743,26 @@ impl<'a> Finder<'a> {
             };
             return Err(ContainerError::NoBitcode { at: root, what });
         }
-        Ok(self.found)
+        Ok(())
+    }
+
+    /// With [`partial`](Self::partial), what a member or section that runs past the end
+    /// of `data` holds, as far as `data` goes: its bitstreams are kept, and the error is
+    /// the first thing in it that breaks, else `error` (the member or section cut).
+    fn salvage(
+        &mut self,
+        data: &'a [u8],
+        (start, size): (u64, u64),
+        error: ContainerError,
+        walk: impl FnOnce(&mut Self, &'a [u8]) -> Result<(), ContainerError>,
+    ) -> ContainerError {
+        if !self.partial {
+            return error;
+        }
+        let start = usize::try_from(start).unwrap_or(usize::MAX);
+        let Some(rest) = data.get(start..) else { return error };
+        let bytes = &rest[..rest.len().min(usize::try_from(size).unwrap_or(usize::MAX))];
+        walk(self, bytes).err().unwrap_or(error)
     }
 
     fn walk(&mut self, data: &'a [u8], kind: Kind, at: &Provenance, depth: usize) -> Result<(), ContainerError> {
@@ -711,7 +795,15 @@ impl<'a> Finder<'a> {
     ) -> Result<(), ContainerError> {
         for (index, arch) in arches.iter().enumerate() {
             let at = at.with(Step::Arch { index, cpu_type: arch.cputype().0 });
-            let slice = arch.data(data).map_err(|source| object_error(&at, "universal binary slice", source))?;
+            let slice = match arch.data(data) {
+                Ok(slice) => slice,
+                Err(source) => {
+                    let error = object_error(&at, "universal binary slice", source);
+                    return Err(self.salvage(data, arch.file_range(), error, |finder, bytes| {
+                        finder.walk(bytes, classify(bytes), &at, depth + 1)
+                    }));
+                }
+            };
             self.walk(slice, classify(slice), &at, depth + 1)?;
         }
         Ok(())
@@ -737,7 +829,15 @@ impl<'a> Finder<'a> {
                     None => return Err(ContainerError::ThinArchive { at: at.clone(), member: name }),
                 }
             } else {
-                member.data(data).map_err(|source| object_error(&member_at, "archive member", source))?
+                match member.data(data) {
+                    Ok(bytes) => bytes,
+                    Err(source) => {
+                        let error = object_error(&member_at, "archive member", source);
+                        return Err(self.salvage(data, member.file_range(), error, |finder, bytes| {
+                            finder.walk(bytes, classify(bytes), &member_at, depth + 1)
+                        }));
+                    }
+                }
             };
             self.walk(bytes, classify(bytes), &member_at, depth + 1)?;
             after = Some(name);
@@ -747,7 +847,23 @@ impl<'a> Finder<'a> {
 
     fn object(&mut self, data: &'a [u8], at: &Provenance, what: &'static str) -> Result<(), ContainerError> {
         self.objects += 1;
-        let file = object::File::parse(data).map_err(|source| object_error(at, what, source))?;
+        let file = match object::File::parse(data) {
+            Ok(file) => file,
+            Err(source) => {
+                let error = object_error(at, what, source);
+                // A cut Mach-O or COFF object: its headers, which come first, still say
+                // where its bitcode section is.
+                return match bitcode_section_from_headers(data) {
+                    Some((name, offset, size)) if self.partial => {
+                        let section_at = at.with(Step::Section { name: name.to_string(), offset });
+                        Err(self.salvage(data, (offset, size), error, |finder, bytes| {
+                            finder.region(bytes, &section_at, None)
+                        }))
+                    }
+                    _ => Err(error),
+                };
+            }
+        };
         let macho = file.format() == BinaryFormat::MachO;
         let (bitcode, cmdline): (&[u8], &[u8]) =
             if macho { (b"__bitcode", b"__cmdline") } else { (b".llvmbc", b".llvmcmd") };
@@ -772,7 +888,17 @@ impl<'a> Finder<'a> {
             if range.format != CompressionFormat::None {
                 return Err(ContainerError::Compressed { at: section_at, format: format!("{:?}", range.format) });
             }
-            let bytes = section.data().map_err(|source| object_error(&section_at, "section", source))?;
+            let bytes = match section.data() {
+                Ok(bytes) => bytes,
+                Err(source) if name == bitcode => {
+                    let error = object_error(&section_at, "section", source);
+                    let range = section.file_range().unwrap_or_default();
+                    return Err(
+                        self.salvage(data, range, error, |finder, bytes| finder.region(bytes, &section_at, cmd))
+                    );
+                }
+                Err(source) => return Err(object_error(&section_at, "section", source)),
+            };
             if name == cmdline {
                 cmd.get_or_insert(bytes);
             } else {
@@ -809,14 +935,36 @@ impl<'a> Finder<'a> {
                 }
                 return Err(ContainerError::Garbage { at: at.clone(), offset: pos, len: rest.len() });
             }
-            if let Some(wrapper) = WrapperHeader::parse(rest).map_err(stream_error)? {
+            let wrapper = match WrapperHeader::parse(rest) {
+                Ok(wrapper) => wrapper,
+                Err(e) => {
+                    // Cut: the stream behind the header, as far as it goes.
+                    let inner = (rest.len() >= 20).then(|| u32::from_le_bytes([rest[8], rest[9], rest[10], rest[11]]));
+                    match inner.map(|offset| offset as usize).filter(|&o| o >= 20 && o < rest.len()) {
+                        Some(offset) if self.partial => {
+                            self.push_cut(data, pos + offset, rest.len() - offset, at, &streams, cmdline);
+                            return Err(ContainerError::Stream { at: stream_at(), source: e });
+                        }
+                        _ => return Err(stream_error(e)),
+                    }
+                }
+            };
+            if let Some(wrapper) = wrapper {
                 let end = wrapper.offset as usize + wrapper.size as usize;
                 Bitstream::parse(&rest[..end]).map_err(stream_error)?;
                 streams.push((pos, end, true));
                 pos += end;
                 continue;
             }
-            let (end, last) = stream_end(rest).map_err(stream_error)?;
+            let (end, last) = match stream_end(rest) {
+                Ok(end) => end,
+                Err(e) if self.partial => {
+                    // The stream the break is in, as far as it goes.
+                    self.push_cut(data, pos, rest.len(), at, &streams, cmdline);
+                    return Err(ContainerError::Stream { at: stream_at(), source: e });
+                }
+                Err(e) => return Err(stream_error(e)),
+            };
             streams.push((pos, end, false));
             pos += end;
             if last {
@@ -827,7 +975,35 @@ impl<'a> Finder<'a> {
             self.markers += 1;
             return Ok(());
         }
-        let several = streams.len() > 1;
+        self.push_streams(data, at, &streams, cmdline, streams.len() > 1);
+        Ok(())
+    }
+
+    /// With [`partial`](Self::partial): the streams of a region found before a break, then
+    /// the one the break is in (`len` bytes at `start`, from its magic).
+    fn push_cut(
+        &mut self,
+        data: &'a [u8],
+        start: usize,
+        len: usize,
+        at: &Provenance,
+        streams: &[(usize, usize, bool)],
+        cmdline: Option<&'a [u8]>,
+    ) {
+        let mut all = streams.to_vec();
+        all.push((start, len, false));
+        let several = all.len() > 1;
+        self.push_streams(data, at, &all, cmdline, several);
+    }
+
+    fn push_streams(
+        &mut self,
+        data: &'a [u8],
+        at: &Provenance,
+        streams: &[(usize, usize, bool)],
+        cmdline: Option<&'a [u8]>,
+        several: bool,
+    ) {
         for (index, &(start, len, wrapped)) in streams.iter().enumerate() {
             let mut provenance = at.clone();
             if several {
@@ -838,8 +1014,47 @@ impl<'a> Finder<'a> {
             }
             self.found.push(Embedded { provenance, bytes: &data[start..start + len], cmdline });
         }
-        Ok(())
     }
+}
+
+/// The bitcode section of a Mach-O or COFF object, from its headers alone: (name, file
+/// offset, size). Those formats put their section headers first and their symbol table
+/// after the sections; a cut object, which the `object` crate does not parse (it reads the
+/// symbol table), still says where its bitcode is.
+fn bitcode_section_from_headers(data: &[u8]) -> Option<(&'static str, u64, u64)> {
+    use object::pe::ImageFileHeader;
+    use object::read::coff::CoffHeader;
+    match FileKind::parse(data).ok()? {
+        FileKind::MachO64 => macho_bitcode_section::<object::macho::MachHeader64<object::Endianness>>(data),
+        FileKind::MachO32 => macho_bitcode_section::<object::macho::MachHeader32<object::Endianness>>(data),
+        FileKind::Coff => {
+            let mut offset = 0;
+            let header = ImageFileHeader::parse(data, &mut offset).ok()?;
+            let sections = header.sections(data, offset).ok()?;
+            let section = sections.iter().find(|s| s.raw_name() == b".llvmbc")?;
+            let (offset, size) = section.coff_file_range()?;
+            Some((".llvmbc", offset.into(), size.into()))
+        }
+        _ => None,
+    }
+}
+
+fn macho_bitcode_section<Mach: object::read::macho::MachHeader<Endian = object::Endianness>>(
+    data: &[u8],
+) -> Option<(&'static str, u64, u64)> {
+    use object::read::macho::{Section, Segment};
+    let header = Mach::parse(data, 0).ok()?;
+    let endian = header.endian().ok()?;
+    let mut commands = header.load_commands(endian, data, 0).ok()?;
+    while let Ok(Some(command)) = commands.next() {
+        let Ok(Some((segment, section_data))) = Mach::Segment::from_command(command) else { continue };
+        for section in segment.sections(endian, section_data).ok()? {
+            if section.segment_name() == b"__LLVM" && section.name() == b"__bitcode" {
+                return Some(("__LLVM,__bitcode", section.offset(endian).into(), section.size(endian).into()));
+            }
+        }
+    }
+    None
 }
 
 fn object_error(at: &Provenance, what: &'static str, source: object::read::Error) -> ContainerError {

@@ -389,6 +389,123 @@ fn truncated_and_mutated_containers_never_panic() {
     eprintln!("{cases} truncated or mutated containers, no panic");
 }
 
+/// Issue 29: a cut container gives back the bitstreams before the cut, and the one the cut
+/// is in as far as it goes. Every container of testdata/containers cut at every byte: no
+/// panic; a longer prefix never gives back fewer bitstreams, nor fewer globals and
+/// functions (read by `ir::Module::parse_partial` from each) than a shorter one; the whole
+/// file gives what `bitstreams` gives, without an error; a bitstream error falls inside the
+/// prefix (the stream's position in the input plus its byte offset).
+#[test]
+fn a_cut_container_gives_back_the_bitstreams_before_the_cut() {
+    use llvm_bitstream_reader::ir::Module;
+    let items = |found: &[Embedded<'_>]| -> usize {
+        found.iter().map(|e| Module::parse_partial(e.bytes).0.map_or(0, |m| m.globals.len() + m.functions.len())).sum()
+    };
+    let mut names: Vec<String> = std::fs::read_dir(dir())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| [".o", ".obj", ".a", ".bc"].iter().any(|x| n.ends_with(x)) && n != "thin_ab.a")
+        .collect();
+    names.sort();
+    let mut prefixes = 0;
+    for name in &names {
+        let bytes = read(name);
+        let whole = match container::bitstreams(&bytes) {
+            Ok(found) => found,
+            Err(ContainerError::NoBitcode { .. }) => Vec::new(),
+            Err(e) => panic!("{name}: {e}"),
+        };
+        let (mut last_streams, mut last_items, mut kept_before_end, mut cuts_giving) = (0, 0, 0, 0);
+        for cut in 0..=bytes.len() {
+            let input = &bytes[..cut];
+            let (found, error) = container::bitstreams_partial(input);
+            if let Some(error) = &error {
+                let at = error.provenance().map(ToString::to_string).unwrap_or_default();
+                // The stream the error is in, if it is handed back (as far as it goes).
+                let cut_stream = found.last().filter(|last| last.provenance.to_string().starts_with(&at));
+                if let (Some(e), Some(last)) = (error.bitstream_error(), cut_stream) {
+                    let mut start = last.bytes.as_ptr() as usize - input.as_ptr() as usize;
+                    if matches!(e, Error::BadWrapper { .. }) {
+                        start -= 20; // its offsets count from the wrapper header
+                    }
+                    assert!(start as u64 + e.byte_offset() <= cut as u64, "{name} cut at {cut}: {e}");
+                }
+                if let Some(offset) = error.byte_offset() {
+                    assert!(offset <= cut as u64, "{name} cut at {cut}: {error}");
+                }
+            }
+            let n = items(&found);
+            assert!(
+                found.len() >= last_streams && n >= last_items,
+                "{name} cut at {cut}: {} streams, {n} items; one byte earlier {last_streams}, {last_items}",
+                found.len()
+            );
+            (last_streams, last_items) = (found.len(), n);
+            if cut == bytes.len() {
+                assert!(whole.is_empty() || error.is_none(), "{name}: {error:?}");
+                assert_eq!(found.len(), whole.len(), "{name}");
+                for (a, b) in found.iter().zip(&whole) {
+                    assert_eq!((a.bytes, a.provenance.to_string()), (b.bytes, b.provenance.to_string()), "{name}");
+                }
+            } else if !found.is_empty() {
+                kept_before_end = kept_before_end.max(found.len());
+                cuts_giving += 1;
+            }
+            prefixes += 1;
+        }
+        eprintln!(
+            "{name}: {} prefixes, {cuts_giving} of the cut ones give bitstreams back (up to {kept_before_end}); whole: {} bitstreams, {last_items} globals and functions; monotone",
+            bytes.len() + 1,
+            whole.len()
+        );
+    }
+    assert!(prefixes > 50_000, "{prefixes}");
+}
+
+/// A Mach-O or COFF object cut inside its bitcode section: its headers, which come first,
+/// still say where the section is, and the stream is handed back as far as it goes, for
+/// `ir::Module::parse_partial` (the `object` crate cannot parse the object: its symbol
+/// table, after the sections, is gone).
+#[test]
+fn an_object_cut_in_its_bitcode_section_gives_the_stream_as_far_as_it_goes() {
+    use llvm_bitstream_reader::ir::Module;
+    for name in ["macho_a.o", "coff_a.obj"] {
+        let bytes = read(name);
+        let whole = container::bitstreams(&bytes).unwrap();
+        let section = &whole[0];
+        let start = section.bytes.as_ptr() as usize - bytes.as_ptr() as usize;
+        let cut = start + section.bytes.len() * 3 / 4;
+        let (found, error) = container::bitstreams_partial(&bytes[..cut]);
+        let error = error.unwrap_or_else(|| panic!("{name}: no error"));
+        assert_eq!(found.len(), 1, "{name}: {error}");
+        assert!(section.bytes.starts_with(found[0].bytes) || found[0].bytes.ends_with(&bytes[cut - 8..cut]), "{name}");
+        let (module, module_error) = Module::parse_partial(found[0].bytes);
+        assert!(module.is_some() && module_error.is_some(), "{name}: {module_error:?}");
+        assert!(error.to_string().contains(name) || error.provenance().is_some(), "{name}: {error}");
+    }
+}
+
+/// An archive whose last member is cut still gives the members before it, whole, and
+/// the error names the cut member.
+#[test]
+fn an_archive_cut_in_its_last_member_gives_the_members_before_it() {
+    for name in ["gnu_ab.a", "bsd_ab.a", "mixed.a"] {
+        let bytes = read(name);
+        let whole = container::bitstreams(&bytes).unwrap();
+        let last_member = whole.last().unwrap();
+        let start = last_member.bytes.as_ptr() as usize - bytes.as_ptr() as usize;
+        let (found, error) = container::bitstreams_partial(&bytes[..start + 40]);
+        let error = error.unwrap_or_else(|| panic!("{name}: no error"));
+        assert!(found.len() >= whole.len() - 1, "{name}: {} of {}", found.len(), whole.len());
+        for (a, b) in found.iter().zip(&whole[..whole.len() - 1]) {
+            assert_eq!(a.bytes, b.bytes, "{name}");
+        }
+        let at = error.provenance().unwrap().to_string();
+        assert!(at.contains('('), "{name}: the error names no member: {error}");
+        assert!(container::bitstreams(&bytes[..start + 40]).is_err());
+    }
+}
+
 // --- multi-module bitcode ------------------------------------------------------------
 
 /// The top-level blocks of a bitstream as byte ranges, after the magic.

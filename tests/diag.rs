@@ -331,6 +331,45 @@ fn truncated_files_give_errors_or_prefixes() {
     }
 }
 
+/// Issue 29: a cut file gives back every diagnostic before the cut. Every `.dia` file of
+/// testdata (and the concatenated one), cut at every byte: no panic; a longer prefix never
+/// gives fewer diagnostics than a shorter one; the whole file gives what `parse` gives;
+/// an error falls inside the prefix (its bit offset at most 8 × the prefix length).
+#[test]
+fn a_cut_file_gives_back_every_diagnostic_before_the_cut() {
+    let mut files = dia_files();
+    files.push(testdata(CONCATENATED.0));
+    let mut prefixes = 0;
+    for file in files {
+        let name = file.display().to_string();
+        let bytes = std::fs::read(&file).unwrap();
+        let whole = Diagnostics::parse(&bytes).unwrap();
+        let (mut last, mut most) = (0, 0);
+        for cut in 0..=bytes.len() {
+            let (partial, error) = Diagnostics::parse_partial(&bytes[..cut]);
+            let n = partial.len();
+            assert!(n >= last, "{name}: {n} diagnostics cut at {cut}, {last} at {}", cut - 1);
+            last = n;
+            most = most.max(n);
+            if let Some(e) = &error {
+                assert!(e.bit_offset() <= cut as u64 * 8, "{name} cut at {cut}: {e}");
+            }
+            if cut == bytes.len() {
+                assert!(error.is_none(), "{name}: {error:?}");
+                assert_eq!(n, whole.len(), "{name}");
+                assert!(
+                    partial.walk().zip(whole.walk()).all(|((da, a), (db, b))| da == db
+                        && a.message() == b.message()
+                        && a.location() == b.location())
+                );
+            }
+            prefixes += 1;
+        }
+        eprintln!("{name}: {} prefixes, up to {most} diagnostics, monotone", bytes.len() + 1);
+    }
+    assert!(prefixes > 10_000, "{prefixes}");
+}
+
 /// The malformed streams of testdata/malformed, as they are and with a `DIAG` magic.
 #[test]
 fn malformed_streams_are_errors_not_panics() {

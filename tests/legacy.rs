@@ -740,6 +740,65 @@ fn truncation_at_every_offset_is_a_clean_error() {
     }
 }
 
+/// Issue 29: a cut file gives back what comes before the cut. Every sample, cut at every
+/// byte (its module block then declares more than follows): no panic; a longer prefix
+/// never gives fewer types, globals, functions, constants, function blocks or decoded
+/// bodies than a shorter one; the whole file gives what `parse` gives; an error falls
+/// inside the prefix (its byte offset at most the prefix length).
+#[test]
+fn a_cut_file_gives_back_everything_before_the_cut() {
+    use legacy::Module;
+    fn counts(m: &Module<'_>) -> [usize; 6] {
+        let bodies = (0..m.functions.len()).filter(|&i| matches!(m.body(i), Ok(Some(_)))).count();
+        [
+            m.types.len() as usize,
+            m.globals.len(),
+            m.functions.len(),
+            m.constants.len(),
+            m.functions.iter().filter(|f| f.block.is_some()).count(),
+            bodies,
+        ]
+    }
+    let mut decoded = 0;
+    for (sample, bytes) in all_samples().iter().enumerate() {
+        // The samples of versions 1 and 3 are block layouts only (their contents are a
+        // version 5 module's).
+        let Ok(whole) = Module::parse(bytes) else { continue };
+        decoded += 1;
+        let all = counts(&whole);
+        assert!(all[4] > 0 && all[5] > 0, "sample {sample}: {all:?}");
+        let mut last = [0; 6];
+        for cut in 0..=bytes.len() {
+            let (module, error) = Module::parse_partial(&bytes[..cut]);
+            if let Some(e) = &error {
+                assert!(e.byte_offset() <= cut, "sample {sample} cut at {cut}: {e}");
+                let _ = e.to_string();
+            }
+            assert!(module.is_some() || error.is_some(), "sample {sample} cut at {cut}");
+            let now = module.as_ref().map(counts).unwrap_or_default();
+            assert!(
+                now.iter().zip(&last).all(|(n, l)| n >= l),
+                "sample {sample}: {now:?} cut at {cut}, {last:?} one byte earlier"
+            );
+            if let Some(m) = &module {
+                let _ = m.display().to_string();
+            }
+            last = now;
+            if cut == bytes.len() {
+                assert!(error.is_none(), "sample {sample}: {error:?}");
+                assert_eq!(now, all, "sample {sample}");
+            } else {
+                assert!(error.is_some(), "sample {sample} cut at {cut}: no error");
+            }
+        }
+        eprintln!(
+            "sample {sample}: {} prefixes, up to {all:?} (types, globals, functions, constants, function blocks, bodies), monotone",
+            bytes.len() + 1
+        );
+    }
+    assert!(decoded >= 3, "{decoded}");
+}
+
 #[test]
 fn truncation_inside_the_module_is_a_clean_error() {
     // Cut the module at every length and fix its size, so the inner blocks are cut.

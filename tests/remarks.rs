@@ -853,6 +853,89 @@ fn truncated_and_malformed_inputs_give_errors_not_panics() {
     eprintln!("{cuts} truncations and {} malformed files read without a panic", files.len());
 }
 
+/// Issue 29: a cut remarks file gives back every remark fully read before the cut. Every
+/// remarks file of testdata with its own string table, cut at every byte: no panic; the
+/// container `parse_partial` returns walks without an error (the error is given once, by
+/// `parse_partial`); a longer prefix never gives fewer remarks; the whole file gives what
+/// `parse` gives; an error falls inside the prefix (bit offset ≤ 8 × prefix length).
+#[test]
+fn a_cut_file_gives_back_every_remark_before_the_cut() {
+    let files: Vec<PathBuf> =
+        common::testdata_files().into_iter().filter(|p| p.to_string_lossy().ends_with(".opt.bitstream")).collect();
+    // The separate layout clang-14 wrote: its remarks file reads with the meta container's
+    // string table. The meta container, and opt-19's file without a table, are checked
+    // for panics and offsets only.
+    let meta = std::fs::read(testdata("clang14_remarks_section_meta.opt.bitstream")).unwrap();
+    let meta = RemarksFile::parse(&meta).unwrap();
+    let table = meta.meta().string_table.clone().unwrap();
+    let mut checked = 0;
+    for path in &files {
+        let name = path.display().to_string();
+        let separate = name.ends_with("clang14_remarks_darwin.opt.bitstream");
+        let remarks_of = |file: &RemarksFile<'_>| {
+            if separate { file.remarks_with(table.clone()) } else { file.remarks() }
+                .map(|r| r.map(|r| r.map(|r| (r.name.to_string(), r.function.to_string(), r.message(), r.bit))))
+                .map(Iterator::collect::<Vec<_>>)
+        };
+        let bytes = std::fs::read(path).unwrap();
+        let whole = RemarksFile::parse(&bytes).unwrap();
+        let all = remarks_of(&whole).ok().map(|v| v.into_iter().map(Result::unwrap).collect::<Vec<_>>());
+        let (mut last, mut most) = (0, 0);
+        for cut in 0..=bytes.len() {
+            let (file, error) = RemarksFile::parse_partial(&bytes[..cut]);
+            if let Some(e) = &error {
+                assert!(e.bit_offset() <= cut as u64 * 8, "{name} cut at {cut}: {e}");
+            }
+            assert!(file.is_some() || error.is_some(), "{name} cut at {cut}: neither a file nor an error");
+            let Some(all) = &all else { continue };
+            let got: Vec<_> = match file.as_ref().map(remarks_of) {
+                // An LLVM 22 file cut before its late string table: no remarks to read.
+                Some(Err(_)) | None => Vec::new(),
+                Some(Ok(remarks)) => remarks
+                    .into_iter()
+                    .map(|r| r.unwrap_or_else(|e| panic!("{name} cut at {cut}: a second error: {e}")))
+                    .collect(),
+            };
+            assert!(got.len() >= last, "{name}: {} remarks cut at {cut}, {last} one byte earlier", got.len());
+            assert_eq!(got[..], all[..got.len()], "{name} cut at {cut}: not the whole file's first remarks");
+            last = got.len();
+            most = most.max(got.len());
+            if cut == bytes.len() {
+                assert!(error.is_none(), "{name}: {error:?}");
+                assert_eq!(got.len(), all.len(), "{name}");
+            }
+        }
+        checked += 1;
+        eprintln!("{name}: {} prefixes, up to {most} remarks, monotone", bytes.len() + 1);
+    }
+    assert!(checked >= 5, "{files:?}");
+}
+
+/// An LLVM 22 file, cut at every byte: the remarks before the cut are lost with the string
+/// table at its end, but nothing panics, every error is inside the prefix, and the whole
+/// file gives its remarks.
+#[test]
+#[cfg(feature = "writer")]
+fn a_cut_llvm22_file_gives_its_meta_and_one_error() {
+    let list = awkward_remarks();
+    let (bytes, _) = serializer::write(Layout::Llvm22, &list, b"");
+    for cut in 0..=bytes.len() {
+        let (file, error) = RemarksFile::parse_partial(&bytes[..cut]);
+        if let Some(e) = &error {
+            assert!(e.bit_offset() <= cut as u64 * 8, "cut at {cut}: {e}");
+        }
+        match (file, cut == bytes.len()) {
+            (Some(file), true) => assert_eq!(file.remarks().unwrap().count(), list.len()),
+            (Some(file), false) if error.is_some() => {
+                if let Ok(remarks) = file.remarks() {
+                    assert!(remarks.map(Result::unwrap).count() < list.len());
+                }
+            }
+            (_, _) => {}
+        }
+    }
+}
+
 /// The strings are borrowed from the input, not copied.
 #[test]
 fn strings_borrow_the_string_table() {

@@ -480,9 +480,47 @@ impl<'a> Bytecode<'a> {
         Ok(module)
     }
 
+    /// Reads what a damaged or cut file holds of its block tree: the module whose
+    /// [`blocks`](Self::blocks) and [`walk`](Self::walk) give every block before the
+    /// first broken one, and that block's error, if any. A cut file (its module block
+    /// declares more bytes than follow) keeps the bytes there are as its payload
+    /// ([`size`](Self::size) is still the declared size); if the cut falls between
+    /// blocks, the error is [`LegacyError::ModuleTooLong`]. `None` if not even the module
+    /// header and its format information are there.
+    ///
+    /// ```
+    /// use llvm_bitstream_reader::legacy::Bytecode;
+    /// // "llvm", a module block declaring 64 bytes, of which 1 follows: the format
+    /// // information (version 5).
+    /// let (module, error) = Bytecode::parse_partial(b"llvm\x01\0\0\0\x40\0\0\0\x50");
+    /// let module = module.unwrap();
+    /// assert_eq!((module.size(), module.payload().len(), module.walk().count()), (64, 1, 0));
+    /// assert!(error.unwrap().byte_offset() <= 13);
+    /// ```
+    pub fn parse_partial(input: &'a [u8]) -> (Option<Self>, Option<LegacyError>) {
+        match Self::parse_cut(input) {
+            Ok((module, cut)) => {
+                let error = module.check().err().or(cut);
+                (Some(module), error)
+            }
+            Err(e) => (None, Some(e)),
+        }
+    }
+
     /// Parses the signature, the module header and the format information only; the
     /// blocks are checked as they are walked ([`raw_blocks`](Self::raw_blocks)).
     pub(super) fn parse_unchecked(input: &'a [u8]) -> Result<Self> {
+        Self::parse_header(input, false).map(|(module, _)| module)
+    }
+
+    /// [`parse_unchecked`](Self::parse_unchecked), but a module block cut by the end of the
+    /// input (a cut file) keeps the bytes there are as its payload, and the
+    /// [`LegacyError::ModuleTooLong`] that says so is returned beside it.
+    pub(super) fn parse_cut(input: &'a [u8]) -> Result<(Self, Option<LegacyError>)> {
+        Self::parse_header(input, true)
+    }
+
+    fn parse_header(input: &'a [u8], allow_cut: bool) -> Result<(Self, Option<LegacyError>)> {
         let signature = detect(input).ok_or_else(|| signature_error(input))?;
         if let Signature::Compressed(compression @ (Compression::Gzip | Compression::Bzip2)) = signature {
             return Err(LegacyError::Compressed { offset: 4, compression });
@@ -503,11 +541,16 @@ impl<'a> Bytecode<'a> {
             return Err(LegacyError::NotModuleBlock { offset, id });
         }
         let available = reader.remaining();
+        let mut cut = None;
         if size as usize > available {
-            return Err(LegacyError::ModuleTooLong { offset, size, available });
+            let e = LegacyError::ModuleTooLong { offset, size, available };
+            if !allow_cut {
+                return Err(e);
+            }
+            cut = Some(e);
         }
         let payload_offset = reader.offset();
-        let payload = reader.read_bytes(size as usize)?;
+        let payload = reader.read_bytes((size as usize).min(available))?;
         let mut body = ByteReader::with_base(payload, payload_offset);
         let format = FormatInfo::from_raw(body.read_vbr_u32()?);
         let version = format.version;
@@ -516,7 +559,7 @@ impl<'a> Bytecode<'a> {
             body.align32(offset)?;
         }
         body.skip_zero_padding(offset);
-        Ok(Bytecode { input, signature, offset, size, payload, format, blocks_start: body.offset(), layout })
+        Ok((Bytecode { input, signature, offset, size, payload, format, blocks_start: body.offset(), layout }, cut))
     }
 
     /// Walks every header once, returning the first error.

@@ -195,9 +195,13 @@ impl<'a> Module<'a> {
     }
 
     /// Decodes what it can: the module as far as it reads, and the first error. A broken
-    /// block stops the decoding there, keeping everything before it.
+    /// block stops the decoding there, keeping everything before it. A cut file (its
+    /// module block declares more bytes than follow) is read as far as its blocks are
+    /// whole: the error is the first block the cut breaks, or, if the cut falls between
+    /// blocks, [`LegacyError::ModuleTooLong`]. `None` if not even the module header and
+    /// its format information are there.
     pub fn parse_partial(bytes: &'a [u8]) -> (Option<Self>, Option<LegacyError>) {
-        let bytecode = match Bytecode::parse_unchecked(bytes) {
+        let (bytecode, cut) = match Bytecode::parse_cut(bytes) {
             Ok(b) => b,
             Err(e) => return (None, Some(e)),
         };
@@ -223,7 +227,7 @@ impl<'a> Module<'a> {
             unattached_names: Vec::new(),
             planes: Vec::new(),
         };
-        let error = module.decode().err();
+        let error = module.decode().err().or(cut);
         module.resolve_constants();
         (Some(module), error)
     }

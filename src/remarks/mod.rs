@@ -394,6 +394,109 @@ impl<'a> RemarksFile<'a> {
     /// of LLVM 22 writes a 0-byte file when no pass made a remark, and
     /// `llvm-remarkutil-22 bitstream2yaml` reads it as one.
     pub fn parse(bytes: &'a [u8]) -> Result<Self, Error> {
+        match Self::read(bytes, false) {
+            (Some(file), None) => Ok(file),
+            (_, Some(e)) => Err(e),
+            // `read` gives a file or an error.
+            (None, None) => Err(Error::ExpectedBlock { bit: 0, expected: "META_BLOCK", found: None }),
+        }
+    }
+
+    /// Reads what a damaged or cut remarks file holds: the container, whose
+    /// [`remarks`](Self::remarks) are every remark fully read before the break (and then
+    /// end, without an error), and the error that marks the break, if any. `None` if the
+    /// break comes before the META block ends (the container type and the string table
+    /// are in it).
+    ///
+    /// A file without its own string table (the separate layout of LLVM ≤ 21) is checked
+    /// block by block: the break is where its blocks stop being whole. An LLVM 22 file cut
+    /// before its late META block has lost its string table: the container is returned
+    /// (its [`Meta`] says what it is), and [`remarks`](Self::remarks) says the table is
+    /// missing.
+    ///
+    /// ```
+    /// use llvm_bitstream_reader::remarks::RemarksFile;
+    /// # fn main() -> Result<(), llvm_bitstream_reader::Error> {
+    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/llvm19_remarks_standalone.opt.bitstream")).unwrap();
+    /// let all = RemarksFile::parse(&bytes)?.remarks()?.count();
+    /// let (file, error) = RemarksFile::parse_partial(&bytes[..bytes.len() - 100]);
+    /// let error = error.expect("the last remark is cut");
+    /// assert!(error.byte_offset() <= bytes.len() as u64 - 100);
+    /// // The remarks before the cut, each whole; the walk ends without another error.
+    /// let kept: Vec<_> = file.unwrap().remarks()?.collect::<Result<_, _>>()?;
+    /// assert!(!kept.is_empty() && kept.len() < all);
+    /// # Ok(()) }
+    /// ```
+    pub fn parse_partial(bytes: &'a [u8]) -> (Option<Self>, Option<Error>) {
+        let (file, error) = Self::read(bytes, true);
+        let Some(mut file) = file else { return (None, error) };
+        if error.is_some() {
+            return (Some(file), error);
+        }
+        match file.find_break() {
+            None => (Some(file), None),
+            Some((end_bit, e)) => {
+                // What comes after the last whole block is left off: top-level blocks end
+                // on a 32-bit boundary, so the prefix is a whole stream.
+                let end = usize::try_from(end_bit / 8).unwrap_or(usize::MAX);
+                if let Some(prefix) = file.stream.bytes().get(..end) {
+                    if let Ok(stream) = Bitstream::parse(prefix) {
+                        file.stream = stream;
+                    }
+                }
+                (Some(file), Some(e))
+            }
+        }
+    }
+
+    /// Where the remarks stop being whole: the bit after the last whole top-level block,
+    /// and the error after it. With its own string table every remark is decoded; without
+    /// one, the blocks are walked.
+    fn find_break(&self) -> Option<(u64, Error)> {
+        if self.empty || self.meta.container_type.is_meta() {
+            return None;
+        }
+        if let Ok(mut remarks) = self.remarks() {
+            let mut end = remarks.reader.bit_offset();
+            loop {
+                match remarks.next_remark() {
+                    Ok(Some(_)) => end = remarks.reader.bit_offset(),
+                    Ok(None) => return None,
+                    Err(e) => return Some((end, e)),
+                }
+            }
+        }
+        let mut reader = self.stream.reader();
+        let leading = enter_leading_blocks(&mut reader).and_then(|_| reader.skip_block());
+        if let Err(e) = leading {
+            return Some((0, e));
+        }
+        loop {
+            let end = reader.bit_offset();
+            let step = match reader.advance() {
+                Ok(None) => return None,
+                Ok(Some(Entry::EnterBlock(_))) => reader.skip_block().map(|_| ()),
+                Ok(Some(_)) => Ok(()),
+                Err(e) => Err(e),
+            };
+            if let Err(e) = step {
+                return Some((end, e));
+            }
+        }
+    }
+
+    /// Reads the META block(s); with `partial`, an LLVM 22 file whose late META block is
+    /// cut off is returned without its string table, beside the error.
+    fn read(bytes: &'a [u8], partial: bool) -> (Option<Self>, Option<Error>) {
+        let mut late_error = None;
+        let result = Self::read_meta(bytes, partial.then_some(&mut late_error));
+        match result {
+            Ok(file) => (Some(file), late_error),
+            Err(e) => (None, Some(e)),
+        }
+    }
+
+    fn read_meta(bytes: &'a [u8], late_error: Option<&mut Option<Error>>) -> Result<Self, Error> {
         if bytes.is_empty() {
             let meta = Meta {
                 container_version: 1,
@@ -429,14 +532,23 @@ impl<'a> RemarksFile<'a> {
         })?;
         if container_type == ContainerType::RemarksFile && records.strtab.is_none() {
             // LLVM ≥ 22 writes the string table after the remarks.
-            while let Some(entry) = reader.advance()? {
-                if let Entry::EnterBlock(b) = entry {
-                    if b.block_id == ids::META_BLOCK_ID {
-                        read_meta_block(&mut reader, &mut records, &mut unknown)?;
-                    } else {
-                        reader.skip_block()?;
+            let mut late = || -> Result<(), Error> {
+                while let Some(entry) = reader.advance()? {
+                    if let Entry::EnterBlock(b) = entry {
+                        if b.block_id == ids::META_BLOCK_ID {
+                            read_meta_block(&mut reader, &mut records, &mut unknown)?;
+                        } else {
+                            reader.skip_block()?;
+                        }
                     }
                 }
+                Ok(())
+            };
+            match (late(), late_error) {
+                (Ok(()), _) => {}
+                // Partial: the container without its string table, and the error.
+                (Err(e), Some(slot)) => *slot = Some(e),
+                (Err(e), None) => return Err(e),
             }
         }
         if container_type.has_remarks() && records.remark_version.is_none() {

@@ -22,8 +22,8 @@ use llvm_bitstream_reader::legacy::{
 use crate::io_text;
 
 /// Describes the LLVM 1.x bytecode `bytes` (with its `signature`) and its block tree,
-/// decompressing `llvc1`/`llvc2` files. A malformed file is described up to the error,
-/// which is returned.
+/// decompressing `llvc1`/`llvc2` files. A malformed or cut file is described up to the
+/// error (every block before the first broken one), which is returned.
 pub fn describe(name: &str, bytes: &[u8], signature: Signature, out: &mut impl Write) -> Result<(), String> {
     writeln!(out, "LLVM 1.x bytecode (the format before the bitstream): {name}").map_err(io_text)?;
     writeln!(out, "  signature: {signature}").map_err(io_text)?;
@@ -37,8 +37,14 @@ pub fn describe(name: &str, bytes: &[u8], signature: Signature, out: &mut impl W
         )
         .map_err(io_text)?;
     }
-    let module = Bytecode::parse(&input).map_err(|e: LegacyError| e.to_string())?;
-    write_module(&module, out).map_err(io_text)
+    let (module, error) = Bytecode::parse_partial(&input);
+    if let Some(module) = module {
+        write_module(&module, out).map_err(io_text)?;
+    }
+    match error {
+        Some(e) => Err(e.to_string()),
+        None => Ok(()),
+    }
 }
 
 /// The file's bytes, decompressed if it is `llvc1` or `llvc2`.

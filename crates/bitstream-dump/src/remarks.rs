@@ -17,10 +17,16 @@ use llvm_bitstream_reader::remarks::{self, Remarks, RemarksFile, yaml};
 const CHUNK: usize = 1 << 16;
 
 /// Reads `bytes` (named `name`) and writes its remarks; `with` is the other half of a
-/// separate layout, if given.
+/// separate layout, if given. A cut or damaged file gives every remark read whole before
+/// the break, then the error at the break (one error: the one `parse_partial` found).
 pub fn run(bytes: &[u8], with: Option<&[u8]>, json: bool, out: &mut impl Write) -> Result<(), String> {
     let bytes = container_bytes(bytes)?;
-    let file = RemarksFile::parse(bytes).map_err(|e| e.to_string())?;
+    let (file, cut) = RemarksFile::parse_partial(bytes);
+    let Some(file) = file else {
+        return Err(cut.map_or_else(|| "not a remarks container".to_string(), |e| e.to_string()));
+    };
+    // The break, if there is one, is the error to report, whatever fails after it.
+    let at_break = |other: String| cut.as_ref().map_or(other, ToString::to_string);
     let external;
     let other = match with {
         Some(other) => Some(RemarksFile::parse(container_bytes(other)?).map_err(|e| format!("--remarks-with: {e}"))?),
@@ -40,12 +46,17 @@ pub fn run(bytes: &[u8], with: Option<&[u8]>, json: bool, out: &mut impl Write) 
     .map_err(|e| match e {
         RemarksError::NotInStream { .. } => format!("{e} (give the other file with --remarks-with)"),
         e => e.to_string(),
-    })?;
+    })
+    .map_err(at_break)?;
     if json {
         serde_json::to_writer(&mut *out, &serde_json::json!({ "meta": file.meta() })).map_err(|e| e.to_string())?;
         out.write_all(b"\n").map_err(|e| e.to_string())?;
     }
-    write_remarks(remarks, json, out)
+    write_remarks(remarks, json, out).map_err(at_break)?;
+    match cut {
+        Some(e) => Err(e.to_string()),
+        None => Ok(()),
+    }
 }
 
 /// The remarks container itself, or the remarks section of an object file.
