@@ -563,9 +563,16 @@ pub fn bitstreams_partial(input: &[u8]) -> (Vec<Embedded<'_>>, Option<ContainerE
     Finder::new(None).partial().run_partial(input, Provenance::new())
 }
 
-/// Every bitstream in `input`, found at `root` (a member of an archive, say).
-pub(crate) fn bitstreams_at(input: &[u8], root: Provenance) -> Result<Vec<Embedded<'_>>, ContainerError> {
-    Finder::new(None).run(input, root)
+/// [`bitstreams_partial`] of `input` found at `root` (a member of an archive, say).
+#[cfg_attr(not(feature = "symbols"), allow(dead_code))]
+pub(crate) fn bitstreams_partial_at(input: &[u8], root: Provenance) -> (Vec<Embedded<'_>>, Option<ContainerError>) {
+    Finder::new(None).partial().run_partial(input, root)
+}
+
+/// [`bitstreams_partial`] for an input named `name` (the name is used in provenances and
+/// errors), as [`bitstreams_named`] is for [`bitstreams`].
+pub fn bitstreams_partial_named<'a>(name: &str, input: &'a [u8]) -> (Vec<Embedded<'a>>, Option<ContainerError>) {
+    Finder::new(None).partial().run_partial(input, Provenance::from(vec![Step::File(name.to_string())]))
 }
 
 /// A file mapped into memory (and, for a thin archive, its member files), whose

@@ -525,17 +525,22 @@ fn symbolic<'a>(
             return Ok(list);
         }
     }
-    let streams = match container::bitstreams_at(data, at.clone()) {
-        Ok(streams) => streams,
-        Err(ContainerError::NoBitcode { .. }) if object.is_some() => {
+    // A cut or damaged file: the symbols of the bitcode before the break, then its error.
+    let (streams, error) = container::bitstreams_partial_at(data, at.clone());
+    match error {
+        Some(ContainerError::NoBitcode { .. }) if object.is_some() => {
             if let Some(obj) = &object {
                 native::symbols(obj, &mut list);
             }
             return Ok(list);
         }
-        Err(e) => return Err(e),
-    };
+        Some(e) if streams.is_empty() => return Err(e),
+        _ => {}
+    }
     bitcode_symbols(&streams, options, &mut list);
+    if list.error.is_none() {
+        list.error = error;
+    }
     Ok(list)
 }
 

@@ -87,7 +87,14 @@ fn run(path: &str, options: DisOptions, out: &mut impl Write) -> Result<(), Stri
         return crate::legacy::disassemble(path, file.bytes(), out);
     }
     // A `.bc`, or the bitcode inside an object, an archive or an rlib.
-    let streams = file.bitstreams().map_err(|e| crate::error_chain(&e))?;
+    // A cut or damaged container gives the streams before the break (the one it falls in
+    // as far as it goes), then its error.
+    let (streams, container_error) = file.bitstreams_partial();
+    if streams.is_empty() {
+        if let Some(e) = container_error {
+            return Err(crate::error_chain(&e));
+        }
+    }
     // A bitcode file (wrapped or not) is named by its path, as llvm-dis names it; bitcode
     // inside a container by where it was found. (A bitstream of another kind has no
     // modules: reading it fails before any is named.)
@@ -105,6 +112,9 @@ fn run(path: &str, options: DisOptions, out: &mut impl Write) -> Result<(), Stri
             let text = crate::broke_at(&e);
             return Err(if raw { text } else { format!("{}: {text}", stream.provenance) });
         }
+    }
+    if let Some(e) = container_error {
+        return Err(crate::with_sources(e.reason().to_string(), &e));
     }
     Ok(())
 }

@@ -368,26 +368,30 @@ fn is_whole_input(e: &Embedded<'_>) -> bool {
 
 /// The bitstreams inside an object file or archive; `None` if the input is to be read as
 /// one bitstream (`format` says it is one, or it is nothing the container reader knows).
+/// The streams of an object or archive (`None`: the input is one bitstream), and the
+/// error of a cut or damaged container, reported after what comes before it is shown.
+type Streams<'a> = (Option<Vec<Embedded<'a>>>, Option<ContainerError>);
+
 fn embedded_streams<'a>(
     source: &Source,
     bytes: &'a [u8],
     format: FileFormat,
     container: &'a mut Option<ContainerFile>,
-) -> Result<Option<Vec<Embedded<'a>>>, Failed> {
+) -> Result<Streams<'a>, Failed> {
     // One stream, read from its first event on, without looking for others first.
     if format.is_bitstream() {
-        return Ok(None);
+        return Ok((None, None));
     }
-    let found = match source {
-        Source::Path(path) => container.insert(ContainerFile::open(path)?).bitstreams(),
-        _ => container::bitstreams_named(source.name(), bytes),
+    let (streams, error) = match source {
+        Source::Path(path) => container.insert(ContainerFile::open(path)?).bitstreams_partial(),
+        _ => container::bitstreams_partial_named(source.name(), bytes),
     };
-    match found {
-        Ok(streams) if streams.len() == 1 && is_whole_input(&streams[0]) => Ok(None),
-        Ok(streams) => Ok(Some(streams)),
+    match error {
         // Not an object or archive: a bitstream with a magic of its own.
-        Err(ContainerError::UnknownFormat { .. }) => Ok(None),
-        Err(e) => Err(e.into()),
+        Some(ContainerError::UnknownFormat { .. }) => Ok((None, None)),
+        Some(e) if streams.is_empty() => Err(e.into()),
+        _ if streams.len() == 1 && is_whole_input(&streams[0]) => Ok((None, error)),
+        _ => Ok((Some(streams), error)),
     }
 }
 
@@ -421,11 +425,28 @@ fn run(opts: &Options, out: &mut impl Write) -> Result<(), Failed> {
         return Ok(legacy::describe(name, bytes, signature, out)?);
     }
     let mut container = None;
-    let embedded = embedded_streams(&opts.input, bytes, format, &mut container)?;
+    let (embedded, container_error) = embedded_streams(&opts.input, bytes, format, &mut container)?;
+    let shown = show_streams(opts, bytes, name, embedded.as_deref(), out);
+    // The streams' own error first (it says more), else the container's.
+    match (shown, container_error) {
+        (Err(e), _) => Err(e),
+        (Ok(()), Some(e)) => Err(e.into()),
+        (Ok(()), None) => Ok(()),
+    }
+}
+
+/// Shows the stream(s) of the input in the mode asked for.
+fn show_streams(
+    opts: &Options,
+    bytes: &[u8],
+    name: &str,
+    embedded: Option<&[Embedded<'_>]>,
+    out: &mut impl Write,
+) -> Result<(), Failed> {
     if opts.list || opts.summary {
         let bare;
-        let streams = match &embedded {
-            Some(streams) => streams.as_slice(),
+        let streams = match embedded {
+            Some(streams) => streams,
             None => {
                 let provenance = Provenance::from(vec![Step::File(name.to_string())]);
                 bare = [Embedded { provenance, bytes, cmdline: None }];
@@ -442,7 +463,7 @@ fn run(opts: &Options, out: &mut impl Write) -> Result<(), Failed> {
         return Ok(streams.iter().try_for_each(|e| inventory::write_inventory(e, out))?);
     }
     let mut folded = Folded::new(None);
-    match &embedded {
+    match embedded {
         None => {
             analyze(opts, bytes, name, None, &mut folded, out)?;
             if opts.format == Format::Folded || opts.flamegraph.is_some() {
