@@ -737,6 +737,13 @@ impl<'a> Reader<'a> {
         Ok(lazy)
     }
 
+    /// Whether the block just entered is one the input cuts short (entered with
+    /// [`Reader::read_truncated_blocks`]): its [`Block::len_words`] is what the input
+    /// holds, less than its header declares.
+    pub fn is_truncated_block(&self) -> bool {
+        self.truncated.as_ref().is_some_and(|t| t.depth == self.depth && !t.left)
+    }
+
     /// The abbreviations usable in the innermost open block, in id order from 4.
     pub fn abbrevs(&self) -> impl Iterator<Item = &Arc<Abbrev>> {
         let scope = self.depth.checked_sub(1).map(|d| &self.scopes[d]);

@@ -97,6 +97,7 @@ fn every_cut(name: &str, bytes: &[u8], step: usize) -> usize {
     let mut last = Recovered::default();
     let mut last_len = 0;
     let mut with_bodies = 0;
+    let mut partial_metadata = 0;
     for len in (0..bytes.len()).step_by(step).chain([bytes.len()]) {
         // Printing every prefix would take minutes: every 97th, and every 4-byte one at
         // the end (where the STRTAB and SYMTAB are) is enough to reach every path.
@@ -112,10 +113,13 @@ fn every_cut(name: &str, bytes: &[u8], step: usize) -> usize {
             );
         }
         with_bodies += usize::from(r.bodies > 0 && r.bodies < whole.bodies);
+        // A cut inside the module's metadata keeps the nodes before it.
+        partial_metadata += usize::from(r.bodies == 0 && r.metadata > 0 && r.metadata < whole.metadata);
         (last, last_len) = (r, len);
     }
     assert_eq!(last, whole, "{name}: the whole file's");
     assert!(with_bodies > 0, "{name}: some prefix keeps some bodies, not all");
+    assert!(partial_metadata > 0, "{name}: some prefix keeps some of the metadata, not all");
     with_bodies
 }
 

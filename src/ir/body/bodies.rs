@@ -139,7 +139,12 @@ impl<'m, 'a> Bodies<'m, 'a> {
     pub(crate) fn module_metadata_and_error(&self) -> &(crate::ir::metadata::MdTable, Option<Error>) {
         self.metadata.get_or_init(|| {
             let mut table = crate::ir::metadata::MdTable::default();
-            let error = crate::ir::metadata::MdTable::read_module_into(&self.module.block, &mut table).err();
+            let error = crate::ir::metadata::MdTable::read_module_cut_into(
+                &self.module.block,
+                self.module.cut_metadata.as_ref(),
+                &mut table,
+            )
+            .err();
             (table, error)
         })
     }
@@ -149,6 +154,10 @@ impl<'m, 'a> Bodies<'m, 'a> {
     /// so that decoding bodies does not read the module's metadata (equal to the read
     /// table's length: a test checks it on every test file).
     pub(crate) fn module_metadata_len(&self) -> u64 {
+        if self.module.block.cut_bit().is_some() {
+            // A cut module's table is what was read, as far as it goes: count that.
+            return self.module_metadata().len();
+        }
         *self.metadata_len.get_or_init(|| {
             crate::ir::metadata::MdTable::count_module_ids(&self.module.block)
                 .unwrap_or_else(|_| self.module_metadata().len())

@@ -341,6 +341,21 @@ impl MdTable {
         Ok(table)
     }
 
+    /// [`MdTable::read_module_into`] for a module read from a cut file: its metadata
+    /// before the cut, including the records of the METADATA_BLOCK the cut falls in
+    /// (`cut`), read as far as the input holds them; the error is the cut's.
+    pub(crate) fn read_module_cut_into(
+        module_block: &LazyBlock<'_>,
+        cut: Option<&LazyBlock<'_>>,
+        table: &mut MdTable,
+    ) -> Result<(), Error> {
+        Self::read_module_into(module_block, table)?;
+        let Some(cut) = cut else { return Ok(()) };
+        let mut reader = cut.reader()?;
+        reader.advance()?;
+        table.read_block(&mut reader, cut.stream().bytes())
+    }
+
     /// How many metadata ids the module defines, read without decoding its nodes: the
     /// strings' count, then the writer's index (METADATA_INDEX: one entry per node) where
     /// it has one, else each record's code. What numbering a function's own metadata
@@ -723,7 +738,16 @@ impl<'a> crate::ir::Module<'a> {
     /// for all the functions it decodes.)
     pub fn metadata(&self) -> Result<Metadata<'a>, Error> {
         let input = self.block.stream().bytes();
-        Ok(Metadata { table: MdTable::read_module(&self.block)?, input })
+        let mut table = MdTable::default();
+        MdTable::read_module_into(&self.block, &mut table)?;
+        if let Some(cut) = &self.cut_metadata {
+            // A cut file's: the records before the cut (its error is the module's, which
+            // `Module::parse_partial` returned).
+            let mut reader = cut.reader()?;
+            reader.advance()?;
+            let _ = table.read_block(&mut reader, input);
+        }
+        Ok(Metadata { table, input })
     }
 
     /// The module's metadata, read one node at a time through the writer's index: see

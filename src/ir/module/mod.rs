@@ -110,6 +110,10 @@ pub struct Module<'a> {
     /// type-id names.
     #[cfg_attr(feature = "serde", serde(skip))]
     pub(crate) strtab: &'a [u8],
+    /// The module-level METADATA_BLOCK a cut falls in, as far as the input holds it: its
+    /// records before the cut are read with the module's metadata.
+    #[cfg_attr(feature = "serde", serde(skip))]
+    pub(crate) cut_metadata: Option<LazyBlock<'a>>,
 }
 
 /// Reads every module of an IR bitcode stream.
@@ -328,6 +332,7 @@ impl<'a> Module<'a> {
             constants_blocks: Vec::new(),
             constants_base: 0,
             strtab: &[],
+            cut_metadata: None,
         }
     }
 
@@ -356,6 +361,12 @@ impl<'a> Module<'a> {
             state.entry_bit = reader.bit_offset();
             let Some(entry) = reader.advance()? else { break };
             match entry {
+                Entry::EnterBlock(b) if b.block_id.0 == ids::METADATA_BLOCK_ID && reader.is_truncated_block() => {
+                    // Cut inside the module's metadata: kept, to read as far as it goes.
+                    let block = LazyBlock::new(reader.stream(), b, reader.blockinfo().clone());
+                    m.cut_metadata = Some(block);
+                    reader.skip_block()?;
+                }
                 Entry::EnterBlock(b) => match b.block_id.0 {
                     ids::TYPE_BLOCK_ID_NEW => types::read_block(reader, &mut m.types)?,
                     ids::PARAMATTR_GROUP_BLOCK_ID => m.attribute_groups.push_block(reader.skip_block()?),
