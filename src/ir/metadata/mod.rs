@@ -779,7 +779,9 @@ mod tests {
 }
 
 #[cfg(all(test, feature = "std"))]
-mod tests {
+mod counted_ids {
+    use alloc::vec::Vec;
+
     use super::MdTable;
     use crate::ir::Module;
 
@@ -805,6 +807,6 @@ mod tests {
                 with_metadata += usize::from(table.len() > 0);
             }
         }
-        assert!(with_metadata > 50, "{with_metadata}");
+        assert!(with_metadata >= 40, "{with_metadata}");
     }
 }
