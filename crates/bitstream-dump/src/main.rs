@@ -455,12 +455,12 @@ fn show_streams(
         };
         if opts.summary {
             let json = opts.format == Format::Json;
-            return Ok(streams
+            return streams
                 .iter()
                 .filter(|e| e.magic().is_ok_and(|m| m == Magic::LlvmIr))
-                .try_for_each(|e| summary::write_summary(e, json, out))?);
+                .try_for_each(|e| summary::write_summary(e, json, out));
         }
-        return Ok(streams.iter().try_for_each(|e| inventory::write_inventory(e, out))?);
+        return streams.iter().try_for_each(|e| inventory::write_inventory(e, out));
     }
     let mut folded = Folded::new(None);
     match embedded {

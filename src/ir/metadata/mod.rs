@@ -804,7 +804,7 @@ mod counted_ids {
                 let Ok(table) = MdTable::read_module(&m.block) else { continue };
                 let counted = MdTable::count_module_ids(&m.block).unwrap();
                 assert_eq!(counted, table.len(), "{}", path.display());
-                with_metadata += usize::from(table.len() > 0);
+                with_metadata += usize::from(!table.is_empty());
             }
         }
         assert!(with_metadata >= 40, "{with_metadata}");
