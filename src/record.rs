@@ -437,6 +437,7 @@ pub const fn decode_sign_rotated(v: u64) -> i64 {
 /// values are `!(v >> 1)` and `1` is `-1`. DISubrange's lower bound and DIEnumerator's
 /// 64-bit value use it, where `decode_sign_rotated` would misread them.
 #[inline]
+#[cfg_attr(not(feature = "ir"), allow(dead_code))]
 pub(crate) const fn unrotate_sign(v: u64) -> i64 {
     if v & 1 != 0 { !((v >> 1) as i64) } else { (v >> 1) as i64 }
 }
