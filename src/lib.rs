@@ -23,7 +23,7 @@
 //! | the bitcode in objects, archives and rlibs | [`container::ContainerFile::open`] → [`bitstreams`](container::ContainerFile::bitstreams) | `symbols.rs` |
 //! | clang diagnostics with their notes and fix-its | [`diag::Diagnostics::parse`] | `diagnostics.rs` |
 //! | optimization remarks | [`remarks::RemarksFile::parse`] → [`remarks`](remarks::RemarksFile::remarks) | `remarks.rs` |
-//! | a damaged or cut file | [`Reader::read_truncated_blocks`], [`ir::Module::parse_partial`], [`diag::Diagnostics::parse_partial`], [`remarks::RemarksFile::parse_partial`], [`legacy::Module::parse_partial`], [`container::bitstreams_partial`] | `damaged.rs` |
+//! | a damaged or cut file | [`ir::Module::parse_all_partial`], [`Reader::read_truncated_blocks`], [`ir::Module::parse_partial`], [`diag::Diagnostics::parse_partial`], [`remarks::RemarksFile::parse_partial`], [`legacy::Module::parse_partial`], [`container::bitstreams_partial`] | `cut_module.rs`, `damaged.rs` |
 //! | JSON of events and records | the `serde` feature | `serde_json.rs` |
 //! | decode a record kind of your own format, tolerantly | [`RecordLayout`] | [`layout`] |
 //! | write a bitstream | `writer::BitstreamWriter` (feature `writer`) | |
