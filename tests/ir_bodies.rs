@@ -287,7 +287,8 @@ fn a_function_printed_alone_is_numbered_as_in_the_module() {
             let options = DisOptions { llvm_version: version };
             let whole = bodies.display_module(options).to_string();
             let mut checked = 0;
-            for index in (0..module.functions.len()).step_by(7) {
+            // Definitions: a declaration may be one LLVM's reader drops or declares anew.
+            for index in (0..module.functions.len()).filter(|&i| !module.functions[i].is_declaration).step_by(5) {
                 let body = bodies.body(index).unwrap();
                 let alone = bodies.display_function(index, body.as_ref(), options).to_string();
                 assert!(whole.contains(&alone), "{name} at {version}: function {index} alone:\n{alone}");

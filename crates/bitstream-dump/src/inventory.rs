@@ -39,41 +39,74 @@ pub fn write_inventory(e: &Embedded<'_>, out: &mut impl Write) -> Result<(), cra
             // A cut or damaged stream: the modules it holds, as far as each goes.
             let (modules, error) = Module::parse_all_partial(e.bytes);
             for m in &modules {
-                writeln!(
-                    out,
-                    "  module {}: source_filename={:?} triple={:?} producer={:?} epoch={} module_bit={} strtab=- cut_bit={}",
-                    m.index,
-                    m.source_filename.as_deref().unwrap_or("-"),
-                    m.triple.as_deref().unwrap_or("-"),
-                    m.producer.as_deref().unwrap_or("-"),
-                    m.epoch.map_or("-".to_string(), |e| e.to_string()),
-                    m.block.bookmark().header_bit,
-                    m.block.cut_bit().map_or("-".to_string(), |b| b.to_string()),
-                )
-                .map_err(io_text)?;
+                let line = ModuleLine {
+                    index: m.index,
+                    source_filename: m.source_filename.as_deref(),
+                    triple: m.triple.as_deref(),
+                    producer: m.producer.as_deref(),
+                    epoch: m.epoch,
+                    module_bit: m.block.bookmark().header_bit,
+                    strtab: None,
+                    cut_bit: m.block.cut_bit(),
+                };
+                line.write(out)?;
             }
             return Err(input(&crate::broke_at(&error.unwrap_or(err))));
         }
     };
     for m in &inventory.modules {
         let names = m.names().map_err(|err| input(&err))?;
-        let (producer, epoch) = match &m.identification {
-            Some(i) => (i.producer.as_str(), i.epoch.map_or("-".to_string(), |e| e.to_string())),
-            None => ("-", "-".to_string()),
+        let line = ModuleLine {
+            index: m.index,
+            source_filename: names.source_filename.as_deref(),
+            triple: names.triple.as_deref(),
+            producer: m.identification.as_ref().map(|i| i.producer.as_str()),
+            epoch: m.identification.as_ref().and_then(|i| i.epoch),
+            module_bit: m.module_bookmark().header_bit,
+            strtab: m.strtab.map(<[u8]>::len),
+            cut_bit: None,
         };
-        writeln!(
-            out,
-            "  module {}: source_filename={:?} triple={:?} producer={producer:?} epoch={epoch} module_bit={} strtab={}",
-            m.index,
-            names.source_filename.as_deref().unwrap_or("-"),
-            names.triple.as_deref().unwrap_or("-"),
-            m.module_bookmark().header_bit,
-            m.strtab.map_or("-".to_string(), |s| format!("{} bytes", s.len())),
-        )
-        .map_err(io_text)?;
+        line.write(out)?;
     }
     if let Some(symtab) = inventory.symtab {
         writeln!(out, "  symtab: {} bytes", symtab.len()).map_err(io_text)?;
     }
     Ok(())
+}
+
+/// One module's line of the listing.
+struct ModuleLine<'s> {
+    index: usize,
+    source_filename: Option<&'s str>,
+    triple: Option<&'s str>,
+    producer: Option<&'s str>,
+    epoch: Option<u64>,
+    module_bit: u64,
+    /// The STRTAB's size, if the module has one.
+    strtab: Option<usize>,
+    /// Where a module of a cut stream breaks.
+    cut_bit: Option<u64>,
+}
+
+impl ModuleLine<'_> {
+    fn write(&self, out: &mut impl Write) -> Result<(), crate::Failed> {
+        let or_dash = |v: Option<String>| v.unwrap_or_else(|| "-".to_string());
+        write!(
+            out,
+            "  module {}: source_filename={:?} triple={:?} producer={:?} epoch={} module_bit={} strtab={}",
+            self.index,
+            self.source_filename.unwrap_or("-"),
+            self.triple.unwrap_or("-"),
+            self.producer.unwrap_or("-"),
+            or_dash(self.epoch.map(|e| e.to_string())),
+            self.module_bit,
+            or_dash(self.strtab.map(|n| format!("{n} bytes"))),
+        )
+        .map_err(io_text)?;
+        if let Some(bit) = self.cut_bit {
+            write!(out, " cut_bit={bit}").map_err(io_text)?;
+        }
+        writeln!(out).map_err(io_text)?;
+        Ok(())
+    }
 }

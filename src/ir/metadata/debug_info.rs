@@ -127,18 +127,31 @@ pub struct Subprogram<'b> {
     pub scope: Option<u64>,
 }
 
-impl<'b> Subprogram<'b> {
-    /// The source name as text.
-    pub fn name_str(&self) -> Cow<'b, str> {
-        String::from_utf8_lossy(self.name)
-    }
-
-    /// The linkage (symbol) name as text: the linkage name, or the source name where it
-    /// has none (C functions), which is what the symbol is called.
-    pub fn symbol_str(&self) -> Cow<'b, str> {
-        String::from_utf8_lossy(if self.linkage_name.is_empty() { self.name } else { self.linkage_name })
-    }
+/// The name a node gives its symbol: the linkage name, or the source name where it has
+/// none (C functions and variables, whose symbols are their source names).
+fn symbol_name<'b>(name: &'b [u8], linkage_name: &'b [u8]) -> &'b [u8] {
+    if linkage_name.is_empty() { name } else { linkage_name }
 }
+
+/// `name_str` and `symbol_str` of the named debug-info nodes.
+macro_rules! source_names {
+    ($($node:ident),*) => {$(
+        impl<'b> $node<'b> {
+            /// The source name as text.
+            pub fn name_str(&self) -> Cow<'b, str> {
+                String::from_utf8_lossy(self.name)
+            }
+
+            /// The symbol name as text: the linkage name, or the source name where it
+            /// has none (C), which is what the symbol is called.
+            pub fn symbol_str(&self) -> Cow<'b, str> {
+                String::from_utf8_lossy(symbol_name(self.name, self.linkage_name))
+            }
+        }
+    )*};
+}
+
+source_names!(Subprogram, GlobalVariable);
 
 /// A global variable as the source names it (`!DIGlobalVariable`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -155,18 +168,6 @@ pub struct GlobalVariable<'b> {
     pub line: u32,
     /// Whether it is local to its compile unit (`static`).
     pub is_local: bool,
-}
-
-impl<'b> GlobalVariable<'b> {
-    /// The source name as text.
-    pub fn name_str(&self) -> Cow<'b, str> {
-        String::from_utf8_lossy(self.name)
-    }
-
-    /// The symbol name as text: the linkage name, or the source name where it has none.
-    pub fn symbol_str(&self) -> Cow<'b, str> {
-        String::from_utf8_lossy(if self.linkage_name.is_empty() { self.name } else { self.linkage_name })
-    }
 }
 
 /// Where an instruction came from: a file, line and column, in a scope of a function.
@@ -612,7 +613,7 @@ impl Bodies<'_, '_> {
         let (name, source) = match *m.values.get(usize::try_from(value_id).ok()?)? {
             crate::ir::GlobalRef::Var(_) => {
                 let v = info.global_variable(value_id)?;
-                (if v.linkage_name.is_empty() { v.name } else { v.linkage_name }.to_vec(), NameSource::GlobalVariable)
+                (symbol_name(v.name, v.linkage_name).to_vec(), NameSource::GlobalVariable)
             }
             crate::ir::GlobalRef::Function(i) => {
                 let body = self.body(i).ok().flatten();
@@ -620,7 +621,7 @@ impl Bodies<'_, '_> {
                     Some(body) => self.debug_info(Some(body)).function_subprogram(),
                     None => info.global_subprogram(value_id),
                 }?;
-                (if sp.linkage_name.is_empty() { sp.name } else { sp.linkage_name }.to_vec(), NameSource::Subprogram)
+                (symbol_name(sp.name, sp.linkage_name).to_vec(), NameSource::Subprogram)
             }
             crate::ir::GlobalRef::Alias(_) => return None,
         };

@@ -736,6 +736,12 @@ impl FunctionDisplay<'_, '_, '_> {
                     slots.add_function(b, j, defined.then_some(&earlier));
                 }
                 let scope = slots.add_function(b, self.index, self.body);
+                // A declaration the module print leaves out (LLVM's reader drops it) still
+                // has its group numbered.
+                let key = crate::ir::print::slot_tracker::function_group_key(b, self.index, self.options.llvm_version);
+                if let Some(key) = key.filter(|&k| slots.group_slot(k).is_none()) {
+                    slots.create_group(b, key);
+                }
                 own = slots;
                 (&own, scope)
             }

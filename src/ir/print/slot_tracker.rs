@@ -922,7 +922,7 @@ impl ModuleSlots {
 
     /// LLVM's `CreateAttributeSetSlot`: attribute sets are uniqued by their contents, so
     /// two of the file's groups with the same attributes are one `#N`.
-    fn create_group(&mut self, b: &Bodies<'_, '_>, key: u64) {
+    pub(crate) fn create_group(&mut self, b: &Bodies<'_, '_>, key: u64) {
         if self.group_slots.contains_key(&key) {
             return;
         }
