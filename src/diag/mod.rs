@@ -135,6 +135,18 @@ impl<'a> Diagnostics<'a> {
     /// Reads as much of a `.dia` file as is well-formed: every top-level diagnostic whose
     /// block was read to its end (with its notes), and the error that stopped the reading,
     /// if any. For a damaged or truncated file (a compiler killed while writing).
+    ///
+    /// ```
+    /// use llvm_bitstream_reader::diag::Diagnostics;
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/clang14_diagnostics.dia"))?;
+    /// let whole = Diagnostics::parse(&bytes)?;
+    /// let (diags, error) = Diagnostics::parse_partial(&bytes[..bytes.len() / 2]);
+    /// // The diagnostics before the cut, then where it broke.
+    /// assert!(diags.len() > 0 && diags.len() < whole.len());
+    /// assert!(error.expect("cut").bit_offset() <= bytes.len() as u64 * 4);
+    /// # Ok(()) }
+    /// ```
     pub fn parse_partial(input: &'a [u8]) -> (Self, Option<Error>) {
         let mut builder = Builder::default();
         let mut stream_bit = 0u64;
