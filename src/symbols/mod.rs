@@ -571,7 +571,7 @@ fn stream_symbols<'a>(e: &Embedded<'a>, options: &Options, list: &mut SymbolList
     let stream = e.bitstream()?;
     let inventory = match Inventory::of(&stream) {
         Ok(inventory) => inventory,
-        Err(_) => return partial_symbols(e, list),
+        Err(_) => return partial_symbols(e, options, list),
     };
     let Some(first) = inventory.modules.first() else {
         return Err(crate::Error::MissingRecord { bit: 0, block: "the stream", record: "a MODULE_BLOCK" });
@@ -606,39 +606,15 @@ fn stream_symbols<'a>(e: &Embedded<'a>, options: &Options, list: &mut SymbolList
 }
 
 /// The symbols of a damaged or cut stream: those of the modules read before the break
-/// ([`Module::parse_all_partial`]), then the error. Since LLVM 5 names are in the STRTAB at
-/// the end of the file, which a cut file does not have: a value without its name is listed
-/// under the name its debug info gives ([`Bodies::recovered_name`](crate::ir::Bodies::recovered_name)),
-/// or not at all.
-fn partial_symbols<'a>(e: &Embedded<'a>, list: &mut SymbolList<'a>) -> Result<Source, crate::Error> {
+/// ([`Module::parse_all_partial`]), named as [`push_module_symbols`] recovers them, then
+/// the error.
+fn partial_symbols<'a>(e: &Embedded<'a>, options: &Options, list: &mut SymbolList<'a>) -> Result<Source, crate::Error> {
     let (modules, error) = Module::parse_all_partial(e.bytes);
     for module in &modules {
-        let triple = module.triple.as_deref().unwrap_or_default();
         if list.triple.is_empty() {
-            list.triple = triple.to_string();
+            list.triple = module.triple.clone().unwrap_or_default();
         }
-        let darwin = crate::ir::is_darwin(triple.as_bytes());
-        let bodies = module.bodies().ok();
-        for s in module.symbols() {
-            let constant =
-                matches!(s.source, GlobalRef::Var(i) if module.globals.get(i).is_some_and(|g| g.is_constant));
-            let name = if s.ir_name.is_empty() {
-                let common = match s.source {
-                    GlobalRef::Var(i) => module.globals.get(i).map(|g| &g.common),
-                    GlobalRef::Function(i) => module.functions.get(i).map(|f| &f.common),
-                    GlobalRef::Alias(i) => module.aliases.get(i).map(|a| &a.common),
-                };
-                let recovered = common.and_then(|c| bodies.as_ref().and_then(|b| b.recovered_name(c.value_id)));
-                let Some(recovered) = recovered else { continue };
-                // The mangler's prefix of Mach-O's symbols.
-                let mut name = if darwin { b"_".to_vec() } else { Vec::new() };
-                name.extend_from_slice(&recovered.name);
-                name
-            } else {
-                s.name.into_owned()
-            };
-            list.symbols.push(ir_symbol(Cow::Owned(name), s.flags, constant, darwin, s.common_size));
-        }
+        push_module_symbols(module, options, list, true);
     }
     match error {
         Some(error) => Err(error),
@@ -699,27 +675,44 @@ fn module_symbols<'a>(
     list: &mut SymbolList<'a>,
 ) -> Result<Source, crate::Error> {
     for info in &inventory.modules {
-        let module = Module::from_info(info)?;
-        let darwin = crate::ir::is_darwin(module.triple.as_deref().unwrap_or_default().as_bytes());
-        for s in module.symbols() {
-            let constant =
-                matches!(s.source, GlobalRef::Var(i) if module.globals.get(i).is_some_and(|g| g.is_constant));
-            let name = Cow::Owned(s.name.into_owned());
-            list.symbols.push(ir_symbol(name, s.flags, constant, darwin, s.common_size));
-        }
-        for a in module.asm_symbols() {
-            list.symbols.push(ir_symbol(Cow::Owned(a.name), a.flags, false, darwin, None));
-        }
-        // LLVM 19 and later record the GOT symbol that x86-32 ELF code refers to without
-        // the IR naming it (`CollectAsmSymbols`). The same for x86-64's medium and large
-        // code models, which the module flags give and are not read here.
-        let triple = module.triple.as_deref().unwrap_or_default();
-        if options.llvm_nm >= NmVersion::Llvm19 && Triple::new(triple.as_bytes()).is_x86_32_elf() {
-            let flags = SymbolFlags(SymbolFlags::UNDEFINED | SymbolFlags::GLOBAL);
-            list.symbols.push(ir_symbol(Cow::Borrowed(b"_GLOBAL_OFFSET_TABLE_"), flags, false, darwin, None));
-        }
+        push_module_symbols(&Module::from_info(info)?, options, list, false);
     }
     Ok(Source::ModuleRecords)
+}
+
+/// Appends one module's symbols: its global values ([`Module::symbols`]), then those of
+/// its inline asm. With `recover` (a module of a cut file, whose STRTAB is gone), a value
+/// without its name is listed under the name its debug info gives
+/// ([`Bodies::recovered_name`](crate::ir::Bodies::recovered_name)), or not at all.
+fn push_module_symbols(module: &Module<'_>, options: &Options, list: &mut SymbolList<'_>, recover: bool) {
+    let triple = module.triple.as_deref().unwrap_or_default();
+    let darwin = crate::ir::is_darwin(triple.as_bytes());
+    let bodies = if recover { module.bodies().ok() } else { None };
+    for s in module.symbols() {
+        let constant = matches!(s.source, GlobalRef::Var(i) if module.globals.get(i).is_some_and(|g| g.is_constant));
+        let name = match &bodies {
+            Some(bodies) if s.ir_name.is_empty() => {
+                let common = module.common_of(s.source);
+                let Some(recovered) = common.and_then(|c| bodies.recovered_name(c.value_id)) else { continue };
+                // The mangler's prefix of Mach-O's symbols.
+                let mut name = if darwin { b"_".to_vec() } else { Vec::new() };
+                name.extend_from_slice(&recovered.name);
+                name
+            }
+            _ => s.name.into_owned(),
+        };
+        list.symbols.push(ir_symbol(Cow::Owned(name), s.flags, constant, darwin, s.common_size));
+    }
+    for a in module.asm_symbols() {
+        list.symbols.push(ir_symbol(Cow::Owned(a.name), a.flags, false, darwin, None));
+    }
+    // LLVM 19 and later record the GOT symbol that x86-32 ELF code refers to without
+    // the IR naming it (`CollectAsmSymbols`). The same for x86-64's medium and large
+    // code models, which the module flags give and are not read here.
+    if options.llvm_nm >= NmVersion::Llvm19 && Triple::new(triple.as_bytes()).is_x86_32_elf() {
+        let flags = SymbolFlags(SymbolFlags::UNDEFINED | SymbolFlags::GLOBAL);
+        list.symbols.push(ir_symbol(Cow::Borrowed(b"_GLOBAL_OFFSET_TABLE_"), flags, false, darwin, None));
+    }
 }
 
 /// Renames unnamed globals `__unnamed_N` as `llvm-nm` names them: its `Mangler` numbers

@@ -401,7 +401,12 @@ impl<'a> Module<'a> {
     /// fields they share ([`GlobalCommon`]: name, linkage, value type, …); `None` for an
     /// id that names no global value. [`Module::values`] says which kind it is.
     pub fn global(&self, value_id: u64) -> Option<&GlobalCommon<'a>> {
-        match *self.values.get(usize::try_from(value_id).ok()?)? {
+        self.common_of(*self.values.get(usize::try_from(value_id).ok()?)?)
+    }
+
+    /// The fields a global value shares, by which table it is in.
+    pub(crate) fn common_of(&self, global: GlobalRef) -> Option<&GlobalCommon<'a>> {
+        match global {
             GlobalRef::Var(i) => self.globals.get(i).map(|g| &g.common),
             GlobalRef::Function(i) => self.functions.get(i).map(|f| &f.common),
             GlobalRef::Alias(i) => self.aliases.get(i).map(|a| &a.common),
@@ -460,17 +465,7 @@ impl<'a> Module<'a> {
         let [offset, size, rest @ ..] = ops else {
             return Err(short(r, what, ops.len(), 2));
         };
-        if state.partial && strtab_slice(state.strtab, *offset, *size).is_none() {
-            return Ok((Cow::Borrowed(&[]), rest));
-        }
-        let name = strtab_slice(state.strtab, *offset, *size).ok_or(Error::RangeOutOfBounds {
-            bit: r.bit_offset(),
-            what: "name",
-            table: "STRTAB",
-            offset: *offset,
-            size: *size,
-            len: state.strtab.len(),
-        })?;
+        let name = strtab_name(r, state, "name", *offset, *size)?.unwrap_or_default();
         Ok((Cow::Borrowed(name), rest))
     }
 
@@ -723,17 +718,10 @@ impl<'a> Module<'a> {
         off: u64,
         size: u64,
     ) -> Result<Option<Name<'a>>, Error> {
-        if size == 0 || (state.partial && strtab_slice(state.strtab, off, size).is_none()) {
+        if size == 0 {
             return Ok(None);
         }
-        strtab_slice(state.strtab, off, size).map(|n| Some(Cow::Borrowed(n))).ok_or(Error::RangeOutOfBounds {
-            bit: r.bit_offset(),
-            what: "partition name",
-            table: "STRTAB",
-            offset: off,
-            size,
-            len: state.strtab.len(),
-        })
+        Ok(strtab_name(r, state, "partition name", off, size)?.map(Cow::Borrowed))
     }
 
     /// A comdat reference (from 1; 0 is none). A record too old to have the field has an
@@ -863,6 +851,29 @@ const FUNCTION: RecordLayout = RecordLayout::new("FUNCTION", ids_block::MODULE_B
 const ALIAS: RecordLayout = RecordLayout::new("ALIAS", ids_block::MODULE_BLOCK_ID, 4, &[Field::Vbr(6); 11]);
 const ALIAS_OLD: RecordLayout = RecordLayout::new("ALIAS_OLD", ids_block::MODULE_BLOCK_ID, 3, &[Field::Vbr(6); 8]);
 const IFUNC: RecordLayout = RecordLayout::new("IFUNC", ids_block::MODULE_BLOCK_ID, 4, &[Field::Vbr(6); 8]);
+
+/// A name (offset, size) of record `r` in the module's STRTAB; `None` where a partial
+/// read has lost the STRTAB, an error where a whole one does not hold it.
+fn strtab_name<'a>(
+    r: &RecordRef<'_, '_>,
+    state: &ReadState<'a>,
+    what: &'static str,
+    offset: u64,
+    size: u64,
+) -> Result<Option<&'a [u8]>, Error> {
+    match strtab_slice(state.strtab, offset, size) {
+        Some(name) => Ok(Some(name)),
+        None if state.partial => Ok(None),
+        None => Err(Error::RangeOutOfBounds {
+            bit: r.bit_offset(),
+            what,
+            table: "STRTAB",
+            offset,
+            size,
+            len: state.strtab.len(),
+        }),
+    }
+}
 
 fn strtab_slice(strtab: &[u8], offset: u64, size: u64) -> Option<&[u8]> {
     let start = usize::try_from(offset).ok()?;
