@@ -139,12 +139,13 @@ impl<'m, 'a> Bodies<'m, 'a> {
     pub(crate) fn module_metadata_and_error(&self) -> &(crate::ir::metadata::MdTable, Option<Error>) {
         self.metadata.get_or_init(|| {
             let mut table = crate::ir::metadata::MdTable::default();
-            let error = crate::ir::metadata::MdTable::read_module_cut_into(
-                &self.module.block,
-                self.module.cut_metadata.as_ref(),
-                &mut table,
-            )
-            .err();
+            use crate::ir::metadata::MdTable;
+            let error = MdTable::read_module_into(&self.module.block, &mut table)
+                .and_then(|()| match &self.module.cut_metadata {
+                    Some(cut) => MdTable::read_cut_block_into(cut, &mut table),
+                    None => Ok(()),
+                })
+                .err();
             (table, error)
         })
     }

@@ -608,16 +608,24 @@ impl Bodies<'_, '_> {
     /// # Ok(()) }
     /// ```
     pub fn recovered_name(&self, value_id: u64) -> Option<RecoveredName> {
-        let m = self.module();
+        let body = match *self.module().values.get(usize::try_from(value_id).ok()?)? {
+            crate::ir::GlobalRef::Function(i) => self.body(i).ok().flatten(),
+            _ => None,
+        };
+        self.recovered_name_with(value_id, body.as_ref())
+    }
+
+    /// [`Bodies::recovered_name`] with a definition's body already decoded (`body`, for
+    /// a function; `None` for a declaration or a value of another kind).
+    pub(crate) fn recovered_name_with(&self, value_id: u64, body: Option<&Body>) -> Option<RecoveredName> {
         let info = self.debug_info(None);
-        let (name, source) = match *m.values.get(usize::try_from(value_id).ok()?)? {
+        let (name, source) = match *self.module().values.get(usize::try_from(value_id).ok()?)? {
             crate::ir::GlobalRef::Var(_) => {
                 let v = info.global_variable(value_id)?;
                 (symbol_name(v.name, v.linkage_name).to_vec(), NameSource::GlobalVariable)
             }
-            crate::ir::GlobalRef::Function(i) => {
-                let body = self.body(i).ok().flatten();
-                let sp = match &body {
+            crate::ir::GlobalRef::Function(_) => {
+                let sp = match body {
                     Some(body) => self.debug_info(Some(body)).function_subprogram(),
                     None => info.global_subprogram(value_id),
                 }?;

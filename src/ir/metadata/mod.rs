@@ -341,16 +341,10 @@ impl MdTable {
         Ok(table)
     }
 
-    /// [`MdTable::read_module_into`] for a module read from a cut file: its metadata
-    /// before the cut, including the records of the METADATA_BLOCK the cut falls in
-    /// (`cut`), read as far as the input holds them; the error is the cut's.
-    pub(crate) fn read_module_cut_into(
-        module_block: &LazyBlock<'_>,
-        cut: Option<&LazyBlock<'_>>,
-        table: &mut MdTable,
-    ) -> Result<(), Error> {
-        Self::read_module_into(module_block, table)?;
-        let Some(cut) = cut else { return Ok(()) };
+    /// The records of the module-level METADATA_BLOCK a cut file's break falls in
+    /// ([`Module::cut_metadata`](crate::ir::Module)), read into `table` as far as the
+    /// input holds them; the error is the cut's.
+    pub(crate) fn read_cut_block_into(cut: &LazyBlock<'_>, table: &mut MdTable) -> Result<(), Error> {
         let mut reader = cut.reader()?;
         reader.advance()?;
         table.read_block(&mut reader, cut.stream().bytes())
@@ -743,9 +737,7 @@ impl<'a> crate::ir::Module<'a> {
         if let Some(cut) = &self.cut_metadata {
             // A cut file's: the records before the cut (its error is the module's, which
             // `Module::parse_partial` returned).
-            let mut reader = cut.reader()?;
-            reader.advance()?;
-            let _ = table.read_block(&mut reader, input);
+            let _ = MdTable::read_cut_block_into(cut, &mut table);
         }
         Ok(Metadata { table, input })
     }

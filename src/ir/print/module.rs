@@ -176,10 +176,8 @@ impl fmt::Display for ModuleDisplay<'_, '_, '_> {
             let (mut order, last): (Vec<usize>, Vec<usize>) = (0..m.globals.len()).partition(|i| !remade(i));
             order.extend(&last);
             for (i, g) in order.into_iter().map(|i| (i, &m.globals[i])) {
-                if partial && g.common.name.is_empty() {
-                    if let Some(r) = b.recovered_name(g.common.value_id) {
-                        writeln!(f, "; recovered name (from its {}): {}", r.source, r.name_str())?;
-                    }
+                if partial {
+                    write_recovered_name(f, b, &g.common, None)?;
                 }
                 let line = m
                     .display_global_var(i, b.constants(), opaque)
@@ -258,8 +256,16 @@ impl fmt::Display for ModuleDisplay<'_, '_, '_> {
                     continue;
                 }
             };
+            let (defined, error) = match b.body_into(index, &mut body) {
+                Ok(defined) => (defined, None),
+                Err(e) => (false, Some(e)),
+            };
             if partial {
-                write_partial_comments(f, b, index)?;
+                let function = &m.functions[index];
+                write_recovered_name(f, b, &function.common, defined.then_some(&body))?;
+                if !function.is_declaration && function.body.is_none() {
+                    f.write_str("; the body of this definition is past the break of the input\n")?;
+                }
             }
             if let Some(comment) = function_attrs_comment(b, index, self.options.llvm_version) {
                 writeln!(f, "; Function Attrs: {comment}")?;
@@ -267,10 +273,6 @@ impl fmt::Display for ModuleDisplay<'_, '_, '_> {
             if is_unknown_intrinsic(b, index, self.options.llvm_version) {
                 f.write_str("; Unknown intrinsic\n")?;
             }
-            let (defined, error) = match b.body_into(index, &mut body) {
-                Ok(defined) => (defined, None),
-                Err(e) => (false, Some(e)),
-            };
             let scope = slots.add_function(b, index, defined.then_some(&body));
             let display = FunctionDisplay {
                 bodies: b,
@@ -336,19 +338,21 @@ impl fmt::Display for ModuleDisplay<'_, '_, '_> {
     }
 }
 
-/// The comments before a function of a module read from a cut file: the name debug info
-/// gives it where the file's is gone, and a definition whose body is past the break.
-fn write_partial_comments(f: &mut fmt::Formatter<'_>, b: &Bodies<'_, '_>, index: usize) -> fmt::Result {
-    let function = &b.module().functions[index];
-    if function.common.name.is_empty() {
-        if let Some(r) = b.recovered_name(function.common.value_id) {
-            writeln!(f, "; recovered name (from its {}): {}", r.source, r.name_str())?;
-        }
+/// In a module read from a cut file, the comment before a global value whose name the
+/// file no longer holds: the name its debug info gives (`body`: a definition's, decoded).
+fn write_recovered_name(
+    f: &mut fmt::Formatter<'_>,
+    b: &Bodies<'_, '_>,
+    common: &crate::ir::GlobalCommon<'_>,
+    body: Option<&Body>,
+) -> fmt::Result {
+    if !common.name.is_empty() {
+        return Ok(());
     }
-    if !function.is_declaration && function.body.is_none() {
-        f.write_str("; the body of this definition is past the break of the input\n")?;
+    match b.recovered_name_with(common.value_id, body) {
+        Some(r) => writeln!(f, "; recovered name (from its {}): {}", r.source, r.name_str()),
+        None => Ok(()),
     }
-    Ok(())
 }
 
 /// The datalayout as the reader of LLVM `llvm_version` leaves it (`UpgradeDataLayoutString`),
