@@ -366,12 +366,13 @@ fn is_whole_input(e: &Embedded<'_>) -> bool {
     matches!(e.provenance.steps(), [Step::File(_)] | [Step::File(_), Step::Wrapper])
 }
 
-/// The bitstreams inside an object file or archive; `None` if the input is to be read as
-/// one bitstream (`format` says it is one, or it is nothing the container reader knows).
 /// The streams of an object or archive (`None`: the input is one bitstream), and the
 /// error of a cut or damaged container, reported after what comes before it is shown.
 type Streams<'a> = (Option<Vec<Embedded<'a>>>, Option<ContainerError>);
 
+/// The bitstreams inside an object file or archive; `None` if the input is to be read as
+/// one bitstream (`format` says it is one, or it is nothing the container reader knows).
+/// A cut or damaged container gives the streams before the break, and its error.
 fn embedded_streams<'a>(
     source: &Source,
     bytes: &'a [u8],

@@ -121,7 +121,6 @@ pub fn write_summary(e: &Embedded<'_>, json: bool, out: &mut impl Write) -> Resu
             m.definitions().filter_map(|f| Some((f.body_bits()?, name_of(f)))).collect();
         largest.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
         largest.truncate(LARGEST);
-        let bodies = largest;
         let declarations = m.functions.iter().filter(|f| f.is_declaration).count();
         let aliases = m.aliases.iter().filter(|a| !a.is_ifunc).count();
         let ifuncs = m.aliases.len() - aliases;
@@ -148,7 +147,7 @@ pub fn write_summary(e: &Embedded<'_>, json: bool, out: &mut impl Write) -> Resu
                 "stream_bits": stream_bits,
                 "metadata_bits": bits.metadata,
                 "debug_info_bits": bits.debug_info,
-                "largest_function_bodies": bodies.iter().map(|(b, n)| serde_json::json!({"name": n, "bits": b})).collect::<Vec<_>>(),
+                "largest_function_bodies": largest.iter().map(|(b, n)| serde_json::json!({"name": n, "bits": b})).collect::<Vec<_>>(),
                 "cut": cut.map(|(bit, with_body)| serde_json::json!({"bit": bit, "byte": bit / 8, "definitions_with_body": with_body})),
             });
             writeln!(out, "{value}").map_err(io_text)?;
@@ -186,7 +185,7 @@ pub fn write_summary(e: &Embedded<'_>, json: bool, out: &mut impl Write) -> Resu
             .map_err(io_text)?;
         }
         writeln!(out, "  largest function bodies:").map_err(io_text)?;
-        for (b, name) in &bodies {
+        for (b, name) in &largest {
             writeln!(out, "  {b:>10} bits  {name}").map_err(io_text)?;
         }
     }
