@@ -104,6 +104,48 @@ fn bodies_decode_on_threads_as_in_order() {
     assert_eq!(count, n);
 }
 
+/// `ModuleDisplay::with_threads` changes who prints, never what: every IR file of the
+/// testdata and of LLVM's tests (old formats, upgrades, debug info), and modules cut
+/// short (printed partially), give the same text on 1, 2, 3 and 8 threads. The runs the
+/// threads take scale with the module, so even the small files are cut into many.
+#[test]
+fn a_module_prints_the_same_on_any_number_of_threads() {
+    let llvm_tests = concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/llvm-tests");
+    let mut files = ir_files();
+    let mut more: Vec<_> = std::fs::read_dir(llvm_tests).unwrap().map(|e| e.unwrap().path()).collect();
+    more.sort();
+    files.extend(more.into_iter().filter(|p| p.extension().is_some_and(|e| e == "bc")));
+    let mut inputs: Vec<(String, Vec<u8>)> = Vec::new();
+    for path in &files {
+        let bytes = std::fs::read(path).unwrap();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        if name.starts_with("rustc_llvm22") {
+            // Cut inside the functions and inside the module metadata.
+            for cut in [bytes.len() / 3, bytes.len() * 2 / 3] {
+                inputs.push((format!("{name} cut at {cut}"), bytes[..cut].to_vec()));
+            }
+        }
+        inputs.push((name, bytes));
+    }
+    let mut printed = 0;
+    for (name, bytes) in &inputs {
+        let (modules, _) = Module::parse_all_partial(bytes);
+        for module in &modules {
+            let Ok(bodies) = module.bodies() else { continue };
+            for version in [14, 22] {
+                let options = DisOptions { llvm_version: version };
+                let one = bodies.display_module(options).with_module_id("m.bc").to_string();
+                for threads in [2, 3, 8] {
+                    let many = bodies.display_module(options).with_module_id("m.bc").with_threads(threads).to_string();
+                    assert!(one == many, "{name}, llvm-dis {version}: {threads} threads print another text");
+                }
+                printed += 1;
+            }
+        }
+    }
+    assert!(printed >= 2 * 80, "only {printed} modules printed");
+}
+
 /// The instructions of `testdata/src/ir_instructions.ll`, as the source writes them.
 #[test]
 fn instructions_decode_as_the_source_says() {

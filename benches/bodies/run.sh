@@ -5,7 +5,8 @@
 #   materializeAll of each module, built here from materialize22.cpp on llvm-22-dev), the median of ITERS
 #   in-process runs each, ROUNDS rounds alternated;
 # - `bitstream-dump --dis` against `llvm-dis-22` as whole processes (wall time, peak RSS),
-#   after checking that both decoders count the same instructions.
+#   after checking that both decoders count the same instructions: on one thread
+#   (`--threads 1`) and on every core (`--threads $(nproc)`).
 #
 #   benches/bodies/run.sh [ROUNDS] [ITERS] [FILE...]
 #
@@ -32,31 +33,35 @@ FILES=("$@")
 if [[ ${#FILES[@]} -eq 0 ]]; then
     for f in "$REPO/target/libclc/22/usr/lib/clc/amdgcn-amd-amdhsa.bc" \
              "$REPO/testdata/rustc_llvm22_o3.bc" "$REPO/testdata/rustc_llvm22_o0_debuginfo.bc" \
-             "$REPO/target/bench-inputs/lto-o3.bc" "$REPO/target/bench-inputs/lto-o0-debug.bc"; do
+             "$REPO/target/bench-inputs/lto-o3.bc" "$REPO/target/bench-inputs/lto-o0-debug.bc" \
+             "$REPO/target/bench-inputs/c-sqlite3-o2g.bc" "$REPO/target/bench-inputs/cxx-harfbuzz-o2g.bc"; do
         [[ -s "$f" ]] && FILES+=("$f")
     done
 fi
 
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
-printf '| file | MB | LLVM 22 materializeAll ms | ours ms | ratio | llvm-dis-22 s, MB | --dis s, MB | ratio |\n|---|---|---|---|---|---|---|---|\n'
+CORES="$(nproc)"
+printf '| file | MB | LLVM 22 materializeAll ms | ours ms | ratio | llvm-dis-22 s, MB | --dis 1 thread s, MB | ratio | --dis %s threads s, MB | ratio |\n|---|---|---|---|---|---|---|---|---|---|\n' "$CORES"
 for f in "${FILES[@]}"; do
     # Both count the same instructions, or nothing is timed.
     ct="$("$OUT/materialize22" "$f" 1 | cut -d' ' -f4)"; co="$("$OURS_BENCH" "$f" 1 | cut -d' ' -f4)"
     [[ "$ct" == "$co" ]] || { echo "$(basename "$f"): LLVM counts $ct instructions, we count $co" >&2; exit 1; }
-    theirs=(); ours=(); dis_t=(); dis_o=()
+    theirs=(); ours=(); dis_t=(); dis_o=(); dis_p=()
     for _ in $(seq "$ROUNDS"); do
         theirs+=("$("$OUT/materialize22" "$f" "$ITERS" | cut -d' ' -f1)")
         ours+=("$("$OURS_BENCH" "$f" "$ITERS" | cut -d' ' -f1)")
         # Both write a file: given several modules llvm-dis writes one per module, named
         # after -o (and would make /dev/null.0, … of -o /dev/null).
         dis_t+=("$( { /usr/bin/time -f '%e %M' llvm-dis-22 "$f" -o "$OUT/llvm-dis.ll"; } 2>&1 | tail -1)")
-        dis_o+=("$( { /usr/bin/time -f '%e %M' "$DUMP" --dis "$f" > "$OUT/ours.ll"; } 2>&1 | tail -1)")
+        dis_o+=("$( { /usr/bin/time -f '%e %M' "$DUMP" --dis --threads 1 "$f" > "$OUT/ours.ll"; } 2>&1 | tail -1)")
+        dis_p+=("$( { /usr/bin/time -f '%e %M' "$DUMP" --dis --threads "$CORES" "$f" > "$OUT/ours.ll"; } 2>&1 | tail -1)")
         rm -f "$OUT"/llvm-dis.ll* "$OUT/ours.ll"
     done
     t=$(printf '%s\n' "${theirs[@]}" | median); o=$(printf '%s\n' "${ours[@]}" | median)
     dt=$(printf '%s\n' "${dis_t[@]}" | cut -d' ' -f1 | median); dtm=$(printf '%s\n' "${dis_t[@]}" | cut -d' ' -f2 | median)
     do_=$(printf '%s\n' "${dis_o[@]}" | cut -d' ' -f1 | median); dom=$(printf '%s\n' "${dis_o[@]}" | cut -d' ' -f2 | median)
+    dp=$(printf '%s\n' "${dis_p[@]}" | cut -d' ' -f1 | median); dpm=$(printf '%s\n' "${dis_p[@]}" | cut -d' ' -f2 | median)
     mb=$(awk -v b="$(stat -c %s "$f")" 'BEGIN {printf "%.1f", b / 1e6}')
-    awk -v n="$(basename "$f")" -v mb="$mb" -v t="$t" -v o="$o" -v dt="$dt" -v dtm="$dtm" -v do_="$do_" -v dom="$dom" 'BEGIN {
-        printf "| %s | %s | %.1f | %.1f | %.1fx | %.3f, %d | %.3f, %d | %.1fx |\n", n, mb, t, o, t / o, dt, dtm / 1024, do_, dom / 1024, dt / do_ }'
+    awk -v n="$(basename "$f")" -v mb="$mb" -v t="$t" -v o="$o" -v dt="$dt" -v dtm="$dtm" -v do_="$do_" -v dom="$dom" -v dp="$dp" -v dpm="$dpm" 'BEGIN {
+        printf "| %s | %s | %.1f | %.1f | %.1fx | %.3f, %d | %.3f, %d | %.1fx | %.3f, %d | %.1fx |\n", n, mb, t, o, t / o, dt, dtm / 1024, do_, dom / 1024, dt / do_, dp, dpm / 1024, dt / dp }'
 done

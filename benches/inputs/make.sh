@@ -102,10 +102,38 @@ if need multi4.bc; then
         "$(crate_bc regex_syntax)" "$(crate_bc proc_macro2)"
 fi
 
+# C and C++ by clang-22, at -O2 -g, from sources bundled in crates.io -sys crates:
+# sqlite3.c (libsqlite3-sys 0.35.0) and harfbuzz.cc (harfbuzz-sys 0.6.1, one unity
+# translation unit). Skipped, with a message, without clang-22.
+CLANG22="${CLANG22:-$(command -v clang-22 || true)}"
+CLANGXX22="${CLANGXX22:-$(command -v clang++-22 || true)}"
+if need c-sqlite3-o2g.bc || need cxx-harfbuzz-o2g.bc; then
+    if [[ -z $CLANG22 || -z $CLANGXX22 ]]; then
+        echo "make.sh: clang-22 not found: no C/C++ inputs (apt-get install clang-22)" >&2
+    else
+        src="$OUTDIR/c-sources"
+        mkdir -p "$src/src"
+        printf '[package]\nname = "c-sources"\nversion = "0.0.0"\nedition = "2021"\n[workspace]\n[dependencies]\nlibsqlite3-sys = "=0.35.0"\nharfbuzz-sys = "=0.6.1"\n' > "$src/Cargo.toml"
+        echo 'fn main() {}' > "$src/src/main.rs"
+        (cd "$src" && cargo fetch --quiet)
+        reg() { ls -d "$CARGO_HOME_DIR"/registry/src/*/"$1" | head -n 1; }
+        if need c-sqlite3-o2g.bc; then
+            echo "== c-sqlite3-o2g.bc: clang-22 -O2 -g sqlite3.c" >&2
+            "$CLANG22" -O2 -g -c -emit-llvm "$(reg libsqlite3-sys-0.35.0)/sqlite3/sqlite3.c" -o "$OUTDIR/c-sqlite3-o2g.bc"
+        fi
+        if need cxx-harfbuzz-o2g.bc; then
+            echo "== cxx-harfbuzz-o2g.bc: clang++-22 -O2 -g harfbuzz.cc" >&2
+            "$CLANGXX22" -std=c++11 -O2 -g -DHAVE_PTHREAD=1 -w -c -emit-llvm \
+                "$(reg harfbuzz-sys-0.6.1)/harfbuzz/src/harfbuzz.cc" -o "$OUTDIR/cxx-harfbuzz-o2g.bc"
+        fi
+    fi
+fi
+
 END=$(date +%s)
 echo "make.sh: done in $((END - START)) s; files in $OUTDIR:" >&2
-for f in lto-o0-debug.bc lto-o3.bc syn-debug.bc multi4.bc; do
+for f in lto-o0-debug.bc lto-o3.bc syn-debug.bc multi4.bc c-sqlite3-o2g.bc cxx-harfbuzz-o2g.bc; do
     p="$OUTDIR/$f"
+    [[ -s $p ]] || continue
     check="(llvm-bcanalyzer not found)"
     if [[ -n $BCANALYZER ]]; then
         if msg="$("$BCANALYZER" "$p" 2>&1 >/dev/null)"; then

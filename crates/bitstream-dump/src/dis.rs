@@ -21,7 +21,7 @@ use llvm_bitstream_reader::ir::{DisOptions, Module};
 use crate::{BROKEN_PIPE, io_text};
 
 pub const USAGE: &str = "\
-usage: bitstream-dump --dis [--llvm-dis-version N] FILE
+usage: bitstream-dump --dis [--llvm-dis-version N] [--threads N] FILE
 
 Prints the IR modules of a bitcode file (or of the bitcode in an object, archive or rlib)
 as llvm-dis prints them, byte for byte: structs, comdats, globals, functions with their
@@ -31,6 +31,8 @@ numbers them, and what LLVM's reader of that version upgrades as it reads an old
   --llvm-dis-version N   match llvm-dis N (13, 14, 15, 16, 19, 22 are checked; the
                          default 22): below 16, typed-pointer files print their
                          pointer types
+  --threads N            print with up to N threads (the default: the machine's
+                         cores); the text is the same for every N
 
 An LLVM 1.x bytecode file (`llvm`, `llvc0`, `llvc1`, `llvc2`) is printed in LLVM 1.x
 assembly (`%x = add int %a, 1`), as the llvm-dis of its time printed it.
@@ -39,6 +41,7 @@ assembly (`%x = add int %a, 1`), as the llvm-dis of its time printed it.
 /// Runs `--dis` with the command line's arguments (the flag itself among them).
 pub fn main(args: &[String]) -> ExitCode {
     let mut options = DisOptions::default();
+    let mut threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut file = None;
     let mut it = args.iter();
     while let Some(a) = it.next() {
@@ -56,6 +59,14 @@ pub fn main(args: &[String]) -> ExitCode {
                 Ok(v) => options.llvm_version = v,
                 Err(_) => return usage_error("--llvm-dis-version needs a number"),
             },
+            "--threads" => match it.next().and_then(|v| v.parse().ok()).filter(|&n: &usize| n > 0) {
+                Some(n) => threads = n,
+                None => return usage_error("--threads needs a number above 0"),
+            },
+            s if s.starts_with("--threads=") => match s["--threads=".len()..].parse().ok().filter(|&n: &usize| n > 0) {
+                Some(n) => threads = n,
+                None => return usage_error("--threads needs a number above 0"),
+            },
             s if s.starts_with('-') && s.len() > 1 => return usage_error(&format!("unknown option {s}")),
             s if file.is_none() => file = Some(s.to_string()),
             _ => return usage_error("--dis takes one FILE"),
@@ -64,7 +75,7 @@ pub fn main(args: &[String]) -> ExitCode {
     let Some(path) = file else { return usage_error("--dis needs a FILE") };
     let out = io::stdout();
     let mut out = BufWriter::with_capacity(1 << 16, out.lock());
-    let result = run(&path, options, &mut out).and_then(|()| out.flush().map_err(io_text));
+    let result = run(&path, options, threads, &mut out).and_then(|()| out.flush().map_err(io_text));
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) if e == BROKEN_PIPE => ExitCode::SUCCESS,
@@ -80,7 +91,7 @@ fn usage_error(message: &str) -> ExitCode {
     ExitCode::from(2)
 }
 
-fn run(path: &str, options: DisOptions, out: &mut impl Write) -> Result<(), String> {
+fn run(path: &str, options: DisOptions, threads: usize, out: &mut impl Write) -> Result<(), String> {
     let file = ContainerFile::open(path).map_err(|e| crate::error_chain(&e))?;
     let format = FileFormat::of(file.bytes());
     if let FileFormat::LegacyBytecode(_) = format {
@@ -105,7 +116,8 @@ fn run(path: &str, options: DisOptions, out: &mut impl Write) -> Result<(), Stri
         for module in &modules {
             let bodies = module.bodies().map_err(|e| e.to_string())?;
             let id = if raw { path.to_string() } else { stream.provenance.to_string() };
-            write!(out, "{}", bodies.display_module(options).with_module_id(&id)).map_err(io_text)?;
+            write!(out, "{}", bodies.display_module(options).with_module_id(&id).with_threads(threads))
+                .map_err(io_text)?;
         }
         if let Some(e) = error {
             // The path is said once, by the caller; a stream inside a container by where.

@@ -11,11 +11,9 @@ pub(crate) fn write_llvm_name(f: &mut dyn fmt::Write, name: &[u8]) -> fmt::Resul
         && !name[0].is_ascii_digit()
         && name.iter().all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'.' | b'_'));
     if bare {
-        // Every byte is ASCII.
-        for &c in name {
-            f.write_char(char::from(c))?;
-        }
-        Ok(())
+        // Every byte is ASCII, so the name is its own text: one write, not one a
+        // character (names were 6% of `--dis` on rustc's O3 output).
+        f.write_str(core::str::from_utf8(name).map_err(|_| fmt::Error)?)
     } else {
         f.write_char('"')?;
         write_escaped(f, name)?;
@@ -26,15 +24,25 @@ pub(crate) fn write_llvm_name(f: &mut dyn fmt::Write, name: &[u8]) -> fmt::Resul
 /// LLVM's `printEscapedString`: printable ASCII as is, except `\` and `"`, which (like
 /// every other byte) are written as `\XX`.
 pub(crate) fn write_escaped(f: &mut dyn fmt::Write, s: &[u8]) -> fmt::Result {
-    for &c in s {
+    let plain = |c: u8| (0x20..0x7f).contains(&c) && c != b'"' && c != b'\\';
+    let mut rest = s;
+    while !rest.is_empty() {
+        // The run of bytes printed as they are, in one write (printable ASCII is UTF-8).
+        let run = rest.iter().position(|&c| !plain(c)).unwrap_or(rest.len());
+        if run > 0 {
+            f.write_str(core::str::from_utf8(&rest[..run]).map_err(|_| fmt::Error)?)?;
+        }
+        let Some(&c) = rest.get(run) else { break };
         // `printEscapedString`: a backslash doubled, other unprintables and `"` in hex.
         if c == b'\\' {
             f.write_str("\\\\")?;
-        } else if (0x20..0x7f).contains(&c) && c != b'"' {
-            f.write_char(char::from(c))?;
         } else {
-            write!(f, "\\{c:02X}")?;
+            const HEX: &[u8; 16] = b"0123456789ABCDEF";
+            f.write_char('\\')?;
+            f.write_char(char::from(HEX[usize::from(c >> 4)]))?;
+            f.write_char(char::from(HEX[usize::from(c & 15)]))?;
         }
+        rest = &rest[run + 1..];
     }
     Ok(())
 }

@@ -44,7 +44,7 @@ impl<'m, 'a> Bodies<'m, 'a> {
     /// # Ok(()) }
     /// ```
     pub fn display_module(&self, options: DisOptions) -> ModuleDisplay<'_, 'm, 'a> {
-        ModuleDisplay { bodies: self, options, module_id: None }
+        ModuleDisplay { bodies: self, options, module_id: None, threads: 1 }
     }
 }
 
@@ -53,6 +53,7 @@ pub struct ModuleDisplay<'d, 'm, 'a> {
     bodies: &'d Bodies<'m, 'a>,
     options: DisOptions,
     module_id: Option<&'d str>,
+    threads: usize,
 }
 
 impl<'d> ModuleDisplay<'d, '_, '_> {
@@ -64,10 +65,50 @@ impl<'d> ModuleDisplay<'d, '_, '_> {
         self.module_id = Some(id);
         self
     }
+
+    /// Lets printing use up to `threads` threads (with the `std` feature; 1, the default,
+    /// prints on the caller's thread only). The text is the same for every count. From 2
+    /// on: one helper finds the structs in use while the module is printed into a buffer
+    /// until they are known, one decodes the function bodies ahead of the printer, and
+    /// the metadata nodes are printed by `threads` threads, a run of nodes each.
+    ///
+    /// ```
+    /// use llvm_bitstream_reader::ir::{DisOptions, Module};
+    ///
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/llvm14_ir_debuginfo.bc"))?;
+    /// let module = Module::parse(&bytes)?;
+    /// let bodies = module.bodies()?;
+    /// let one = bodies.display_module(DisOptions::default()).to_string();
+    /// let two = bodies.display_module(DisOptions::default()).with_threads(2).to_string();
+    /// assert_eq!(one, two);
+    /// # Ok(()) }
+    /// ```
+    pub fn with_threads(mut self, threads: usize) -> Self {
+        self.threads = threads.max(1);
+        self
+    }
 }
 
 impl fmt::Display for ModuleDisplay<'_, '_, '_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        #[cfg(feature = "std")]
+        if self.threads > 1 {
+            return std::thread::scope(|scope| self.write(f, Some(scope)));
+        }
+        self.write(f, None)
+    }
+}
+
+/// The scope helper threads are spawned in (`None`: print on the caller's thread only).
+#[cfg(feature = "std")]
+type Helpers<'s, 'e> = Option<&'s std::thread::Scope<'s, 'e>>;
+/// Without `std` there are no threads: always `None`.
+#[cfg(not(feature = "std"))]
+type Helpers<'s, 'e> = Option<core::marker::PhantomData<(&'s (), &'e ())>>;
+
+impl<'d, 'm, 'a> ModuleDisplay<'d, 'm, 'a> {
+    fn write<'s>(&'s self, f: &mut fmt::Formatter<'_>, helpers: Helpers<'s, 'd>) -> fmt::Result {
         let b = self.bodies;
         let m = b.module();
         let opaque = self.options.opaque(b);
@@ -110,23 +151,38 @@ impl fmt::Display for ModuleDisplay<'_, '_, '_> {
         }
         // One body's storage, reused by every function (and by the type walk first).
         let mut body = Body::default();
+        let version = self.options.llvm_version;
+        // The metadata slots before any function (LLVM's `processModule`).
+        let mut slots = ModuleSlots::new(b, version);
+        let order = crate::ir::print::slot_tracker::function_order(b, version);
+        // With threads, every function's metadata is numbered first (the slots are then
+        // fixed, and the functions can be printed side by side), its body decoded by a
+        // helper ahead of the numbering; the same pass finds the structs in use.
+        let parallel = self.threads > 1 && helpers.is_some();
+        let (structs, scopes) = if parallel {
+            let mut source = BodySource::new(b, &order, helpers);
+            let mut finder = crate::ir::print::type_order::StructFinder::new(b, version);
+            let scopes: Vec<usize> = order
+                .iter()
+                .map(|&listed| match listed {
+                    Listed::Function(index) => {
+                        let decoded = source.body_into(b, index, &mut body);
+                        if finder.wants_bodies() {
+                            // A body that fails to decode counts for what was read of it.
+                            finder.function(index, (!matches!(decoded, Ok(false))).then_some(&body));
+                        }
+                        slots.add_function(b, index, matches!(decoded, Ok(true)).then_some(&body))
+                    }
+                    Listed::LifetimeLeftover(_) => usize::MAX,
+                })
+                .collect();
+            (finder.finish(), scopes)
+        } else {
+            (crate::ir::print::type_order::struct_order(b, &mut body, version), Vec::new())
+        };
         // The numbered structs (`%0 = type …`) first, by number, then the named ones in
         // the order the module uses them (AsmWriter's `printTypeIdentities`).
-        let (mut numbered, named): (Vec<TypeId>, Vec<TypeId>) =
-            crate::ir::print::type_order::struct_order(b, &mut body, self.options.llvm_version)
-                .into_iter()
-                .partition(|&t| m.types.is_numbered_struct(t));
-        numbered.sort();
-        if !numbered.is_empty() || !named.is_empty() {
-            f.write_char('\n')?;
-            for s in numbered
-                .iter()
-                .chain(&named)
-                .filter_map(|&t| m.types.struct_definition(t, opaque, self.options.llvm_version))
-            {
-                writeln!(f, "{s}")?;
-            }
-        }
+        write_structs(f, b, structs, opaque, version)?;
         // The comdats the module's functions, then its variables, use, in that order.
         // A comdat is its name (`getOrInsertComdat`): an implicit one of an old object
         // (`upgrade::has_implicit_comdat`, selection `any`) is one of the same name.
@@ -162,7 +218,6 @@ impl fmt::Display for ModuleDisplay<'_, '_, '_> {
         }
         // A module read from a cut file: what is missing is said in comments.
         let partial = m.block.cut_bit().is_some();
-        let mut slots = ModuleSlots::new(b, self.options.llvm_version);
         let block_slots = BlockSlots::new(b);
         let block_slot = |function: usize, block: u64| block_slots.slot(function, block);
         let printer = Printer::new(b.constants(), m, opaque)
@@ -243,51 +298,24 @@ impl fmt::Display for ModuleDisplay<'_, '_, '_> {
                 f.write_char('\n')?;
             }
         }
-        let mut text = alloc::string::String::new();
-        for listed in crate::ir::print::slot_tracker::function_order(b, self.options.llvm_version) {
-            f.write_char('\n')?;
-            let index = match listed {
-                Listed::Function(index) => index,
-                Listed::LifetimeLeftover(index) => {
-                    let name = lifetime_leftover_name(&m.functions[index].common.name).unwrap_or_default();
-                    f.write_str("declare void @")?;
-                    write_llvm_name(f, &name)?;
-                    f.write_str("(i64)\n")?;
-                    continue;
-                }
-            };
-            let (defined, error) = match b.body_into(index, &mut body) {
-                Ok(defined) => (defined, None),
-                Err(e) => (false, Some(e)),
-            };
-            if partial {
-                let function = &m.functions[index];
-                write_recovered_name(f, b, &function.common, defined.then_some(&body))?;
-                if !function.is_declaration && function.body.is_none() {
-                    f.write_str("; the body of this definition is past the break of the input\n")?;
-                }
-            }
-            if let Some(comment) = function_attrs_comment(b, index, self.options.llvm_version) {
-                writeln!(f, "; Function Attrs: {comment}")?;
-            }
-            if is_unknown_intrinsic(b, index, self.options.llvm_version) {
-                f.write_str("; Unknown intrinsic\n")?;
-            }
-            let scope = slots.add_function(b, index, defined.then_some(&body));
-            let display = FunctionDisplay {
-                bodies: b,
-                index,
-                body: defined.then_some(&body),
-                options: self.options,
-                slots: Some((&slots, scope)),
-                block_slots: Some(&block_slots),
-            };
-            text.clear();
-            display.write(&mut text)?;
-            f.write_str(&text)?;
-            f.write_char('\n')?;
-            if let Some(e) = error {
-                writeln!(f, "; error: the body of this function does not decode: {e}")?;
+        let print = FunctionPrint::new(b, self.options, partial);
+        if parallel {
+            print.write_parallel(f, &slots, &order, &scopes, self.threads)?;
+        } else {
+            let mut source = BodySource::new(b, &order, None);
+            let mut text = alloc::string::String::new();
+            for &listed in &order {
+                text.clear();
+                let (decoded, scope) = match listed {
+                    Listed::Function(index) => {
+                        let decoded = source.body_into(b, index, &mut body);
+                        let scope = slots.add_function(b, index, matches!(decoded, Ok(true)).then_some(&body));
+                        (decoded, scope)
+                    }
+                    Listed::LifetimeLeftover(_) => (Ok(false), usize::MAX),
+                };
+                print.write(&mut text, &slots, &block_slots, listed, &body, decoded, scope)?;
+                f.write_str(&text)?;
             }
         }
         if !slots.groups.is_empty() {
@@ -314,14 +342,7 @@ impl fmt::Display for ModuleDisplay<'_, '_, '_> {
         }
         if !slots.order.is_empty() {
             f.write_char('\n')?;
-            let mut line = alloc::string::String::new();
-            for (slot, &key) in slots.order.iter().enumerate() {
-                line.clear();
-                write!(line, "!{slot} = ")?;
-                write_node(&mut line, b, &slots, key, &printer, self.options)?;
-                line.push('\n');
-                f.write_str(&line)?;
-            }
+            write_nodes(f, b, &slots, self.options, self.threads)?;
         }
         match crate::ir::summary::Summary::read(m) {
             Ok(Some(summary)) => crate::ir::print::summary::write(
@@ -338,10 +359,323 @@ impl fmt::Display for ModuleDisplay<'_, '_, '_> {
     }
 }
 
+/// The struct definitions, `order` as [`struct_order`](crate::ir::print::type_order::struct_order)
+/// found them: the numbered ones by number, then the named ones.
+fn write_structs(
+    f: &mut dyn fmt::Write,
+    b: &Bodies<'_, '_>,
+    order: Vec<TypeId>,
+    opaque: bool,
+    version: u32,
+) -> fmt::Result {
+    let types = &b.module().types;
+    let (mut numbered, named): (Vec<TypeId>, Vec<TypeId>) =
+        order.into_iter().partition(|&t| types.is_numbered_struct(t));
+    numbered.sort();
+    if !numbered.is_empty() || !named.is_empty() {
+        f.write_char('\n')?;
+        for s in numbered.iter().chain(&named).filter_map(|&t| types.struct_definition(t, opaque, version)) {
+            writeln!(f, "{s}")?;
+        }
+    }
+    Ok(())
+}
+
+/// A decoded body from a helper: function index, what `body_into` said, the body.
+#[cfg(feature = "std")]
+type AheadBody = (usize, Result<bool, crate::Error>, Body);
+
+/// Where the printer's bodies come from: decoded when asked for, or by a helper that
+/// decodes them in print order a few ahead of the printer (their storage handed back
+/// for reuse).
+struct BodySource {
+    #[cfg(feature = "std")]
+    ahead: Option<(std::sync::mpsc::Receiver<AheadBody>, std::sync::mpsc::Sender<Body>)>,
+}
+
+impl BodySource {
+    /// How many decoded bodies the helper may hold ready.
+    #[cfg(feature = "std")]
+    const AHEAD: usize = 4;
+
+    fn new<'s>(b: &'s Bodies<'_, '_>, order: &[Listed], helpers: Helpers<'s, '_>) -> Self {
+        #[cfg(feature = "std")]
+        if let Some(scope) = helpers {
+            let (sender, ahead) = std::sync::mpsc::sync_channel::<AheadBody>(Self::AHEAD);
+            let (back, spare) = std::sync::mpsc::channel::<Body>();
+            let order: Vec<usize> =
+                order.iter().filter_map(|l| if let Listed::Function(i) = l { Some(*i) } else { None }).collect();
+            scope.spawn(move || {
+                for index in order {
+                    let mut body = spare.try_recv().unwrap_or_default();
+                    let decoded = b.body_into(index, &mut body);
+                    if sender.send((index, decoded, body)).is_err() {
+                        return; // the printer stopped
+                    }
+                }
+            });
+            return BodySource { ahead: Some((ahead, back)) };
+        }
+        let _ = (b, order, helpers);
+        BodySource {
+            #[cfg(feature = "std")]
+            ahead: None,
+        }
+    }
+
+    /// Function `index`'s body in `body`, as [`Bodies::body_into`] gives it.
+    fn body_into(&mut self, b: &Bodies<'_, '_>, index: usize, body: &mut Body) -> Result<bool, crate::Error> {
+        #[cfg(feature = "std")]
+        if let Some((ahead, back)) = &self.ahead {
+            match ahead.recv() {
+                Ok((decoded_index, decoded, mut decoded_body)) if decoded_index == index => {
+                    core::mem::swap(body, &mut decoded_body);
+                    let _ = back.send(decoded_body);
+                    return decoded;
+                }
+                // Not the body asked for (the orders agree, so never): decode here from now on.
+                _ => self.ahead = None,
+            }
+        }
+        b.body_into(index, body)
+    }
+}
+
+/// What prints one listed function: the module's bodies, and how.
+struct FunctionPrint<'d, 'm, 'a> {
+    b: &'d Bodies<'m, 'a>,
+    options: DisOptions,
+    /// The module is read from a cut file (see `write_recovered_name`).
+    partial: bool,
+    /// Each function's `; Function Attrs:` comment, an index into `comments` (made once
+    /// per attribute group: many functions share one, and making it was 5% of `--dis`
+    /// on libclc).
+    comment_of: Vec<Option<u32>>,
+    comments: Vec<alloc::string::String>,
+}
+
+impl<'d, 'm, 'a> FunctionPrint<'d, 'm, 'a> {
+    fn new(b: &'d Bodies<'m, 'a>, options: DisOptions, partial: bool) -> Self {
+        let version = options.llvm_version;
+        let mut made: alloc::collections::BTreeMap<u64, Option<u32>> = alloc::collections::BTreeMap::new();
+        let mut comments = Vec::new();
+        let comment_of = (0..b.module().functions.len())
+            .map(|index| {
+                let key = crate::ir::print::slot_tracker::function_group_key(b, index, version)?;
+                *made.entry(key).or_insert_with(|| {
+                    let comment = function_attrs_comment(b, key, version)?;
+                    comments.push(comment);
+                    Some(comments.len() as u32 - 1)
+                })
+            })
+            .collect();
+        FunctionPrint { b, options, partial, comment_of, comments }
+    }
+
+    /// How much body (in bytes of the file) one thread prints at a time: enough that a
+    /// run outweighs starting a thread, small enough to keep the text held in memory low.
+    const RUN_BYTES: u64 = 1 << 18;
+
+    /// Appends `listed` as the module prints it, after a blank line: `decoded` is what
+    /// [`Bodies::body_into`] said of `body`, `scope` what the slot tracker's
+    /// `add_function` gave.
+    #[allow(clippy::too_many_arguments)]
+    fn write(
+        &self,
+        f: &mut alloc::string::String,
+        slots: &ModuleSlots,
+        block_slots: &BlockSlots<'d, 'm, 'a>,
+        listed: Listed,
+        body: &Body,
+        decoded: Result<bool, crate::Error>,
+        scope: usize,
+    ) -> fmt::Result {
+        let b = self.b;
+        let m = b.module();
+        let version = self.options.llvm_version;
+        f.push('\n');
+        let index = match listed {
+            Listed::Function(index) => index,
+            Listed::LifetimeLeftover(index) => {
+                let name = lifetime_leftover_name(&m.functions[index].common.name).unwrap_or_default();
+                f.push_str("declare void @");
+                write_llvm_name(f, &name)?;
+                f.push_str("(i64)\n");
+                return Ok(());
+            }
+        };
+        let (defined, error) = match decoded {
+            Ok(defined) => (defined, None),
+            Err(e) => (false, Some(e)),
+        };
+        if self.partial {
+            let function = &m.functions[index];
+            write_recovered_name(f, b, &function.common, defined.then_some(body))?;
+            if !function.is_declaration && function.body.is_none() {
+                f.push_str("; the body of this definition is past the break of the input\n");
+            }
+        }
+        if let Some(comment) = self.comment_of.get(index).copied().flatten() {
+            f.push_str("; Function Attrs: ");
+            f.push_str(&self.comments[comment as usize]);
+            f.push('\n');
+        }
+        if is_unknown_intrinsic(b, index, version) {
+            f.push_str("; Unknown intrinsic\n");
+        }
+        let display = FunctionDisplay {
+            bodies: b,
+            index,
+            body: defined.then_some(body),
+            options: self.options,
+            slots: Some((slots, scope)),
+            block_slots: Some(block_slots),
+        };
+        display.write(f)?;
+        f.push('\n');
+        if let Some(e) = error {
+            writeln!(f, "; error: the body of this function does not decode: {e}")?;
+        }
+        Ok(())
+    }
+
+    /// Every listed function, the slots fixed (`scopes`: each one's `add_function`
+    /// scope), printed by up to `threads` threads a run of functions each (each decoding
+    /// its bodies again) and written in order.
+    fn write_parallel(
+        &self,
+        f: &mut dyn fmt::Write,
+        slots: &ModuleSlots,
+        order: &[Listed],
+        scopes: &[usize],
+        threads: usize,
+    ) -> fmt::Result {
+        // Runs of about the same body size each, as index ranges into `order`: at most
+        // RUN_BYTES, and at least eight a thread (a small module is cut small too).
+        let functions = &self.b.module().functions;
+        let body_bytes = |listed: &Listed| match listed {
+            Listed::Function(index) => {
+                functions.get(*index).and_then(|f| f.body.as_ref()).map_or(0, |b| u64::from(b.bookmark().len_words) * 4)
+            }
+            Listed::LifetimeLeftover(_) => 0,
+        };
+        let total: u64 = order.iter().map(body_bytes).sum();
+        let run_bytes = (total / (threads as u64 * 8)).clamp(1, Self::RUN_BYTES);
+        let mut runs: Vec<core::ops::Range<usize>> = Vec::new();
+        let (mut start, mut bytes) = (0, 0u64);
+        for (i, listed) in order.iter().enumerate() {
+            bytes = bytes.saturating_add(body_bytes(listed));
+            if bytes >= run_bytes || i + 1 == order.len() {
+                runs.push(start..i + 1);
+                (start, bytes) = (i + 1, 0);
+            }
+        }
+        let run = |range: core::ops::Range<usize>| -> Result<alloc::string::String, fmt::Error> {
+            let block_slots = BlockSlots::new(self.b);
+            let mut body = Body::default();
+            let mut text = alloc::string::String::new();
+            for i in range {
+                let decoded = match order[i] {
+                    Listed::Function(index) => self.b.body_into(index, &mut body),
+                    Listed::LifetimeLeftover(_) => Ok(false),
+                };
+                self.write(&mut text, slots, &block_slots, order[i], &body, decoded, scopes[i])?;
+            }
+            Ok(text)
+        };
+        in_order(f, threads, runs.len(), |r| run(runs[r].clone()))
+    }
+}
+
+/// At most how many metadata nodes one thread prints at a time.
+const NODE_RUN: usize = 4096;
+
+/// The metadata nodes, `!N = …` in slot order: runs of at most [`NODE_RUN`] and at least
+/// eight a thread, printed by up to `threads` threads a run each and written in order.
+fn write_nodes(
+    f: &mut dyn fmt::Write,
+    b: &Bodies<'_, '_>,
+    slots: &ModuleSlots,
+    options: DisOptions,
+    threads: usize,
+) -> fmt::Result {
+    let opaque = options.opaque(b);
+    let node_run = (slots.order.len() / (threads * 8)).clamp(1, NODE_RUN);
+    let run = move |first: usize| -> Result<alloc::string::String, fmt::Error> {
+        let block_slots = BlockSlots::new(b);
+        let block_slot = |function: usize, block: u64| block_slots.slot(function, block);
+        let printer = Printer::new(b.constants(), b.module(), opaque)
+            .for_version(options.llvm_version)
+            .with_block_slots(Some(&block_slot))
+            .with_typed_read_as_opaque(typed_read_as_opaque(b, options.llvm_version));
+        let mut text = alloc::string::String::new();
+        for (slot, &key) in slots.order.iter().enumerate().skip(first).take(node_run) {
+            write!(text, "!{slot} = ")?;
+            write_node(&mut text, b, slots, key, &printer, options)?;
+            text.push('\n');
+        }
+        Ok(text)
+    };
+    in_order(f, threads, slots.order.len().div_ceil(node_run), |r| run(r * node_run))
+}
+
+/// `Sync` where there are threads (the `std` feature), anything without them.
+#[cfg(feature = "std")]
+trait MaybeSync: Sync {}
+#[cfg(feature = "std")]
+impl<T: Sync + ?Sized> MaybeSync for T {}
+/// `Sync` where there are threads (the `std` feature), anything without them.
+#[cfg(not(feature = "std"))]
+trait MaybeSync {}
+#[cfg(not(feature = "std"))]
+impl<T: ?Sized> MaybeSync for T {}
+
+/// Writes the texts `run(0)`, `run(1)`, … `run(count - 1)` in that order, made by up to
+/// `threads` threads: thread `t` makes runs `t`, `t + threads`, …, at most two ahead of
+/// the writer (so the text held in memory is a few runs).
+fn in_order(
+    f: &mut dyn fmt::Write,
+    threads: usize,
+    count: usize,
+    run: impl Fn(usize) -> Result<alloc::string::String, fmt::Error> + MaybeSync,
+) -> fmt::Result {
+    #[cfg(feature = "std")]
+    if threads > 1 && count > 1 {
+        let workers = threads.min(count);
+        return std::thread::scope(|scope| {
+            let run = &run;
+            let texts: Vec<_> = (0..workers)
+                .map(|worker| {
+                    let (sender, texts) = std::sync::mpsc::sync_channel(2);
+                    scope.spawn(move || {
+                        for r in (worker..count).step_by(workers) {
+                            if sender.send(run(r)).is_err() {
+                                return; // the writer stopped
+                            }
+                        }
+                    });
+                    texts
+                })
+                .collect();
+            for r in 0..count {
+                // A worker that stops early has panicked: the scope passes that on.
+                let text = texts[r % workers].recv().map_err(|_| fmt::Error)?;
+                f.write_str(&text?)?;
+            }
+            Ok(())
+        });
+    }
+    let _ = threads;
+    for r in 0..count {
+        f.write_str(&run(r)?)?;
+    }
+    Ok(())
+}
+
 /// In a module read from a cut file, the comment before a global value whose name the
 /// file no longer holds: the name its debug info gives (`body`: a definition's, decoded).
 fn write_recovered_name(
-    f: &mut fmt::Formatter<'_>,
+    f: &mut dyn fmt::Write,
     b: &Bodies<'_, '_>,
     common: &crate::ir::GlobalCommon<'_>,
     body: Option<&Body>,
@@ -434,8 +768,9 @@ fn is_unknown_intrinsic(b: &Bodies<'_, '_>, index: usize, llvm_version: u32) -> 
         && crate::ir::upgrade::intrinsic_attributes(llvm_version, &function.common.name).is_none()
 }
 
-fn function_attrs_comment(b: &Bodies<'_, '_>, index: usize, llvm_version: u32) -> Option<alloc::string::String> {
-    let key = crate::ir::print::slot_tracker::function_group_key(b, index, llvm_version)?;
+/// The `; Function Attrs:` comment of the function attribute group `key` (a slot
+/// tracker group key): its attributes but the string ones, `None` if none is left.
+fn function_attrs_comment(b: &Bodies<'_, '_>, key: u64, llvm_version: u32) -> Option<alloc::string::String> {
     let mut group = crate::ir::print::slot_tracker::group_content(b, key, llvm_version)?;
     group.attributes.retain(|a| !matches!(a, crate::ir::Attribute::String { .. }));
     if group.attributes.is_empty() {

@@ -139,44 +139,70 @@ const NO_ALIAS: u64 = u64::MAX;
 
 /// The uniqued locations met so far, by their fields: an open-addressing hash table (a
 /// debug build has hundreds of thousands of locations; a `BTreeMap` of 7-word keys was a
-/// tenth of `--dis`).
+/// tenth of `--dis`). The table holds 8-byte slots (a hash tag and an index into the dense
+/// `entries`), so a probe touches one cache line until the tags match: with the 64-byte
+/// entries in the table itself, this lookup was 17% of `--dis` on sqlite3 (`-O2 -g`).
 #[derive(Debug, Default)]
 struct LocationTable {
-    /// (fields, key) slots; `u64::MAX` as the key marks an empty one.
+    /// The locations in insertion order: (fields, key).
     entries: Vec<(LocationKey, u64)>,
-    len: usize,
+    /// `tag << 32 | (index + 1)`, 0 for an empty slot; the tag is the hash's high half.
+    slots: Vec<u64>,
 }
 
 impl LocationTable {
     fn hash(fields: &LocationKey) -> u64 {
-        fields
+        let h = fields
             .iter()
-            .fold(0xcbf2_9ce4_8422_2325u64, |h, &f| (h ^ f).wrapping_mul(0x0000_0100_0000_01b3).rotate_left(29))
+            .fold(0xcbf2_9ce4_8422_2325u64, |h, &f| (h ^ f).wrapping_mul(0x0000_0100_0000_01b3).rotate_left(29));
+        // Mix the high bits down: the slot index comes from the low ones.
+        h ^ (h >> 31).wrapping_mul(0x9e37_79b9_7f4a_7c15)
     }
 
     /// The key of the location with these fields, inserting `key` if there is none.
     fn get_or_insert(&mut self, fields: LocationKey, key: u64) -> u64 {
-        if (self.len + 1) * 2 > self.entries.len() {
-            let old = core::mem::take(&mut self.entries);
-            self.entries = alloc::vec![([0; 7], u64::MAX); (old.len() * 2).max(64)];
-            self.len = 0;
-            for (f, k) in old.into_iter().filter(|e| e.1 != u64::MAX) {
-                self.get_or_insert(f, k);
-            }
+        // Past 2^32 - 1 entries the index does not fit its half: give up uniquing (no
+        // file this side of the allocation limits gets there).
+        if self.entries.len() >= u32::MAX as usize - 1 {
+            return key;
         }
-        let mask = self.entries.len() - 1;
-        let mut i = Self::hash(&fields) as usize & mask;
+        if (self.entries.len() + 1) * 2 > self.slots.len() {
+            self.grow();
+        }
+        let hash = Self::hash(&fields);
+        let tag = hash >> 32;
+        let mask = self.slots.len() - 1;
+        let mut i = hash as usize & mask;
         loop {
-            let e = &mut self.entries[i];
-            if e.1 == u64::MAX {
-                *e = (fields, key);
-                self.len += 1;
+            let slot = self.slots[i];
+            if slot == 0 {
+                self.entries.push((fields, key));
+                self.slots[i] = tag << 32 | self.entries.len() as u64;
                 return key;
             }
-            if e.0 == fields {
-                return e.1;
+            if slot >> 32 == tag {
+                let e = &self.entries[(slot as u32 - 1) as usize];
+                if e.0 == fields {
+                    return e.1;
+                }
             }
             i = (i + 1) & mask;
+        }
+    }
+
+    /// Doubles the slots and places every entry again.
+    fn grow(&mut self) {
+        let len = (self.slots.len() * 2).max(64);
+        self.slots.clear();
+        self.slots.resize(len, 0);
+        let mask = len - 1;
+        for (index, (fields, _)) in self.entries.iter().enumerate() {
+            let hash = Self::hash(fields);
+            let mut i = hash as usize & mask;
+            while self.slots[i] != 0 {
+                i = (i + 1) & mask;
+            }
+            self.slots[i] = (hash >> 32) << 32 | (index as u64 + 1);
         }
     }
 }

@@ -65,73 +65,124 @@ struct Finder<'f, 'm, 'a> {
 /// for the function bodies, which are decoded until every identified struct is met (a
 /// body that fails to decode counts for what was read of it).
 pub(crate) fn struct_order(b: &Bodies<'_, '_>, body: &mut Body, llvm_version: u32) -> Vec<TypeId> {
-    let m = b.module();
-    let mut f = Finder {
-        b,
-        opaque: crate::ir::print::DisOptions { llvm_version }.opaque(b),
-        typed_read_as_opaque: crate::ir::print::slot_tracker::typed_read_as_opaque(b, llvm_version),
-        strips_debug_info: crate::ir::upgrade::strips_debug_info(crate::ir::print::slot_tracker::debug_info_version(b)),
-        llvm_version,
-        types: alloc::vec![false; m.types.len()],
-        module_constants: alloc::vec![false; b.constants().constants.len()],
-        local_constants: Vec::new(),
-        module_nodes: alloc::vec![false; b.module_metadata().entries.len()],
-        local_nodes: Vec::new(),
-        structs: Vec::new(),
-        remaining: m.types.types.iter().filter(|t| t.is_identified_struct()).count(),
-        type_stack: Vec::new(),
-        stack: Vec::new(),
-        items: Vec::new(),
-        refs: Vec::new(),
-        groups: Vec::new(),
-    };
-    for g in &m.globals {
-        f.ty(g.common.value_type);
-        if let Some(init) = g.initializer {
-            f.value(init, None);
-        }
-    }
-    for a in m.aliases.iter().filter(|a| !a.is_ifunc) {
-        f.ty(a.common.value_type);
-        f.value(a.target, None);
-    }
-    for a in m.aliases.iter().filter(|a| a.is_ifunc) {
-        f.ty(a.common.value_type);
-    }
-    for (index, function) in m.functions.iter().enumerate() {
-        if f.remaining == 0 {
-            return f.structs;
-        }
-        f.ty(function.common.value_type);
-        let params = match m.types.get(function.common.value_type) {
-            Some(Type::Function { params, .. }) => params.as_slice(),
-            _ => &[],
-        };
-        f.attributes(function.attributes.and_then(|a| a.checked_sub(1)), params, &[]);
-        // Function::operands(): personality, prefix, prologue.
-        for v in [function.personality, function.prefix, function.prologue].into_iter().flatten() {
-            f.value(v, None);
+    let mut finder = StructFinder::new(b, llvm_version);
+    for (index, function) in b.module().functions.iter().enumerate() {
+        if !finder.wants_bodies() {
+            break;
         }
         if function.is_declaration {
             continue;
         }
         let decoded = b.body_into(index, body);
-        if matches!(decoded, Ok(false)) {
-            continue;
-        }
-        f.function(body);
+        finder.function(index, (!matches!(decoded, Ok(false))).then_some(&*body));
     }
-    let md = b.module_metadata();
-    for &(name, ops) in &md.named {
-        let name = md.owned_bytes(name);
-        if f.strips_debug_info && (name.starts_with(b"llvm.dbg.") || name == b"llvm.gcov") {
-            continue;
+    finder.finish()
+}
+
+/// [`struct_order`] fed from outside: the bodies come from whoever decodes them in order
+/// (the printer numbering its metadata), so that a walk of the module decodes each once.
+pub(crate) struct StructFinder<'f, 'm, 'a> {
+    finder: Finder<'f, 'm, 'a>,
+    /// The functions before this index have been looked at.
+    next: usize,
+}
+
+impl<'f, 'm, 'a> StructFinder<'f, 'm, 'a> {
+    /// The walk of the global variables, aliases and ifuncs made.
+    pub(crate) fn new(b: &'f Bodies<'m, 'a>, llvm_version: u32) -> Self {
+        let m = b.module();
+        let mut f = Finder {
+            b,
+            opaque: crate::ir::print::DisOptions { llvm_version }.opaque(b),
+            typed_read_as_opaque: crate::ir::print::slot_tracker::typed_read_as_opaque(b, llvm_version),
+            strips_debug_info: crate::ir::upgrade::strips_debug_info(
+                crate::ir::print::slot_tracker::debug_info_version(b),
+            ),
+            llvm_version,
+            types: alloc::vec![false; m.types.len()],
+            module_constants: alloc::vec![false; b.constants().constants.len()],
+            local_constants: Vec::new(),
+            module_nodes: alloc::vec![false; b.module_metadata().entries.len()],
+            local_nodes: Vec::new(),
+            structs: Vec::new(),
+            remaining: m.types.types.iter().filter(|t| t.is_identified_struct()).count(),
+            type_stack: Vec::new(),
+            stack: Vec::new(),
+            items: Vec::new(),
+            refs: Vec::new(),
+            groups: Vec::new(),
+        };
+        for g in &m.globals {
+            f.ty(g.common.value_type);
+            if let Some(init) = g.initializer {
+                f.value(init, None);
+            }
         }
-        for &id in md.ops(ops) {
-            f.node(id, None);
+        for a in m.aliases.iter().filter(|a| !a.is_ifunc) {
+            f.ty(a.common.value_type);
+            f.value(a.target, None);
+        }
+        for a in m.aliases.iter().filter(|a| a.is_ifunc) {
+            f.ty(a.common.value_type);
+        }
+        StructFinder { finder: f, next: 0 }
+    }
+
+    /// Whether a body can still show a struct not met yet.
+    pub(crate) fn wants_bodies(&self) -> bool {
+        self.finder.remaining > 0
+    }
+
+    /// Looks at function `index` with its decoded `body` (`None`: a declaration, or a
+    /// body past the break of a cut file), and first at the functions before it not
+    /// looked at yet, which have none. Indices come in increasing order.
+    pub(crate) fn function(&mut self, index: usize, body: Option<&Body>) {
+        let functions = &self.finder.b.module().functions;
+        while self.next <= index && self.next < functions.len() {
+            if self.finder.remaining == 0 {
+                return;
+            }
+            let i = self.next;
+            self.next += 1;
+            let function = &functions[i];
+            let f = &mut self.finder;
+            f.ty(function.common.value_type);
+            let params = match f.b.module().types.get(function.common.value_type) {
+                Some(Type::Function { params, .. }) => params.as_slice(),
+                _ => &[],
+            };
+            f.attributes(function.attributes.and_then(|a| a.checked_sub(1)), params, &[]);
+            // Function::operands(): personality, prefix, prologue.
+            for v in [function.personality, function.prefix, function.prologue].into_iter().flatten() {
+                f.value(v, None);
+            }
+            if let Some(body) = body.filter(|_| i == index && !function.is_declaration) {
+                f.function(body);
+            }
         }
     }
-    f.structs
+
+    /// The structs in the order met, once the functions left and the named metadata
+    /// have been looked at.
+    pub(crate) fn finish(mut self) -> Vec<TypeId> {
+        let b = self.finder.b;
+        self.function(b.module().functions.len().saturating_sub(1), None);
+        let f = &mut self.finder;
+        if f.remaining == 0 {
+            return core::mem::take(&mut f.structs);
+        }
+        let md = b.module_metadata();
+        for &(name, ops) in &md.named {
+            let name = md.owned_bytes(name);
+            if f.strips_debug_info && (name.starts_with(b"llvm.dbg.") || name == b"llvm.gcov") {
+                continue;
+            }
+            for &id in md.ops(ops) {
+                f.node(id, None);
+            }
+        }
+        core::mem::take(&mut f.structs)
+    }
 }
 
 impl Finder<'_, '_, '_> {
