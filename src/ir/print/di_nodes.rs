@@ -73,7 +73,7 @@ impl Fields<'_> {
             return Ok(());
         }
         self.name(name)?;
-        write!(self.f, "{v}")
+        super::write_decimal(self.f, v)
     }
     /// `printInt` of a signed field.
     fn sint(&mut self, name: &str, v: i64, skip_zero: bool) -> fmt::Result {
@@ -81,7 +81,10 @@ impl Fields<'_> {
             return Ok(());
         }
         self.name(name)?;
-        write!(self.f, "{v}")
+        if v < 0 {
+            self.f.write_char('-')?;
+        }
+        super::write_decimal(self.f, v.unsigned_abs())
     }
     /// `printBool`: skipped when equal to `default`.
     fn boolean(&mut self, name: &str, v: bool, default: Option<bool>) -> fmt::Result {

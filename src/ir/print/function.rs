@@ -930,8 +930,14 @@ impl FunctionDisplay<'_, '_, '_> {
             }
             f.write_char('\n')?;
             for i in block.first..block.first + block.len {
-                for r in body.debug_records.iter().filter(|r| r.before == i && !md.strips_debug_info()) {
-                    write_debug_record(f, &p, r)?;
+                if !md.strips_debug_info() {
+                    // The records are in instruction order (the decoder appends them as it
+                    // meets them): a search, not a scan of them all for each instruction.
+                    let records = &body.debug_records;
+                    let first = records.partition_point(|r| r.before < i);
+                    for r in records[first..].iter().take_while(|r| r.before == i) {
+                        write_debug_record(f, &p, r)?;
+                    }
                 }
                 let inst = &body.instructions[i as usize];
                 if md.erases_call(b, body, inst) {
@@ -1019,7 +1025,9 @@ fn write_lifetime_call(
 
 fn write_debug_record(f: &mut dyn fmt::Write, p: &BodyPrinter<'_, '_, '_>, r: &crate::ir::DebugRecord) -> fmt::Result {
     use crate::ids::llvm_ir::raw as ids;
-    write!(f, "    #{}(", debug_record_name(r.code))?;
+    f.write_str("    #")?;
+    f.write_str(debug_record_name(r.code))?;
+    f.write_char('(')?;
     let md = p.body.literal_range(r.operands);
     // The file's order is [location, variable or label, expression, value, (assign id,
     // address expression, address)]; llvm-dis prints the value first, the address before

@@ -610,7 +610,9 @@ fn write_nodes(
             .with_typed_read_as_opaque(typed_read_as_opaque(b, options.llvm_version));
         let mut text = alloc::string::String::new();
         for (slot, &key) in slots.order.iter().enumerate().skip(first).take(node_run) {
-            write!(text, "!{slot} = ")?;
+            text.push('!');
+            super::write_decimal(&mut text, slot as u64)?;
+            text.push_str(" = ");
             write_node(&mut text, b, slots, key, &printer, options)?;
             text.push('\n');
         }
