@@ -381,16 +381,29 @@ fn write_structs(
     Ok(())
 }
 
-/// A decoded body from a helper: function index, what `body_into` said, the body.
+/// A decoded body from a helper: its place among the functions asked for, what
+/// `body_into` said, the body.
 #[cfg(feature = "std")]
 type AheadBody = (usize, Result<bool, crate::Error>, Body);
 
-/// Where the printer's bodies come from: decoded when asked for, or by a helper that
-/// decodes them in print order a few ahead of the printer (their storage handed back
-/// for reuse).
+/// The helper's side of a [`BodySource`]: the bodies it decoded, in order, their storage
+/// handed back for reuse, and the next place either side may claim.
+#[cfg(feature = "std")]
+struct Ahead {
+    bodies: std::sync::mpsc::Receiver<AheadBody>,
+    back: std::sync::mpsc::Sender<Body>,
+    claimed: alloc::sync::Arc<core::sync::atomic::AtomicUsize>,
+}
+
+/// Where the bodies come from, asked for in a fixed order: decoded when asked for, or
+/// shared with a helper. Each place in the order is claimed once, by whichever side gets
+/// to it first: the helper decodes a few ahead; when it falls behind, the asker decodes
+/// the body it needs itself instead of waiting.
 struct BodySource {
+    /// The next place the asker asks for.
+    next: usize,
     #[cfg(feature = "std")]
-    ahead: Option<(std::sync::mpsc::Receiver<AheadBody>, std::sync::mpsc::Sender<Body>)>,
+    ahead: Option<Ahead>,
 }
 
 impl BodySource {
@@ -398,45 +411,64 @@ impl BodySource {
     #[cfg(feature = "std")]
     const AHEAD: usize = 4;
 
+    /// The bodies of `order`'s functions, asked for in that order.
     fn new<'s>(b: &'s Bodies<'_, '_>, order: &[Listed], helpers: Helpers<'s, '_>) -> Self {
         #[cfg(feature = "std")]
         if let Some(scope) = helpers {
-            let (sender, ahead) = std::sync::mpsc::sync_channel::<AheadBody>(Self::AHEAD);
+            use core::sync::atomic::{AtomicUsize, Ordering};
+            let (sender, bodies) = std::sync::mpsc::sync_channel::<AheadBody>(Self::AHEAD);
             let (back, spare) = std::sync::mpsc::channel::<Body>();
+            let claimed = alloc::sync::Arc::new(AtomicUsize::new(0));
+            let helper_claimed = claimed.clone();
             let order: Vec<usize> =
                 order.iter().filter_map(|l| if let Listed::Function(i) = l { Some(*i) } else { None }).collect();
             scope.spawn(move || {
-                for index in order {
+                loop {
+                    let place = helper_claimed.fetch_add(1, Ordering::AcqRel);
+                    let Some(&index) = order.get(place) else { return };
                     let mut body = spare.try_recv().unwrap_or_default();
                     let decoded = b.body_into(index, &mut body);
-                    if sender.send((index, decoded, body)).is_err() {
-                        return; // the printer stopped
+                    if sender.send((place, decoded, body)).is_err() {
+                        return; // the asker stopped
                     }
                 }
             });
-            return BodySource { ahead: Some((ahead, back)) };
+            return BodySource { next: 0, ahead: Some(Ahead { bodies, back, claimed }) };
         }
         let _ = (b, order, helpers);
         BodySource {
+            next: 0,
             #[cfg(feature = "std")]
             ahead: None,
         }
     }
 
-    /// Function `index`'s body in `body`, as [`Bodies::body_into`] gives it.
+    /// Function `index`'s body (the next of the order) in `body`, as
+    /// [`Bodies::body_into`] gives it.
     fn body_into(&mut self, b: &Bodies<'_, '_>, index: usize, body: &mut Body) -> Result<bool, crate::Error> {
+        let place = self.next;
+        self.next += 1;
         #[cfg(feature = "std")]
-        if let Some((ahead, back)) = &self.ahead {
-            match ahead.recv() {
-                Ok((decoded_index, decoded, mut decoded_body)) if decoded_index == index => {
+        if let Some(ahead) = &self.ahead {
+            use core::sync::atomic::Ordering;
+            // Unclaimed: the helper is behind, decode it here.
+            if ahead.claimed.compare_exchange(place, place + 1, Ordering::AcqRel, Ordering::Acquire).is_ok() {
+                return b.body_into(index, body);
+            }
+            // The helper claimed it, and sends its bodies in the order it claimed them.
+            match ahead.bodies.recv() {
+                Ok((decoded_place, decoded, mut decoded_body)) if decoded_place == place => {
                     core::mem::swap(body, &mut decoded_body);
-                    let _ = back.send(decoded_body);
+                    let _ = ahead.back.send(decoded_body);
                     return decoded;
                 }
-                // Not the body asked for (the orders agree, so never): decode here from now on.
+                // Not the body asked for (never: both sides follow one order): decode
+                // here from now on.
                 _ => self.ahead = None,
             }
         }
+        #[cfg(not(feature = "std"))]
+        let _ = place;
         b.body_into(index, body)
     }
 }
