@@ -31,7 +31,8 @@
 //!   skipped block, on any thread: [`Instruction`]s whose [`Operand`]s are typed, resolved
 //!   [`Value`]s, the function's constants, names, operand bundles, debug locations and
 //!   records; [`Bodies::display_function`] and [`Bodies::display_module`] print them as
-//!   `llvm-dis` 14, 19 or 22 does ([`DisOptions`]).
+//!   `llvm-dis` 14, 19 or 22 does ([`DisOptions`]), a whole module on several threads
+//!   with [`ModuleDisplay::with_threads`] (the same text).
 //! - [`Module::symbols`]: the module's symbols, with [`SymbolFlags`] bit for bit as
 //!   LLVM's `irsymtab` sets them; [`Module::asm_symbols`], those of its inline asm. For a
 //!   file's symbols as `llvm-nm` lists them (bitcode, objects, archives), see
