@@ -105,17 +105,48 @@ impl serde::Serialize for Text<'_> {
 }
 
 /// `n` in decimal, written into the end of `buf`: the digits, without the formatting
-/// machinery (the YAML of remarks and the IR printer write many small numbers).
+/// machinery (the YAML of remarks and the IR printer write many small numbers), two at a
+/// time (half the divisions: numbers were 4.5% of `--dis`'s instructions on sqlite3).
 #[cfg(any(feature = "remarks", feature = "ir"))]
 pub(crate) fn decimal_digits(mut n: u64, buf: &mut [u8; 20]) -> &[u8] {
+    const PAIRS: &[u8; 200] = b"\
+        0001020304050607080910111213141516171819\
+        2021222324252627282930313233343536373839\
+        4041424344454647484950515253545556575859\
+        6061626364656667686970717273747576777879\
+        8081828384858687888990919293949596979899";
     let mut at = buf.len();
-    loop {
+    while n >= 100 {
+        let pair = (n % 100) as usize * 2;
+        n /= 100;
+        at -= 2;
+        buf[at..at + 2].copy_from_slice(&PAIRS[pair..pair + 2]);
+    }
+    if n >= 10 {
+        let pair = n as usize * 2;
+        at -= 2;
+        buf[at..at + 2].copy_from_slice(&PAIRS[pair..pair + 2]);
+    } else {
         at -= 1;
-        buf[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
+        buf[at] = b'0' + n as u8;
     }
     &buf[at..]
+}
+
+#[cfg(all(test, any(feature = "remarks", feature = "ir")))]
+mod tests {
+    /// The digits are `format!`'s, at every length and at each edge of the pairs.
+    #[test]
+    fn decimal_digits_are_formats() {
+        let mut n = 1u64;
+        let mut cases = alloc::vec![0, u64::MAX, u64::MAX - 1];
+        for _ in 0..20 {
+            cases.extend([n - 1, n, n.saturating_add(1), n.saturating_mul(5), n.saturating_mul(9)]);
+            n = n.saturating_mul(10);
+        }
+        for v in cases {
+            let mut buf = [0; 20];
+            assert_eq!(super::decimal_digits(v, &mut buf), alloc::format!("{v}").as_bytes(), "{v}");
+        }
+    }
 }
