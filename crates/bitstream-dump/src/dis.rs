@@ -45,30 +45,28 @@ pub fn main(args: &[String]) -> ExitCode {
     let mut file = None;
     let mut it = args.iter();
     while let Some(a) = it.next() {
-        match a.as_str() {
-            "--dis" | "-dis" => {}
-            "-h" | "--help" => {
+        // `--name=value` or `--name value`.
+        let (name, inline) = match a.split_once('=') {
+            Some((name, value)) if name.starts_with("--") => (name, Some(value)),
+            _ => (a.as_str(), None),
+        };
+        let mut value = || inline.or_else(|| it.next().map(String::as_str));
+        match (name, inline) {
+            ("--dis" | "-dis", None) => {}
+            ("-h" | "--help", None) => {
                 print!("{USAGE}");
                 return ExitCode::SUCCESS;
             }
-            "--llvm-dis-version" => match it.next().and_then(|v| v.parse().ok()) {
+            ("--llvm-dis-version", _) => match value().and_then(|v| v.parse().ok()) {
                 Some(v) => options.llvm_version = v,
                 None => return usage_error("--llvm-dis-version needs a number"),
             },
-            s if s.starts_with("--llvm-dis-version=") => match s["--llvm-dis-version=".len()..].parse() {
-                Ok(v) => options.llvm_version = v,
-                Err(_) => return usage_error("--llvm-dis-version needs a number"),
-            },
-            "--threads" => match it.next().and_then(|v| v.parse().ok()).filter(|&n: &usize| n > 0) {
+            ("--threads", _) => match value().and_then(|v| v.parse().ok()).filter(|&n: &usize| n > 0) {
                 Some(n) => threads = n,
                 None => return usage_error("--threads needs a number above 0"),
             },
-            s if s.starts_with("--threads=") => match s["--threads=".len()..].parse().ok().filter(|&n: &usize| n > 0) {
-                Some(n) => threads = n,
-                None => return usage_error("--threads needs a number above 0"),
-            },
-            s if s.starts_with('-') && s.len() > 1 => return usage_error(&format!("unknown option {s}")),
-            s if file.is_none() => file = Some(s.to_string()),
+            _ if a.starts_with('-') && a.len() > 1 => return usage_error(&format!("unknown option {a}")),
+            _ if file.is_none() => file = Some(a.to_string()),
             _ => return usage_error("--dis takes one FILE"),
         }
     }

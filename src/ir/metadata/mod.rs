@@ -162,6 +162,29 @@ fn range_of(start: usize, len: usize) -> OperandRange {
 }
 
 impl MdTable {
+    /// A copy with room for `entries` more entries and `operands` more pool operands, so
+    /// that appending them does not grow it a step at a time (the printer appends a
+    /// function's locations to its copy: growing was 5% of `--dis` on a debug build).
+    pub(crate) fn clone_with_room(&self, entries: usize, operands: usize) -> MdTable {
+        let mut entry_copy = Vec::with_capacity(self.entries.len().saturating_add(entries));
+        entry_copy.extend_from_slice(&self.entries);
+        let mut pool_copy = Vec::with_capacity(self.pool.len().saturating_add(operands));
+        pool_copy.extend_from_slice(&self.pool);
+        MdTable {
+            base: self.base,
+            entries: entry_copy,
+            pool: pool_copy,
+            strings: self.strings.clone(),
+            owned: self.owned.clone(),
+            named: self.named.clone(),
+            kinds: self.kinds.clone(),
+            global_attachments: self.global_attachments.clone(),
+            unknown: self.unknown,
+            index: self.index.clone(),
+            string_ids: self.string_ids,
+        }
+    }
+
     /// Empties the table, keeping its memory.
     pub(crate) fn clear(&mut self, base: u64) {
         self.base = base;

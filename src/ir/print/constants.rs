@@ -103,6 +103,20 @@ impl<'t, 'a> Printer<'t, 'a> {
         }
     }
 
+    /// The printer of a module's constants in `llvm-dis` text as `options` asks (its
+    /// version, pointers as that version reads the module), numbering `blockaddress`
+    /// blocks with `block_slot`: what every whole-module and function printer starts from.
+    pub(crate) fn for_dis(
+        b: &'t crate::ir::body::Bodies<'_, 'a>,
+        options: crate::ir::print::DisOptions,
+        block_slot: &'t dyn Fn(usize, u64) -> Option<u32>,
+    ) -> Self {
+        Printer::new(b.constants(), b.module(), options.opaque(b))
+            .for_version(options.llvm_version)
+            .with_block_slots(Some(block_slot))
+            .with_typed_read_as_opaque(crate::ir::print::slot_tracker::typed_read_as_opaque(b, options.llvm_version))
+    }
+
     /// Prints what LLVM makes of a typed-pointer module it reads with opaque pointers
     /// (see [`Printer::typed_read_as_opaque`]).
     pub(crate) fn with_typed_read_as_opaque(mut self, typed_read_as_opaque: bool) -> Self {

@@ -689,7 +689,6 @@ impl FunctionDisplay<'_, '_, '_> {
         let m = b.module();
         let Some(function) = m.functions.get(self.index) else { return f.write_str("; no such function") };
         let c = &function.common;
-        let opaque = self.options.opaque(b);
         // A declaration has no body: an empty one, of this function (for its attachments).
         let mut empty = Body::default();
         empty.function = self.index;
@@ -711,14 +710,7 @@ impl FunctionDisplay<'_, '_, '_> {
                 block_slots.slot(function, block)
             }
         };
-        let constants = Printer::new(b.constants(), m, opaque)
-            .for_version(self.options.llvm_version)
-            .with_local(&body.constants)
-            .with_block_slots(Some(&block_slot))
-            .with_typed_read_as_opaque(crate::ir::print::slot_tracker::typed_read_as_opaque(
-                b,
-                self.options.llvm_version,
-            ));
+        let constants = Printer::for_dis(b, self.options, &block_slot).with_local(&body.constants);
         let own;
         let (md, scope) = match self.slots {
             Some(s) => s,

@@ -160,7 +160,7 @@ impl<'d, 'm, 'a> ModuleDisplay<'d, 'm, 'a> {
         // With threads, every function's metadata is numbered first (the slots are then
         // fixed, and the functions can be printed side by side), its body decoded by a
         // helper ahead of the numbering; the same pass finds the structs in use.
-        let parallel = self.threads > 1 && helpers.is_some();
+        let parallel = helpers.is_some();
         let (structs, scopes) = if parallel {
             let mut source = BodySource::new(b, &order, helpers);
             let mut finder = crate::ir::print::type_order::StructFinder::new(b, version);
@@ -222,10 +222,7 @@ impl<'d, 'm, 'a> ModuleDisplay<'d, 'm, 'a> {
         let partial = m.block.cut_bit().is_some();
         let block_slots = BlockSlots::new(b);
         let block_slot = |function: usize, block: u64| block_slots.slot(function, block);
-        let printer = Printer::new(b.constants(), m, opaque)
-            .for_version(self.options.llvm_version)
-            .with_block_slots(Some(&block_slot))
-            .with_typed_read_as_opaque(typed_read_as_opaque(b, self.options.llvm_version));
+        let printer = Printer::for_dis(b, self.options, &block_slot);
         if !m.globals.is_empty() {
             f.write_char('\n')?;
             // A two-field constructor array is made anew by LLVM's reader, after the others.
@@ -304,13 +301,12 @@ impl<'d, 'm, 'a> ModuleDisplay<'d, 'm, 'a> {
         if parallel {
             print.write_parallel(f, &slots, &order, &scopes, self.threads)?;
         } else {
-            let mut source = BodySource::new(b, &order, None);
             let mut text = alloc::string::String::new();
             for &listed in &order {
                 text.clear();
                 let (decoded, scope) = match listed {
                     Listed::Function(index) => {
-                        let decoded = source.body_into(b, index, &mut body);
+                        let decoded = b.body_into(index, &mut body);
                         let scope = slots.add_function(b, index, matches!(decoded, Ok(true)).then_some(&body));
                         (decoded, scope)
                     }
@@ -633,15 +629,11 @@ fn write_nodes(
     options: DisOptions,
     threads: usize,
 ) -> fmt::Result {
-    let opaque = options.opaque(b);
     let node_run = (slots.order.len() / (threads * 8)).clamp(1, NODE_RUN);
     let run = move |first: usize| -> Result<alloc::string::String, fmt::Error> {
         let block_slots = BlockSlots::new(b);
         let block_slot = |function: usize, block: u64| block_slots.slot(function, block);
-        let printer = Printer::new(b.constants(), b.module(), opaque)
-            .for_version(options.llvm_version)
-            .with_block_slots(Some(&block_slot))
-            .with_typed_read_as_opaque(typed_read_as_opaque(b, options.llvm_version));
+        let printer = Printer::for_dis(b, options, &block_slot);
         let mut text = alloc::string::String::new();
         for (slot, &key) in slots.order.iter().enumerate().skip(first).take(node_run) {
             text.push('!');

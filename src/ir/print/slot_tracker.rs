@@ -180,8 +180,8 @@ impl LocationTable {
         loop {
             let slot = self.slots[i];
             if slot == 0 {
+                self.slots[i] = Self::slot(hash, self.entries.len());
                 self.entries.push((fields, key));
-                self.slots[i] = tag << 32 | self.entries.len() as u64;
                 return key;
             }
             if slot >> 32 == tag {
@@ -206,8 +206,13 @@ impl LocationTable {
             while self.slots[i] != 0 {
                 i = (i + 1) & mask;
             }
-            self.slots[i] = (hash >> 32) << 32 | (index as u64 + 1);
+            self.slots[i] = Self::slot(hash, index);
         }
+    }
+
+    /// The slot of entry `index`, whose fields hash to `hash`.
+    fn slot(hash: u64, index: usize) -> u64 {
+        (hash >> 32) << 32 | (index as u64 + 1)
     }
 }
 
@@ -750,27 +755,9 @@ impl ModuleSlots {
     pub(crate) fn add_function(&mut self, b: &Bodies<'_, '_>, index: usize, body: Option<&Body>) -> usize {
         let mut scope = Scope { first_key: self.next_key, ..Scope::default() };
         if let Some(body) = body {
-            // A copy with room for the locations appended below: growing the copy as
-            // they were pushed was 5% of `--dis` on rustc's debug build.
-            let m = &body.metadata;
+            // With room for the locations appended below.
             let locations = body.debug_locs.len();
-            let mut entries = Vec::with_capacity(m.entries.len() + locations);
-            entries.extend_from_slice(&m.entries);
-            let mut pool = Vec::with_capacity(m.pool.len() + LOCATION_OPERANDS * locations);
-            pool.extend_from_slice(&m.pool);
-            scope.table = MdTable {
-                base: m.base,
-                entries,
-                pool,
-                strings: m.strings.clone(),
-                owned: m.owned.clone(),
-                named: m.named.clone(),
-                kinds: m.kinds.clone(),
-                global_attachments: m.global_attachments.clone(),
-                unknown: m.unknown,
-                index: m.index.clone(),
-                string_ids: m.string_ids,
-            };
+            scope.table = body.metadata.clone_with_room(locations, LOCATION_OPERANDS * locations);
         }
         if scope.table.entries.is_empty() {
             scope.table.base = self.module_len;
