@@ -1303,42 +1303,54 @@ fn lookup(scope: &Scope, id: u32, start: u64) -> Result<Option<&Arc<Abbrev>>> {
     }
 }
 
-impl<'a> Iterator for Reader<'a> {
-    type Item = Result<Event<'a>>;
-
-    // Not inlined: the event is then written once, into the caller's return slot. Inlined
-    // into the caller's loop it was copied twice more on the way to the caller's binding,
-    // each copy a 16-byte load of bytes just written by narrower stores (a store-forwarding
-    // stall; `perf annotate` put a third of the loop's samples on two such loads). Measured
-    // 2-6% faster on the benchmark inputs.
+impl<'a> Reader<'a> {
+    /// The `Iterator`'s step, writing the event into `out` (which holds `None`).
+    //
+    // Not inlined, and given the caller's slot: the event is then written once, where
+    // the caller reads it. Returned by value from here, it was built in a local and
+    // copied out (no return-slot elision across this function's several returns), and
+    // the copy's 16-byte loads of bytes just written by narrower stores stalled on store
+    // forwarding (`perf annotate` put an eighth of this function's samples on one).
+    // Inlined into the caller's loop it was copied twice more.
     #[inline(never)]
-    fn next(&mut self) -> Option<Self::Item> {
+    fn next_into(&mut self, out: &mut Option<Result<Event<'a>>>) {
         let (id, start) = match self.record_ahead() {
             Some((cursor, id, start)) => {
                 self.cursor = cursor;
                 (id, start)
             }
-            None => match self.advance() {
-                Err(e) => return Some(Err(e)),
-                Ok(None) => return None,
-                Ok(Some(Entry::Record { abbrev_id, bit })) => {
-                    self.state = State::Running;
-                    (abbrev_id, bit)
-                }
-                // `advance` never returns SkippedBlock.
-                Ok(Some(Entry::EnterBlock(_) | Entry::SkippedBlock(_))) => {
-                    return Some(Ok(Event::EnterBlock(self.current_block())));
-                }
-                Ok(Some(Entry::EndBlock(b))) => return Some(Ok(Event::EndBlock(b))),
-                Ok(Some(Entry::DefineAbbrev(d))) => return Some(Ok(Event::DefineAbbrev(d))),
-            },
+            None => {
+                *out = match self.advance() {
+                    Err(e) => Some(Err(e)),
+                    Ok(None) => None,
+                    Ok(Some(Entry::Record { abbrev_id, bit })) => {
+                        self.state = State::Running;
+                        return self.record_into(abbrev_id, bit, out);
+                    }
+                    // `advance` never returns SkippedBlock.
+                    Ok(Some(Entry::EnterBlock(_) | Entry::SkippedBlock(_))) => {
+                        Some(Ok(Event::EnterBlock(self.current_block())))
+                    }
+                    Ok(Some(Entry::EndBlock(b))) => Some(Ok(Event::EndBlock(b))),
+                    Ok(Some(Entry::DefineAbbrev(d))) => Some(Ok(Event::DefineAbbrev(d))),
+                };
+                return;
+            }
         };
+        self.record_into(id, start, out)
+    }
+
+    /// Reads the record with abbreviation id `id` (at bit `start`) whose body the cursor
+    /// is at into `out`.
+    #[inline(always)]
+    fn record_into(&mut self, id: u32, start: u64, out: &mut Option<Result<Event<'a>>>) {
         if self.in_blockinfo() {
             // Applied to the table from the buffer, then read again as an owned record.
             let mut cursor = self.cursor;
             if let Err(e) = self.decode_into_buffer(&mut cursor, id, start) {
                 self.state = State::Done;
-                return Some(Err(e.with_block_names(self.stream.magic())));
+                *out = Some(Err(e.with_block_names(self.stream.magic())));
+                return;
             }
         }
         let scope = &self.scopes[self.depth - 1];
@@ -1346,17 +1358,28 @@ impl<'a> Iterator for Reader<'a> {
             Ok(abbrev) => abbrev,
             Err(e) => {
                 self.state = State::Done;
-                return Some(Err(e.with_block_names(self.stream.magic())));
+                *out = Some(Err(e.with_block_names(self.stream.magic())));
+                return;
             }
         };
-        // The record is decoded where it is returned from, not moved there: it is large.
-        let mut out = Some(Ok(Event::Record(Record::empty(self.cursor.data(), start, self.block_id, id))));
-        if let Some(Ok(Event::Record(record))) = &mut out {
+        // The record is decoded where the caller reads it, not moved there: it is large.
+        *out = Some(Ok(Event::Record(Record::empty(self.cursor.data(), start, self.block_id, id))));
+        if let Some(Ok(Event::Record(record))) = out {
             if let Err(e) = record.fill(&mut self.cursor, abbrev) {
                 self.state = State::Done;
-                return Some(Err(e.with_block_names(self.stream.magic())));
+                *out = Some(Err(e.with_block_names(self.stream.magic())));
             }
         }
+    }
+}
+
+impl<'a> Iterator for Reader<'a> {
+    type Item = Result<Event<'a>>;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<Self::Item> {
+        let mut out = None;
+        self.next_into(&mut out);
         out
     }
 }

@@ -815,7 +815,7 @@ impl<'a> Record<'a> {
 
     /// All operands, in order.
     pub fn operands(&self) -> Operands<'_, 'a> {
-        Operands { record: self, index: 0, tail: TailState::Unstarted }
+        Operands::new(self)
     }
 
     /// The operands from `first` on as text (each truncated to a byte, as LLVM does for
@@ -915,14 +915,10 @@ impl<B, F: FnMut(B, u64) -> B> Sink for Fold<B, F> {
 #[derive(Clone, Debug)]
 enum TailState<'a> {
     Unstarted,
-    /// Element by element.
+    /// Array elements, from this cursor on.
     Elements(BitCursor<'a>, ElementEncoding),
-    /// A window of decoded values, `values[next..len]` not yet returned.
-    Window {
-        values: [u64; WINDOW],
-        next: usize,
-        len: usize,
-    },
+    /// Scalars: each window decodes the record again from its start.
+    Scalars,
     /// Nothing more can be read.
     Done,
 }
@@ -935,43 +931,108 @@ enum TailState<'a> {
 #[derive(Clone, Debug)]
 pub struct Operands<'r, 'a> {
     record: &'r Record<'a>,
-    index: usize,
+    /// The operands past the inline ones, decoded `WINDOW` at a time, so that `next` is
+    /// a compare and a load for all but one call in `WINDOW` (a user taking operands one
+    /// at a time otherwise paid the decoder's dispatch on the element encoding for each).
+    window: [u64; WINDOW],
+    /// `window[next..filled]` are decoded and not yet returned.
+    next: u8,
+    filled: u8,
+    /// The operand index of `window[0]`, or while the inline operands are handed out, of
+    /// the next one.
+    base: usize,
     tail: TailState<'a>,
 }
 
-impl<'a> Operands<'_, 'a> {
-    /// The next value past the inline ones.
-    fn next_from_tail(&mut self) -> Option<u64> {
+impl<'r, 'a> Operands<'r, 'a> {
+    fn new(record: &'r Record<'a>) -> Self {
+        Operands { record, window: [0; WINDOW], next: 0, filled: 0, base: 0, tail: TailState::Unstarted }
+    }
+
+    /// The index of the next operand.
+    #[inline]
+    fn index(&self) -> usize {
+        self.base + usize::from(self.next)
+    }
+
+    /// Whether the next operand is an inline one (no window was decoded yet).
+    #[inline]
+    fn in_inline(&self) -> bool {
+        matches!(self.tail, TailState::Unstarted)
+    }
+
+    /// Refills the window from the next operand on; false when nothing more can be read.
+    /// Kept out of line: it runs once per `WINDOW` operands.
+    #[inline(never)]
+    fn refill(&mut self) -> bool {
         let r = self.record;
-        loop {
-            match &mut self.tail {
-                TailState::Done => return None,
-                TailState::Elements(cursor, elem) => return read_element(cursor, *elem).ok(),
-                TailState::Window { values, next, len } => {
-                    if *next < *len {
-                        *next += 1;
-                        return Some(values[*next - 1]);
-                    }
-                }
-                TailState::Unstarted => {}
-            }
-            // Start, or refill the window from the current index.
+        let index = self.index();
+        let left = r.len().saturating_sub(index);
+        if left == 0 {
+            return false;
+        }
+        if let TailState::Unstarted = self.tail {
             self.tail = match &r.tail {
                 Tail::None => TailState::Done,
                 Tail::Elements(bit) => match BitCursor::at(r.data, *bit) {
                     Ok(c) => TailState::Elements(c, r.tail_elements()),
                     Err(_) => TailState::Done,
                 },
-                Tail::Scalars(abbrev, id_width) => {
-                    let mut sink = Window { skip: self.index, scratch: 0, values: [0; WINDOW], len: 0 };
-                    let decoded = BitCursor::at(r.data, r.start_bit + u64::from(*id_width))
-                        .and_then(|mut c| decode(&mut c, Some(abbrev), r.start_bit, &mut sink));
-                    match decoded {
-                        Ok(_) if sink.len > 0 => TailState::Window { values: sink.values, next: 0, len: sink.len },
-                        _ => TailState::Done,
-                    }
-                }
+                Tail::Scalars(..) => TailState::Scalars,
             };
+        }
+        let n = left.min(WINDOW);
+        let filled = match &mut self.tail {
+            TailState::Unstarted | TailState::Done => 0,
+            TailState::Elements(cursor, elem) => {
+                let slots = &mut self.window[..n];
+                let read = match *elem {
+                    ElementEncoding::Vbr(6) => read_vbr6_into(cursor, slots),
+                    ElementEncoding::Fixed(w) => slots.iter_mut().try_for_each(|slot| {
+                        *slot = cursor.read(w)?;
+                        Ok(())
+                    }),
+                    elem => slots.iter_mut().try_for_each(|slot| {
+                        *slot = read_element(cursor, elem)?;
+                        Ok(())
+                    }),
+                };
+                if read.is_ok() { n } else { 0 }
+            }
+            TailState::Scalars => {
+                let Tail::Scalars(abbrev, id_width) = &r.tail else { return false };
+                let mut sink = Window { skip: index, scratch: 0, values: [0; WINDOW], len: 0 };
+                let decoded = BitCursor::at(r.data, r.start_bit + u64::from(*id_width))
+                    .and_then(|mut c| decode(&mut c, Some(abbrev), r.start_bit, &mut sink));
+                if decoded.is_ok() {
+                    self.window = sink.values;
+                    sink.len.min(n)
+                } else {
+                    0
+                }
+            }
+        };
+        if filled == 0 {
+            self.tail = TailState::Done;
+            return false;
+        }
+        (self.base, self.next) = (index, 0);
+        // At most WINDOW (16).
+        self.filled = filled as u8;
+        true
+    }
+}
+
+const _: () = assert!(WINDOW <= u8::MAX as usize);
+
+impl Operands<'_, '_> {
+    /// Operands decoded (inline or in the window) and not yet returned.
+    #[inline]
+    fn decoded_left(&self) -> usize {
+        if self.in_inline() {
+            self.record.inline().len().saturating_sub(self.base)
+        } else {
+            usize::from(self.filled - self.next)
         }
     }
 }
@@ -981,32 +1042,43 @@ impl Iterator for Operands<'_, '_> {
 
     #[inline]
     fn next(&mut self) -> Option<u64> {
-        let r = self.record;
-        if self.index >= r.len() {
+        if self.next < self.filled {
+            let v = self.window[usize::from(self.next)];
+            self.next += 1;
+            return Some(v);
+        }
+        if let (Some(&v), true) = (self.record.inline().get(self.base), self.in_inline()) {
+            self.base += 1;
+            return Some(v);
+        }
+        if !self.refill() {
             return None;
         }
-        let v = match r.inline().get(self.index) {
-            Some(&v) => v,
-            None => self.next_from_tail()?,
-        };
-        self.index += 1;
-        Some(v)
+        self.next = 1;
+        Some(self.window[0])
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let inline_left = self.record.inline().len().saturating_sub(self.index);
-        (inline_left, Some(self.record.len().saturating_sub(self.index)))
+        (self.decoded_left(), Some(self.record.len().saturating_sub(self.index())))
     }
 
     fn nth(&mut self, n: usize) -> Option<u64> {
-        // Skip inline operands in O(1).
-        let inline_left = self.record.inline().len().saturating_sub(self.index);
-        if n < inline_left {
-            self.index += n;
+        // Skip decoded operands in O(1).
+        let decoded_left = self.decoded_left();
+        if n < decoded_left {
+            if self.in_inline() {
+                self.base += n;
+            } else {
+                self.next += n as u8;
+            }
             return self.next();
         }
-        self.index += inline_left;
-        for _ in inline_left..n {
+        if self.in_inline() {
+            self.base += decoded_left;
+        } else {
+            self.next = self.filled;
+        }
+        for _ in decoded_left..n {
             self.next()?;
         }
         self.next()
@@ -1014,17 +1086,18 @@ impl Iterator for Operands<'_, '_> {
 
     /// Sums, searches and `for_each` go through here: the inline operands as a slice, then
     /// a tail of elements in one tight loop per encoding.
-    fn fold<B, F: FnMut(B, u64) -> B>(mut self, init: B, mut f: F) -> B {
+    fn fold<B, F: FnMut(B, u64) -> B>(self, init: B, mut f: F) -> B {
         let r = self.record;
         let mut acc = init;
-        if let (Some(rest), TailState::Unstarted) = (r.inline().get(self.index..), &self.tail) {
-            for &v in rest {
+        if self.in_inline() {
+            let inline = r.inline();
+            for &v in inline.get(self.base..).unwrap_or(&[]) {
                 acc = f(acc, v);
             }
-            self.index = r.inline().len();
+            let index = inline.len();
             if let Tail::Elements(bit) = r.tail {
                 let elem = r.tail_elements();
-                let left = r.len() - self.index;
+                let left = r.len().saturating_sub(index);
                 let Ok(mut cursor) = BitCursor::at(r.data, bit) else { return acc };
                 macro_rules! run {
                     ($read:expr) => {
@@ -1045,13 +1118,14 @@ impl Iterator for Operands<'_, '_> {
             }
             if let Tail::Scalars(abbrev, id_width) = &r.tail {
                 // One more pass of the decoder over the whole record, folding as it goes.
-                let mut sink = Fold { skip: self.index, scratch: 0, pending: false, acc: Some(acc), f };
+                let mut sink = Fold { skip: index, scratch: 0, pending: false, acc: Some(acc), f };
                 if let Ok(mut cursor) = BitCursor::at(r.data, r.start_bit + u64::from(*id_width)) {
                     let _ = decode(&mut cursor, Some(abbrev), r.start_bit, &mut sink);
                 }
                 // The record was checked when it was read; a second decode cannot fail.
                 return sink.finish().expect("the accumulator is only taken while folding");
             }
+            return acc;
         }
         for v in self {
             acc = f(acc, v);

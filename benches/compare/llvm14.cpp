@@ -1,7 +1,7 @@
 // Reference reader for benches/compare: walks every record of an LLVM
 // bitstream file with LLVM 14's llvm::BitstreamCursor and prints
 //   checksum blocks=.. records=.. opsum=.. blob_bytes=..
-// Usage: llvm14 FILE [--iters N] [--skip-functions]
+// Usage: llvm14 FILE [--iters N] [--skip-functions] [--sink]
 // Build: g++ -O2 $(llvm-config-14 --cxxflags) llvm14.cpp $(llvm-config-14 --ldflags --libs bitstreamreader support)
 #include "llvm/ADT/Optional.h"
 #include "llvm/ADT/SmallVector.h"
@@ -55,6 +55,73 @@ static ArrayRef<uint8_t> unwrap(ArrayRef<uint8_t> data) {
     return data.slice(off, size);
   }
   return data;
+}
+
+// The sink rig's per-operand sink: the value is made opaque to the optimiser
+// before it is added (Rust's std::hint::black_box), so the operands cannot be
+// summed as a batch.
+static inline __attribute__((always_inline)) void sink(Counts &c, uint64_t v) {
+  asm volatile("" : "+r"(v));
+  c.opsum += v;
+}
+
+// The sink rig: every operand through sink(), and a stack of open block ids
+// kept by the walk (BLOCKINFO is read by ReadBlockInfoBlock, never entered).
+static Counts walk_sink(ArrayRef<uint8_t> stream, bool skip_functions) {
+  Counts c;
+  if (stream.size() < 4)
+    die("file too short");
+  BitstreamCursor cur(stream);
+  check(cur.Read(32), "magic");
+  std::unique_ptr<BitstreamBlockInfo> info;
+  SmallVector<uint64_t, 64> vals;
+  std::vector<unsigned> open;
+  open.reserve(16);
+  const uint64_t size = stream.size();
+  for (;;) {
+    if (open.empty() && cur.getCurrentByteNo() + 8 >= size)
+      break;
+    BitstreamEntry e = check(cur.advance(), "advance");
+    switch (e.Kind) {
+    case BitstreamEntry::Error:
+      die("malformed stream");
+    case BitstreamEntry::EndBlock:
+      if (open.empty())
+        die("END_BLOCK at top level");
+      open.pop_back();
+      break;
+    case BitstreamEntry::SubBlock:
+      if (e.ID == 0) {
+        Optional<BitstreamBlockInfo> bi =
+            check(cur.ReadBlockInfoBlock(), "blockinfo");
+        if (!bi)
+          die("bad BLOCKINFO block");
+        info = std::make_unique<BitstreamBlockInfo>(std::move(*bi));
+        cur.setBlockInfo(info.get());
+        break;
+      }
+      ++c.blocks;
+      if (skip_functions && e.ID == 12) {
+        check(cur.SkipBlock(), "SkipBlock");
+      } else {
+        check(cur.EnterSubBlock(e.ID), "EnterSubBlock");
+        open.push_back(e.ID);
+      }
+      break;
+    case BitstreamEntry::Record: {
+      vals.clear();
+      StringRef blob;
+      unsigned code = check(cur.readRecord(e.ID, vals, &blob), "readRecord");
+      ++c.records;
+      sink(c, code);
+      for (uint64_t v : vals)
+        sink(c, v);
+      c.blob_bytes += blob.size();
+      break;
+    }
+    }
+  }
+  return c;
 }
 
 static Counts walk(ArrayRef<uint8_t> stream, bool skip_functions) {
@@ -119,17 +186,19 @@ static Counts walk(ArrayRef<uint8_t> stream, bool skip_functions) {
 int main(int argc, char **argv) {
   const char *path = nullptr;
   int iters = 5;
-  bool skip = false;
+  bool skip = false, use_sink = false;
   for (int i = 1; i < argc; ++i) {
     if (!strcmp(argv[i], "--iters") && i + 1 < argc)
       iters = std::max(1, atoi(argv[++i]));
     else if (!strcmp(argv[i], "--skip-functions"))
       skip = true;
+    else if (!strcmp(argv[i], "--sink"))
+      use_sink = true;
     else
       path = argv[i];
   }
   if (!path) {
-    fprintf(stderr, "usage: %s FILE [--iters N] [--skip-functions]\n", argv[0]);
+    fprintf(stderr, "usage: %s FILE [--iters N] [--skip-functions] [--sink]\n", argv[0]);
     return 2;
   }
   FILE *f = fopen(path, "rb");
@@ -149,7 +218,7 @@ int main(int argc, char **argv) {
   Counts c;
   for (int i = 0; i < iters; ++i) {
     auto t0 = std::chrono::steady_clock::now();
-    c = walk(stream, skip);
+    c = use_sink ? walk_sink(stream, skip) : walk(stream, skip);
     auto t1 = std::chrono::steady_clock::now();
     ms.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
   }

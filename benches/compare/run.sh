@@ -6,7 +6,8 @@
 # Default FILES: the four files of benches/inputs/make.sh (made if missing).
 # Environment: ROUNDS (default 3), ITERS (walks per process, default 5),
 #              READERS (default "llvm14 peer-llvm-bitcode peer-llvm-bitstream ours ours-iter"),
-#              MODES (default "full skip").
+#              MODES (default "full skip"),
+#              RIGS (default "fold sink": how a walk hands operands on; see README.md).
 set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -16,6 +17,7 @@ ROUNDS="${ROUNDS:-3}"
 ITERS="${ITERS:-5}"
 READERS="${READERS:-llvm14 peer-llvm-bitcode peer-llvm-bitstream ours ours-iter}"
 MODES="${MODES:-full skip}"
+RIGS="${RIGS:-fold sink}"
 LLVM_CONFIG="${LLVM_CONFIG:-$(command -v llvm-config-14 || command -v llvm-config)}"
 TIME=/usr/bin/time
 mkdir -p "$OUT"
@@ -71,17 +73,19 @@ else
 fi
 
 # ---- run ------------------------------------------------------------------
-# One line per process: file mode round reader status best_ms median_ms rss_kb checksum
+# One line per process: file mode rig round reader status best_ms median_ms rss_kb checksum
 RESULTS="$OUT/results.tsv"
 : > "$RESULTS"
 for f in "${FILES[@]}"; do
     [[ -s $f ]] || { echo "missing input $f" >&2; exit 1; }
     for mode in $MODES; do
+      for rig in $RIGS; do
         flag=(); [[ $mode == skip ]] && flag=(--skip-functions)
+        [[ $rig == sink ]] && flag+=(--sink)
         for ((round = 1; round <= ROUNDS; round++)); do
             for r in $READERS; do
                 if [[ -z ${BIN[$r]:-} ]]; then
-                    printf '%s\t%s\t%d\t%s\tbuild-error\t\t\t\t\n' "$f" "$mode" "$round" "$r" >> "$RESULTS"
+                    printf '%s\t%s\t%s\t%d\t%s\tbuild-error\t\t\t\t\n' "$f" "$mode" "$rig" "$round" "$r" >> "$RESULTS"
                     continue
                 fi
                 set +e
@@ -97,12 +101,13 @@ for f in "${FILES[@]}"; do
                     echo "  $r $mode $(basename "$f"): $(grep -m1 -i error "$OUT/stderr.txt" || echo "exit $rc")" >&2
                 else status=ok
                 fi
-                printf '%s\t%s\t%d\t%s\t%s\t%s\t%s\t%s\t%s\n' "$f" "$mode" "$round" "$r" \
+                printf '%s\t%s\t%s\t%d\t%s\t%s\t%s\t%s\t%s\t%s\n' "$f" "$mode" "$rig" "$round" "$r" \
                     "$status" "${best:-}" "${median:-}" "$rss" "$sum" >> "$RESULTS"
                 best=; median=
             done
         done
-        echo "done: $(basename "$f") $mode" >&2
+        echo "done: $(basename "$f") $mode $rig" >&2
+      done
     done
 done
 
@@ -112,29 +117,27 @@ import os, statistics, sys
 from collections import defaultdict
 path, rounds, iters, readers = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4].split()
 rows = [l.rstrip("\n").split("\t") for l in open(path) if l.strip()]
-by = defaultdict(list)  # (file, mode, reader) -> rows
+by = defaultdict(list)  # ((file, mode, rig), reader) -> rows
 order = []
-for file, mode, rnd, reader, status, best, med, rss, csum in rows:
-    if (file, mode) not in order:
-        order.append((file, mode))
-    by[(file, mode, reader)].append(dict(round=int(rnd), status=status, best=best,
-                                         med=med, rss=rss, csum=csum))
+for file, mode, rig, rnd, reader, status, best, med, rss, csum in rows:
+    if (file, mode, rig) not in order:
+        order.append((file, mode, rig))
+    by[((file, mode, rig), reader)].append(dict(round=int(rnd), status=status, best=best,
+                                                med=med, rss=rss, csum=csum))
 def fnum(x):
     try: return float(x)
     except ValueError: return None
-cur = None
-for file, mode in order:
+for key in order:
+    file, mode, rig = key
     size = os.path.getsize(file)
-    if file != cur:
-        cur = file
     print(f"\n### {os.path.basename(file)} ({size/1e6:.1f} MB), "
-          f"{'full walk' if mode == 'full' else '--skip-functions'} "
+          f"{'full walk' if mode == 'full' else '--skip-functions'}, {rig} rig "
           f"({rounds} rounds x {iters} walks)\n")
     print("| reader | MB/s best | MB/s median | time vs LLVM 14 | peak RSS | checksum = LLVM |")
     print("|---|---:|---:|---:|---:|---|")
-    ref = {r["round"]: r for r in by.get((file, mode, "llvm14"), [])}
+    ref = {r["round"]: r for r in by.get((key, "llvm14"), [])}
     for reader in readers:
-        runs = by.get((file, mode, reader), [])
+        runs = by.get((key, reader), [])
         ok = [r for r in runs if r["status"] == "ok" and fnum(r["best"])]
         statuses = {r["status"] for r in runs}
         if ok:
@@ -170,7 +173,7 @@ for file, mode in order:
                 "ours": "llvm-bitstream-reader (ours), lending walk",
                 "ours-iter": "llvm-bitstream-reader (ours), Iterator"}.get(reader, reader)
         print(f"| {name} | {mbs_best} | {mbs_med} | {ratio} | {rss_s} | {agree} |")
-    sums = sorted({r["csum"] for r in by.get((file, mode, "llvm14"), []) if r["status"] == "ok"})
+    sums = sorted({r["csum"] for r in by.get((key, "llvm14"), []) if r["status"] == "ok"})
     if sums:
         print(f"\nLLVM 14: `{sums[0]}`")
 PY

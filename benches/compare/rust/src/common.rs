@@ -24,18 +24,31 @@ impl Counts {
     pub fn add(&mut self, v: u64) {
         self.opsum = self.opsum.wrapping_add(v);
     }
+
+    /// The sink rig's per-operand sink: each value is made opaque to the optimiser
+    /// before it is added, so a walk cannot fold a record's operands as a batch (as
+    /// a user who handles each operand in turn does not).
+    #[inline(always)]
+    pub fn sink(&mut self, v: u64) {
+        self.opsum = self.opsum.wrapping_add(std::hint::black_box(v));
+    }
 }
 
 pub struct Args {
     pub path: String,
     pub iters: usize,
     pub skip_functions: bool,
+    /// The sink rig (`--sink`): every operand goes through [`Counts::sink`] one at a
+    /// time, and the harness keeps its own stack of open block ids (BLOCKINFO is left
+    /// out by the stack's top, not by what the reader says of the record).
+    pub sink: bool,
 }
 
 pub fn args() -> Args {
     let mut path = None;
     let mut iters = 5usize;
     let mut skip_functions = false;
+    let mut sink = false;
     let mut it = std::env::args().skip(1);
     while let Some(a) = it.next() {
         match a.as_str() {
@@ -44,15 +57,16 @@ pub fn args() -> Args {
                 iters = iters.max(1);
             }
             "--skip-functions" => skip_functions = true,
+            "--sink" => sink = true,
             _ if a.starts_with('-') => usage(),
             _ => path = Some(a),
         }
     }
-    Args { path: path.unwrap_or_else(|| usage()), iters, skip_functions }
+    Args { path: path.unwrap_or_else(|| usage()), iters, skip_functions, sink }
 }
 
 fn usage() -> ! {
-    eprintln!("usage: HARNESS FILE [--iters N] [--skip-functions]");
+    eprintln!("usage: HARNESS FILE [--iters N] [--skip-functions] [--sink]");
     std::process::exit(2)
 }
 

@@ -50,13 +50,51 @@ fn walk_block(mut block: BlockIter<'_, '_>, c: &mut Counts, skip: bool) -> Resul
     Ok(())
 }
 
-fn walk(stream: &[u8], skip: bool) -> Result<Counts, Error> {
+/// The sink rig: operands one at a time, and a stack of open blocks kept here
+/// (next to the recursion the crate's nested iterators need anyway).
+fn walk_block_sink(mut block: BlockIter<'_, '_>, c: &mut Counts, skip: bool, open: &mut Vec<u32>) -> Result<(), Error> {
+    while let Some(item) = block.try_next()? {
+        match item {
+            BlockItem::Block(sub) => {
+                c.blocks += 1;
+                if skip && sub.id == FUNCTION_BLOCK {
+                    drop(sub);
+                } else {
+                    open.push(sub.id);
+                    walk_block_sink(sub, c, skip, open)?;
+                    open.pop();
+                }
+            }
+            BlockItem::Record(mut rec) => {
+                c.records += 1;
+                c.sink(rec.id);
+                while let Some(v) = rec.try_next()? {
+                    c.sink(v);
+                }
+                match rec.payload()? {
+                    None => {}
+                    Some(Payload::Array(a)) => a.iter().for_each(|&v| c.sink(v)),
+                    Some(Payload::Char6String(s)) => s.bytes().for_each(|b| c.sink(b.into())),
+                    Some(Payload::Blob(b)) => c.blob_bytes += b.len() as u64,
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+fn walk(stream: &[u8], skip: bool, sink: bool) -> Result<Counts, Error> {
     if stream.len() < 4 {
         return Err(Error::Other("file too short"));
     }
     let mut c = Counts::default();
     let mut reader = BitStreamReader::new();
-    walk_block(reader.iter_bitcode(&stream[4..]), &mut c, skip)?;
+    if sink {
+        let mut open = Vec::with_capacity(16);
+        walk_block_sink(reader.iter_bitcode(&stream[4..]), &mut c, skip, &mut open)?;
+    } else {
+        walk_block(reader.iter_bitcode(&stream[4..]), &mut c, skip)?;
+    }
     Ok(c)
 }
 
@@ -64,5 +102,5 @@ fn main() {
     let args = common::args();
     let data = common::load(&args.path);
     let stream = common::unwrap(&data);
-    common::run(args.iters, || walk(stream, args.skip_functions));
+    common::run(args.iters, || walk(stream, args.skip_functions, args.sink));
 }

@@ -32,7 +32,7 @@ fn blob_fields(block: u64, code: u64, abbreviated: bool) -> Option<usize> {
     }
 }
 
-fn walk(stream: &[u8]) -> Result<Counts, Error> {
+fn walk(stream: &[u8], sink: bool) -> Result<Counts, Error> {
     let mut c = Counts::default();
     let mut bs = Bitstream::from_raw(stream)?;
     let mut stack: Vec<u64> = Vec::with_capacity(16);
@@ -49,7 +49,11 @@ fn walk(stream: &[u8]) -> Result<Counts, Error> {
             }
             Ok(StreamEntry::Record(rec)) => {
                 c.records += 1;
-                c.add(rec.code);
+                if sink {
+                    c.sink(rec.code);
+                } else {
+                    c.add(rec.code);
+                }
                 let block = stack.last().copied().unwrap_or(u64::MAX);
                 let scalars = match blob_fields(block, rec.code, rec.abbrev_id.is_some()) {
                     Some(n) if rec.fields.len() >= n => {
@@ -58,7 +62,11 @@ fn walk(stream: &[u8]) -> Result<Counts, Error> {
                     }
                     _ => rec.fields.len(),
                 };
-                rec.fields[..scalars].iter().for_each(|&v| c.add(v));
+                if sink {
+                    rec.fields[..scalars].iter().for_each(|&v| c.sink(v));
+                } else {
+                    rec.fields[..scalars].iter().for_each(|&v| c.add(v));
+                }
             }
         }
     }
@@ -72,5 +80,5 @@ fn main() {
     }
     let data = common::load(&args.path);
     let stream = common::unwrap(&data);
-    common::run(args.iters, || walk(stream));
+    common::run(args.iters, || walk(stream, args.sink));
 }
