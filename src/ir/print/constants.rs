@@ -67,6 +67,13 @@ impl fmt::Display for ConstantDisplay<'_, '_> {
     }
 }
 
+/// A type [`Printer::ty`] writes without formatting.
+#[derive(Clone, Copy)]
+enum Leaf {
+    Int(u64),
+    Named(&'static str),
+}
+
 pub(crate) struct Printer<'t, 'a> {
     table: &'t ModuleConstants,
     /// A function's constants, after the module's.
@@ -86,6 +93,13 @@ pub(crate) struct Printer<'t, 'a> {
     /// later read one: intrinsic declarations print with their remangled names, and
     /// `getelementptr`s of all-zero indices fold to their base pointer.
     typed_read_as_opaque: bool,
+    /// Each function's name as LLVM's reader declares it, when an upgrade renames it
+    /// (by function index), made once for a module printed whole; without it, asked of
+    /// the upgrade at each reference.
+    intrinsic_names: Option<&'t [Option<alloc::boxed::Box<[u8]>>]>,
+    /// Each type's text that is not a leaf type (see [`Printer::ty`]), by type id, made
+    /// once for a module printed whole.
+    type_texts: Option<&'t [Option<alloc::boxed::Box<str>>]>,
 }
 
 impl<'t, 'a> Printer<'t, 'a> {
@@ -100,6 +114,8 @@ impl<'t, 'a> Printer<'t, 'a> {
             budget: core::cell::Cell::new(budget as u32),
             block_slot: None,
             typed_read_as_opaque: false,
+            intrinsic_names: None,
+            type_texts: None,
         }
     }
 
@@ -115,6 +131,56 @@ impl<'t, 'a> Printer<'t, 'a> {
             .for_version(options.llvm_version)
             .with_block_slots(Some(block_slot))
             .with_typed_read_as_opaque(crate::ir::print::slot_tracker::typed_read_as_opaque(b, options.llvm_version))
+    }
+
+    /// Takes the functions' upgraded names from `names` (see [`Printer::upgraded_names`])
+    /// and the types' texts from `types` (see [`Printer::type_texts`]), both made by a
+    /// printer of the same settings.
+    pub(crate) fn with_module_texts(
+        mut self,
+        names: Option<&'t [Option<alloc::boxed::Box<[u8]>>]>,
+        types: Option<&'t [Option<alloc::boxed::Box<str>>]>,
+    ) -> Self {
+        (self.intrinsic_names, self.type_texts) = (names, types);
+        self
+    }
+
+    /// The text of every type that is not a leaf type, by type id: what [`Printer::ty`]
+    /// writes for it.
+    pub(crate) fn type_texts(&self) -> Result<Vec<Option<alloc::boxed::Box<str>>>, fmt::Error> {
+        (0..self.types().len())
+            .map(|i| {
+                let id = TypeId(i as u32);
+                if self.leaf_type(id).is_some() {
+                    return Ok(None);
+                }
+                let mut text = alloc::string::String::new();
+                self.composite_type(&mut text, id)?;
+                Ok(Some(text.into_boxed_str()))
+            })
+            .collect()
+    }
+
+    /// Each function's name as LLVM's reader declares it when an upgrade renames it, by
+    /// function index: what [`Printer::global_name`] prints for a declaration.
+    pub(crate) fn upgraded_names(&self) -> Vec<Option<alloc::boxed::Box<[u8]>>> {
+        self.module.functions.iter().map(|f| self.upgraded_name(f).map(Vec::into_boxed_slice)).collect()
+    }
+
+    /// The name LLVM's reader declares `function` with, if an upgrade renames it.
+    fn upgraded_name(&self, function: &crate::ir::Function<'_>) -> Option<Vec<u8>> {
+        if !function.is_declaration {
+            return None;
+        }
+        // A typed module is printed typed, or read with opaque pointers.
+        let typed_pointers = self.typed_read_as_opaque || !self.opaque;
+        crate::ir::upgrade::upgraded_intrinsic_name(
+            self.llvm_version,
+            &function.common.name,
+            self.types(),
+            function.common.value_type,
+            typed_pointers,
+        )
     }
 
     /// Prints what LLVM makes of a typed-pointer module it reads with opaque pointers
@@ -332,9 +398,23 @@ impl<'t, 'a> Printer<'t, 'a> {
 
     pub(crate) fn ty(&self, f: &mut dyn fmt::Write, id: TypeId) -> fmt::Result {
         // The common leaf types directly, without a `TypeDisplay` (printing bodies spends
-        // much of its time on types).
-        let leaf = match self.types().get(id) {
-            Some(Type::Integer(w)) => return write_int_type(f, *w),
+        // much of its time on types), the others from the module's texts when there are.
+        if let Some(leaf) = self.leaf_type(id) {
+            return match leaf {
+                Leaf::Int(w) => write_int_type(f, w),
+                Leaf::Named(name) => f.write_str(name),
+            };
+        }
+        if let Some(Some(text)) = self.type_texts.and_then(|t| t.get(id.0 as usize)) {
+            return f.write_str(text);
+        }
+        self.composite_type(f, id)
+    }
+
+    /// What [`Printer::ty`] writes for `id` without formatting, if it is a leaf type.
+    fn leaf_type(&self, id: TypeId) -> Option<Leaf> {
+        Some(Leaf::Named(match self.types().get(id) {
+            Some(Type::Integer(w)) => return Some(Leaf::Int(*w)),
             Some(Type::Pointer { pointee: _, address_space: 0 }) if self.opaque => "ptr",
             Some(Type::Void) => "void",
             Some(Type::Float) => "float",
@@ -343,11 +423,12 @@ impl<'t, 'a> Printer<'t, 'a> {
             Some(Type::Label) => "label",
             Some(Type::Metadata) => "metadata",
             Some(Type::Token) => "token",
-            _ => "",
-        };
-        if !leaf.is_empty() {
-            return f.write_str(leaf);
-        }
+            _ => return None,
+        }))
+    }
+
+    /// A type that is not a leaf type, through its `TypeDisplay`.
+    fn composite_type(&self, f: &mut dyn fmt::Write, id: TypeId) -> fmt::Result {
         if self.opaque {
             write!(f, "{}", self.types().display_opaque(id).for_llvm(self.llvm_version))
         } else {
@@ -670,22 +751,14 @@ impl<'t, 'a> Printer<'t, 'a> {
         let Some(global) = m.global(value_id) else { return write!(f, "<bad value id {value_id}>") };
         f.write_char('@')?;
         if !global.name.is_empty() {
-            let function = match m.values.get(value_id as usize) {
-                Some(&GlobalRef::Function(i)) => m.functions.get(i),
-                _ => None,
-            };
-            if let Some(name) = function.filter(|f| f.is_declaration).and_then(|f| {
-                // A typed module is printed typed, or read with opaque pointers.
-                let typed_pointers = self.typed_read_as_opaque || !self.opaque;
-                crate::ir::upgrade::upgraded_intrinsic_name(
-                    self.llvm_version,
-                    &f.common.name,
-                    self.types(),
-                    f.common.value_type,
-                    typed_pointers,
-                )
-            }) {
-                return write_llvm_name(f, &name);
+            if let Some(&GlobalRef::Function(i)) = m.values.get(value_id as usize) {
+                let upgraded = match self.intrinsic_names {
+                    Some(names) => names.get(i).and_then(Option::as_deref).map(alloc::borrow::Cow::Borrowed),
+                    None => m.functions.get(i).and_then(|f| self.upgraded_name(f)).map(alloc::borrow::Cow::Owned),
+                };
+                if let Some(name) = upgraded {
+                    return write_llvm_name(f, &name);
+                }
             }
             return write_llvm_name(f, &global.name);
         }

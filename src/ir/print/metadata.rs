@@ -142,12 +142,19 @@ pub(super) fn write_metadata_name(f: &mut dyn fmt::Write, name: &[u8]) -> fmt::R
     let ok = |c: u8, first: bool| {
         c.is_ascii_alphabetic() || b"-$._".contains(&c) || (!first && (c.is_ascii_digit() || c == b'\\'))
     };
-    for (i, &c) in name.iter().enumerate() {
-        if ok(c, i == 0) {
-            f.write_char(c as char)?;
+    // Written a run of plain bytes at a time (byte by byte it was 2% of `--dis`).
+    let mut rest = name;
+    let mut first = true;
+    while let Some(&c) = rest.first() {
+        let plain = rest.iter().enumerate().take_while(|&(i, &c)| ok(c, first && i == 0)).count();
+        if plain > 0 {
+            // Plain bytes are ASCII.
+            f.write_str(core::str::from_utf8(&rest[..plain]).map_err(|_| fmt::Error)?)?;
         } else {
             write!(f, "\\{c:02X}")?;
         }
+        rest = &rest[plain.max(1)..];
+        first = false;
     }
     Ok(())
 }

@@ -13,7 +13,7 @@ use crate::ir::module::types::{Type, TypeId};
 use crate::ir::print::DisOptions;
 use crate::ir::print::constants::Printer;
 use crate::ir::print::escape::{write_escaped, write_llvm_name};
-use crate::ir::print::function::{BlockSlots, FunctionDisplay};
+use crate::ir::print::function::{BlockSlots, FunctionDisplay, ModuleTexts};
 use crate::ir::print::globals::{write_global_prefix, write_partition, write_thread_local, write_unnamed_addr};
 use crate::ir::print::metadata::{write_attachments, write_md_ref, write_metadata_name, write_node};
 use crate::ir::print::slot_tracker::ModuleSlots;
@@ -482,6 +482,9 @@ struct FunctionPrint<'d, 'm, 'a> {
     /// on libclc).
     comment_of: Vec<Option<u32>>,
     comments: Vec<alloc::string::String>,
+    /// What every function would otherwise work out again (`None` only if writing an
+    /// attribute's text failed: each is then made where it is printed).
+    texts: Option<ModuleTexts>,
 }
 
 impl<'d, 'm, 'a> FunctionPrint<'d, 'm, 'a> {
@@ -499,7 +502,8 @@ impl<'d, 'm, 'a> FunctionPrint<'d, 'm, 'a> {
                 })
             })
             .collect();
-        FunctionPrint { b, options, partial, comment_of, comments }
+        let texts = ModuleTexts::new(b, options).ok();
+        FunctionPrint { b, options, partial, comment_of, comments, texts }
     }
 
     /// How much body (in bytes of the file) one thread prints at a time: enough that a
@@ -560,6 +564,7 @@ impl<'d, 'm, 'a> FunctionPrint<'d, 'm, 'a> {
             options: self.options,
             slots: Some((slots, scope)),
             block_slots: Some(block_slots),
+            texts: self.texts.as_ref(),
         };
         display.write(f)?;
         f.push('\n');
