@@ -65,65 +65,10 @@ static inline __attribute__((always_inline)) void sink(Counts &c, uint64_t v) {
   c.opsum += v;
 }
 
-// The sink rig: every operand through sink(), and a stack of open block ids
-// kept by the walk (BLOCKINFO is read by ReadBlockInfoBlock, never entered).
-static Counts walk_sink(ArrayRef<uint8_t> stream, bool skip_functions) {
-  Counts c;
-  if (stream.size() < 4)
-    die("file too short");
-  BitstreamCursor cur(stream);
-  check(cur.Read(32), "magic");
-  std::unique_ptr<BitstreamBlockInfo> info;
-  SmallVector<uint64_t, 64> vals;
-  std::vector<unsigned> open;
-  open.reserve(16);
-  const uint64_t size = stream.size();
-  for (;;) {
-    if (open.empty() && cur.getCurrentByteNo() + 8 >= size)
-      break;
-    BitstreamEntry e = check(cur.advance(), "advance");
-    switch (e.Kind) {
-    case BitstreamEntry::Error:
-      die("malformed stream");
-    case BitstreamEntry::EndBlock:
-      if (open.empty())
-        die("END_BLOCK at top level");
-      open.pop_back();
-      break;
-    case BitstreamEntry::SubBlock:
-      if (e.ID == 0) {
-        Optional<BitstreamBlockInfo> bi =
-            check(cur.ReadBlockInfoBlock(), "blockinfo");
-        if (!bi)
-          die("bad BLOCKINFO block");
-        info = std::make_unique<BitstreamBlockInfo>(std::move(*bi));
-        cur.setBlockInfo(info.get());
-        break;
-      }
-      ++c.blocks;
-      if (skip_functions && e.ID == 12) {
-        check(cur.SkipBlock(), "SkipBlock");
-      } else {
-        check(cur.EnterSubBlock(e.ID), "EnterSubBlock");
-        open.push_back(e.ID);
-      }
-      break;
-    case BitstreamEntry::Record: {
-      vals.clear();
-      StringRef blob;
-      unsigned code = check(cur.readRecord(e.ID, vals, &blob), "readRecord");
-      ++c.records;
-      sink(c, code);
-      for (uint64_t v : vals)
-        sink(c, v);
-      c.blob_bytes += blob.size();
-      break;
-    }
-    }
-  }
-  return c;
-}
-
+// One walk; Sink picks the rig (see README.md). The sink rig sends every operand
+// through sink() and keeps a stack of open block ids (BLOCKINFO is read by
+// ReadBlockInfoBlock, never entered); the fold rig counts depth only.
+template <bool Sink>
 static Counts walk(ArrayRef<uint8_t> stream, bool skip_functions) {
   Counts c;
   if (stream.size() < 4)
@@ -134,6 +79,8 @@ static Counts walk(ArrayRef<uint8_t> stream, bool skip_functions) {
   // llvm-cat -b files).
   std::unique_ptr<BitstreamBlockInfo> info;
   SmallVector<uint64_t, 64> vals;
+  std::vector<unsigned> open;
+  open.reserve(16);
   unsigned depth = 0;
   const uint64_t size = stream.size();
   for (;;) {
@@ -147,6 +94,8 @@ static Counts walk(ArrayRef<uint8_t> stream, bool skip_functions) {
       if (depth == 0)
         die("END_BLOCK at top level");
       --depth;
+      if (Sink)
+        open.pop_back();
       break;
     case BitstreamEntry::SubBlock:
       if (e.ID == 0) {
@@ -164,6 +113,8 @@ static Counts walk(ArrayRef<uint8_t> stream, bool skip_functions) {
       } else {
         check(cur.EnterSubBlock(e.ID), "EnterSubBlock");
         ++depth;
+        if (Sink)
+          open.push_back(e.ID);
       }
       break;
     case BitstreamEntry::Record: {
@@ -171,10 +122,16 @@ static Counts walk(ArrayRef<uint8_t> stream, bool skip_functions) {
       StringRef blob;
       unsigned code = check(cur.readRecord(e.ID, vals, &blob), "readRecord");
       ++c.records;
-      uint64_t s = code;
-      for (uint64_t v : vals)
-        s += v;
-      c.opsum += s;
+      if (Sink) {
+        sink(c, code);
+        for (uint64_t v : vals)
+          sink(c, v);
+      } else {
+        uint64_t s = code;
+        for (uint64_t v : vals)
+          s += v;
+        c.opsum += s;
+      }
       c.blob_bytes += blob.size();
       break;
     }
@@ -218,7 +175,7 @@ int main(int argc, char **argv) {
   Counts c;
   for (int i = 0; i < iters; ++i) {
     auto t0 = std::chrono::steady_clock::now();
-    c = use_sink ? walk_sink(stream, skip) : walk(stream, skip);
+    c = use_sink ? walk<true>(stream, skip) : walk<false>(stream, skip);
     auto t1 = std::chrono::steady_clock::now();
     ms.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
   }

@@ -21,7 +21,16 @@ use llvm_bitcode::BitStreamReader;
 
 const FUNCTION_BLOCK: u32 = 12;
 
-fn walk_block(mut block: BlockIter<'_, '_>, c: &mut Counts, skip: bool) -> Result<(), Error> {
+/// One block's walk; `SINK` picks the rig (see benches/compare/README.md). The sink
+/// rig keeps a stack of open blocks, next to the recursion the crate's nested
+/// iterators need anyway.
+fn walk_block<const SINK: bool>(
+    mut block: BlockIter<'_, '_>,
+    c: &mut Counts,
+    skip: bool,
+    open: &mut Vec<u32>,
+) -> Result<(), Error> {
+    let add = |c: &mut Counts, v: u64| if SINK { c.sink(v) } else { c.add(v) };
     while let Some(item) = block.try_next()? {
         match item {
             BlockItem::Block(sub) => {
@@ -29,52 +38,25 @@ fn walk_block(mut block: BlockIter<'_, '_>, c: &mut Counts, skip: bool) -> Resul
                 if skip && sub.id == FUNCTION_BLOCK {
                     drop(sub); // the parent cursor is already past it
                 } else {
-                    walk_block(sub, c, skip)?;
+                    if SINK {
+                        open.push(sub.id);
+                    }
+                    walk_block::<SINK>(sub, c, skip, open)?;
+                    if SINK {
+                        open.pop();
+                    }
                 }
             }
             BlockItem::Record(mut rec) => {
                 c.records += 1;
-                c.add(rec.id);
+                add(c, rec.id);
                 while let Some(v) = rec.try_next()? {
-                    c.add(v);
+                    add(c, v);
                 }
                 match rec.payload()? {
                     None => {}
-                    Some(Payload::Array(a)) => a.iter().for_each(|&v| c.add(v)),
-                    Some(Payload::Char6String(s)) => s.bytes().for_each(|b| c.add(b.into())),
-                    Some(Payload::Blob(b)) => c.blob_bytes += b.len() as u64,
-                }
-            }
-        }
-    }
-    Ok(())
-}
-
-/// The sink rig: operands one at a time, and a stack of open blocks kept here
-/// (next to the recursion the crate's nested iterators need anyway).
-fn walk_block_sink(mut block: BlockIter<'_, '_>, c: &mut Counts, skip: bool, open: &mut Vec<u32>) -> Result<(), Error> {
-    while let Some(item) = block.try_next()? {
-        match item {
-            BlockItem::Block(sub) => {
-                c.blocks += 1;
-                if skip && sub.id == FUNCTION_BLOCK {
-                    drop(sub);
-                } else {
-                    open.push(sub.id);
-                    walk_block_sink(sub, c, skip, open)?;
-                    open.pop();
-                }
-            }
-            BlockItem::Record(mut rec) => {
-                c.records += 1;
-                c.sink(rec.id);
-                while let Some(v) = rec.try_next()? {
-                    c.sink(v);
-                }
-                match rec.payload()? {
-                    None => {}
-                    Some(Payload::Array(a)) => a.iter().for_each(|&v| c.sink(v)),
-                    Some(Payload::Char6String(s)) => s.bytes().for_each(|b| c.sink(b.into())),
+                    Some(Payload::Array(a)) => a.iter().for_each(|&v| add(c, v)),
+                    Some(Payload::Char6String(s)) => s.bytes().for_each(|b| add(c, b.into())),
                     Some(Payload::Blob(b)) => c.blob_bytes += b.len() as u64,
                 }
             }
@@ -89,11 +71,11 @@ fn walk(stream: &[u8], skip: bool, sink: bool) -> Result<Counts, Error> {
     }
     let mut c = Counts::default();
     let mut reader = BitStreamReader::new();
+    let mut open = Vec::with_capacity(16);
     if sink {
-        let mut open = Vec::with_capacity(16);
-        walk_block_sink(reader.iter_bitcode(&stream[4..]), &mut c, skip, &mut open)?;
+        walk_block::<true>(reader.iter_bitcode(&stream[4..]), &mut c, skip, &mut open)?;
     } else {
-        walk_block(reader.iter_bitcode(&stream[4..]), &mut c, skip)?;
+        walk_block::<false>(reader.iter_bitcode(&stream[4..]), &mut c, skip, &mut open)?;
     }
     Ok(c)
 }
