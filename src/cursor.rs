@@ -592,16 +592,25 @@ mod tests {
 
     /// The vbr6 fast paths (one to four chunks from the word, two values per refill)
     /// against LLVM's chunk-by-chunk loop, at every kind of position: mid-input, across
-    /// refills, and in the last bytes, where the word holds fewer bits than a value needs.
+    /// refills, and in the last bytes, where the word holds fewer bits than a value needs;
+    /// with both `max_bits`, and values of one to over nine chunks.
     #[test]
     fn vbr6_fast_paths_agree_with_the_chunk_loop() {
         let mut state = 7u64;
-        let cases = if cfg!(miri) { 200 } else { 20_000 };
-        for _ in 0..cases {
-            let len = (next(&mut state) % 24) as usize;
-            // Clear some continuation bits more often than chance would, so that one- to
-            // five-chunk values all occur.
-            let data: Vec<u8> = (0..len).map(|_| (next(&mut state) & next(&mut state).rotate_left(7)) as u8).collect();
+        let cases = if cfg!(miri) { 300 } else { 30_000 };
+        for case in 0..cases {
+            let len = (next(&mut state) % 32) as usize;
+            // Bits set a quarter, half or three quarters of the time, so that values of
+            // one to over nine chunks all occur.
+            let mut byte = |state: &mut u64| {
+                let (a, b) = (next(state), next(state).rotate_left(7));
+                (match case % 3 {
+                    0 => a & b,
+                    1 => a,
+                    _ => a | b,
+                }) as u8
+            };
+            let data: Vec<u8> = (0..len).map(|_| byte(&mut state)).collect();
             let start = next(&mut state) % (len as u64 * 8 + 1);
             let at = BitCursor::at(&data, start).unwrap();
             for max_bits in [64, 32] {
