@@ -602,7 +602,7 @@ mod tests {
             let len = (next(&mut state) % 32) as usize;
             // Bits set a quarter, half or three quarters of the time, so that values of
             // one to over nine chunks all occur.
-            let mut byte = |state: &mut u64| {
+            let byte = |state: &mut u64| {
                 let (a, b) = (next(state), next(state).rotate_left(7));
                 (match case % 3 {
                     0 => a & b,
