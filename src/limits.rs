@@ -105,3 +105,12 @@ pub const LEGACY_MAX_CONSTANT_NODES: usize = 1 << 20;
 /// whose every operand is such a doubling constant. Real 1.x modules hold a small
 /// fraction of it.
 pub const LEGACY_MAX_DISPLAY_CONSTANT_NODES: usize = 1 << 24;
+
+/// Longest text (an attribute list's at one index, a type's) a whole-module print makes
+/// once and keeps for every use. Ours: a longer one is made where it is printed.
+pub const MAX_KEPT_TEXT: usize = 512;
+
+/// Most bytes of such texts a whole-module print keeps. Ours: types and attribute lists
+/// come from the file, so what is kept of them is bounded; past it, texts are made where
+/// they are printed.
+pub const MAX_KEPT_TEXTS: usize = 16 << 20;

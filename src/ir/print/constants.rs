@@ -134,8 +134,9 @@ impl<'t, 'a> Printer<'t, 'a> {
     }
 
     /// Takes the functions' upgraded names from `names` (see [`Printer::upgraded_names`])
-    /// and the types' texts from `types` (see [`Printer::type_texts`]), both made by a
-    /// printer of the same settings.
+    /// and the texts of types that are not leaf types from `types` (what
+    /// [`Printer::composite_type`] writes; `None` where not made), both made by a printer
+    /// of the same settings.
     pub(crate) fn with_module_texts(
         mut self,
         names: Option<&'t [Option<alloc::boxed::Box<[u8]>>]>,
@@ -143,22 +144,6 @@ impl<'t, 'a> Printer<'t, 'a> {
     ) -> Self {
         (self.intrinsic_names, self.type_texts) = (names, types);
         self
-    }
-
-    /// The text of every type that is not a leaf type, by type id: what [`Printer::ty`]
-    /// writes for it.
-    pub(crate) fn type_texts(&self) -> Result<Vec<Option<alloc::boxed::Box<str>>>, fmt::Error> {
-        (0..self.types().len())
-            .map(|i| {
-                let id = TypeId(i as u32);
-                if self.leaf_type(id).is_some() {
-                    return Ok(None);
-                }
-                let mut text = alloc::string::String::new();
-                self.composite_type(&mut text, id)?;
-                Ok(Some(text.into_boxed_str()))
-            })
-            .collect()
     }
 
     /// Each function's name as LLVM's reader declares it when an upgrade renames it, by
@@ -411,6 +396,11 @@ impl<'t, 'a> Printer<'t, 'a> {
         self.composite_type(f, id)
     }
 
+    /// Whether [`Printer::ty`] writes `id` without formatting.
+    pub(crate) fn is_leaf_type(&self, id: TypeId) -> bool {
+        self.leaf_type(id).is_some()
+    }
+
     /// What [`Printer::ty`] writes for `id` without formatting, if it is a leaf type.
     fn leaf_type(&self, id: TypeId) -> Option<Leaf> {
         Some(Leaf::Named(match self.types().get(id) {
@@ -428,7 +418,7 @@ impl<'t, 'a> Printer<'t, 'a> {
     }
 
     /// A type that is not a leaf type, through its `TypeDisplay`.
-    fn composite_type(&self, f: &mut dyn fmt::Write, id: TypeId) -> fmt::Result {
+    pub(crate) fn composite_type(&self, f: &mut dyn fmt::Write, id: TypeId) -> fmt::Result {
         if self.opaque {
             write!(f, "{}", self.types().display_opaque(id).for_llvm(self.llvm_version))
         } else {

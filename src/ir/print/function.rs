@@ -37,54 +37,122 @@ pub struct FunctionDisplay<'d, 'm, 'a> {
 }
 
 /// What every function of a module printed whole would otherwise work out again at each
-/// reference, made once.
+/// reference, made once. Texts are kept only up to
+/// [`MAX_KEPT_TEXT`](crate::limits::MAX_KEPT_TEXT) bytes each and
+/// [`MAX_KEPT_TEXTS`](crate::limits::MAX_KEPT_TEXTS) in all (a file can make every type
+/// print long, or one long group be referenced by every list); what is not kept is made
+/// where it is printed, as without them.
 #[derive(Debug, Default)]
 pub(super) struct ModuleTexts {
-    /// The text of every attribute list at every index it has groups at, as a call site
-    /// or a declaration prints it when nothing of the parameter upgrades it
-    /// ([`ParamUpgrade::default`]), by attribute list. Formatting (and asking the upgrade
-    /// of) the same groups at every call was 9% of `--dis` on a rustc O3 module.
-    attributes: Vec<Vec<(AttrIndex, alloc::boxed::Box<str>)>>,
+    /// By attribute list: the text at each return or parameter index it has groups at,
+    /// as a call site prints it when nothing of the parameter upgrades it
+    /// ([`ParamUpgrade::default`]), sorted by index (`None`: not kept). Formatting (and
+    /// asking the upgrade of) the same groups at every call was 9% of `--dis` on a rustc
+    /// O3 module.
+    attributes: Vec<Vec<(AttrIndex, Option<alloc::boxed::Box<str>>)>>,
     /// Each function's name as LLVM's reader declares it when an upgrade renames it
     /// (`llvm.` intrinsics), by function index: asked of the upgrade at each call, it
     /// was 3% of `--dis` on the same module.
     intrinsic_names: Vec<Option<alloc::boxed::Box<[u8]>>>,
     /// Each type's text that is not a leaf type, by type id (`<4 x float>`, `{ i32, ptr }`,
-    /// `%struct.S`): formatted at each use it was 5% of `--dis` on libclc.
+    /// `%struct.S`; `None`: a leaf type, or not kept): formatted at each use it was 5% of
+    /// `--dis` on libclc.
     types: Vec<Option<alloc::boxed::Box<str>>>,
 }
 
+/// The order of a call site's attribute indices: the return value, then the parameters.
+fn call_site_order(index: AttrIndex) -> Option<u64> {
+    match index {
+        AttrIndex::Function => None,
+        AttrIndex::Return => Some(0),
+        AttrIndex::Param(n) => Some(n.saturating_add(1)),
+    }
+}
+
+/// The groups of attribute list `list` (none for a missing or unknown list).
+fn list_groups<'b>(
+    bodies: &'b Bodies<'_, '_>,
+    list: Option<u32>,
+) -> impl Iterator<Item = &'b crate::ir::AttributeGroup> + 'b {
+    let ids: &[u64] = match list.and_then(|l| bodies.module().attribute_lists.get(l as usize)) {
+        Some(AttributeList::Groups(ids)) => ids,
+        _ => &[],
+    };
+    ids.iter().filter_map(|&id| bodies.attribute_group(id))
+}
+
+/// A text being made for [`ModuleTexts`]: writing past its room fails.
+struct KeptText {
+    text: alloc::string::String,
+    room: usize,
+}
+
+impl fmt::Write for KeptText {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        if s.len() > self.room - self.text.len() {
+            return Err(fmt::Error);
+        }
+        self.text.push_str(s);
+        Ok(())
+    }
+}
+
+/// The text `write` makes (`""` when it says it wrote nothing), if it fits the per-text
+/// limit and what is left of `budget`, which it then takes from.
+fn keep(
+    budget: &mut usize,
+    write: impl FnOnce(&mut KeptText) -> Result<bool, fmt::Error>,
+) -> Option<alloc::boxed::Box<str>> {
+    let mut kept = KeptText { text: alloc::string::String::new(), room: (*budget).min(crate::limits::MAX_KEPT_TEXT) };
+    let wrote = write(&mut kept).ok()?;
+    *budget -= kept.text.len();
+    Some(if wrote { kept.text.into_boxed_str() } else { "".into() })
+}
+
 impl ModuleTexts {
-    pub(super) fn new(bodies: &Bodies<'_, '_>, options: DisOptions) -> Result<Self, fmt::Error> {
+    pub(super) fn new(bodies: &Bodies<'_, '_>, options: DisOptions) -> Self {
         let no_blocks = |_: usize, _: u64| None;
         let printer = Printer::for_dis(bodies, options, &no_blocks);
-        let (intrinsic_names, types) = (printer.upgraded_names(), printer.type_texts()?);
-        let m = bodies.module();
-        let mut attributes = Vec::with_capacity(m.attribute_lists.len());
-        for list in &m.attribute_lists {
-            let mut texts: Vec<(AttrIndex, alloc::boxed::Box<str>)> = Vec::new();
-            let groups: Vec<&crate::ir::AttributeGroup> = match list {
-                AttributeList::Groups(ids) => ids.iter().filter_map(|&id| bodies.attribute_group(id)).collect(),
-                _ => Vec::new(),
-            };
-            for g in &groups {
-                if texts.iter().any(|(index, _)| *index == g.index) {
-                    continue;
+        let mut budget = crate::limits::MAX_KEPT_TEXTS;
+        let types = (0..bodies.module().types.len())
+            .map(|i| {
+                let id = crate::ir::module::types::TypeId(i as u32);
+                if printer.is_leaf_type(id) {
+                    return None;
                 }
-                let mut text = alloc::string::String::new();
-                if write_groups(&mut text, bodies, options, groups.iter().copied(), g.index, ParamUpgrade::default())? {
-                    texts.push((g.index, text.into_boxed_str()));
-                }
-            }
+                keep(&mut budget, |f| printer.composite_type(f, id).map(|()| true))
+            })
+            .collect();
+        let mut attributes = Vec::with_capacity(bodies.module().attribute_lists.len());
+        for list in 0..bodies.module().attribute_lists.len() {
+            let mut groups: Vec<&crate::ir::AttributeGroup> =
+                list_groups(bodies, Some(list as u32)).filter(|g| call_site_order(g.index).is_some()).collect();
+            groups.sort_by_key(|g| call_site_order(g.index));
+            let texts = groups
+                .chunk_by(|a, b| a.index == b.index)
+                .map(|run| {
+                    let index = run[0].index;
+                    let write = |f: &mut KeptText| {
+                        write_groups(f, bodies, options, run.iter().copied(), index, ParamUpgrade::default())
+                    };
+                    (index, keep(&mut budget, write))
+                })
+                .collect();
             attributes.push(texts);
         }
-        Ok(ModuleTexts { attributes, intrinsic_names, types })
+        ModuleTexts { attributes, intrinsic_names: printer.upgraded_names(), types }
     }
 
-    /// The text of `list` at `index`; `""` when it has no attributes there.
-    fn attributes(&self, list: Option<u32>, index: AttrIndex) -> &str {
+    /// The text of `list` at `index` (a return or parameter index) with no upgrade: `""`
+    /// when it has no attributes there; `None` when it was not kept.
+    fn attributes(&self, list: Option<u32>, index: AttrIndex) -> Option<&str> {
+        let key = call_site_order(index)?;
         let texts = list.and_then(|l| self.attributes.get(l as usize)).map_or(&[][..], Vec::as_slice);
-        texts.iter().find(|(i, _)| *i == index).map_or("", |(_, text)| text)
+        match texts.binary_search_by_key(&Some(key), |(i, _)| call_site_order(*i)) {
+            Ok(at) => texts[at].1.as_deref(),
+            // No groups at the index: nothing, as no upgrade adds any with no parameter.
+            Err(_) => Some(""),
+        }
     }
 }
 
@@ -479,12 +547,7 @@ impl BodyPrinter<'_, '_, '_> {
         index: AttrIndex,
         param: ParamUpgrade,
     ) -> Result<bool, fmt::Error> {
-        let m = self.bodies.module();
-        let ids: &[u64] = match list.and_then(|l| m.attribute_lists.get(l as usize)) {
-            Some(AttributeList::Groups(ids)) => ids,
-            _ => &[],
-        };
-        self.groups(f, ids.iter().filter_map(|&id| self.bodies.attribute_group(id)), index, param)
+        self.groups(f, list_groups(self.bodies, list), index, param)
     }
 
     /// The pointee type of a typed pointer type, which an untyped `byval`, `sret` or
@@ -528,8 +591,8 @@ impl BodyPrinter<'_, '_, '_> {
         index: AttrIndex,
         param: ParamUpgrade,
     ) -> fmt::Result {
-        if let Some(texts) = self.texts.filter(|_| param == ParamUpgrade::default()) {
-            let text = texts.attributes(list, index);
+        let kept = self.texts.filter(|_| param == ParamUpgrade::default()).and_then(|t| t.attributes(list, index));
+        if let Some(text) = kept {
             if !text.is_empty() {
                 f.write_char(' ')?;
                 f.write_str(text)?;

@@ -482,9 +482,8 @@ struct FunctionPrint<'d, 'm, 'a> {
     /// on libclc).
     comment_of: Vec<Option<u32>>,
     comments: Vec<alloc::string::String>,
-    /// What every function would otherwise work out again (`None` only if writing an
-    /// attribute's text failed: each is then made where it is printed).
-    texts: Option<ModuleTexts>,
+    /// What every function would otherwise work out again.
+    texts: ModuleTexts,
 }
 
 impl<'d, 'm, 'a> FunctionPrint<'d, 'm, 'a> {
@@ -502,7 +501,7 @@ impl<'d, 'm, 'a> FunctionPrint<'d, 'm, 'a> {
                 })
             })
             .collect();
-        let texts = ModuleTexts::new(b, options).ok();
+        let texts = ModuleTexts::new(b, options);
         FunctionPrint { b, options, partial, comment_of, comments, texts }
     }
 
@@ -564,7 +563,7 @@ impl<'d, 'm, 'a> FunctionPrint<'d, 'm, 'a> {
             options: self.options,
             slots: Some((slots, scope)),
             block_slots: Some(block_slots),
-            texts: self.texts.as_ref(),
+            texts: Some(&self.texts),
         };
         display.write(f)?;
         f.push('\n');
