@@ -1,0 +1,386 @@
+//! Repairs LLVM 1.x bytecode that a line-ending conversion damaged: every CR byte (0x0d)
+//! turned into LF (0x0a) and every CR LF pair into one LF. LLVM's own test files of 2004-2006
+//! (`test/Bytecode/*.bc-13`, `*.bc-16`, `ver6.ll.bc`) are in its git history only in this
+//! state: they were committed to CVS as text, and the conversion of that history normalized
+//! their line endings. A function type, id 13, reads as 10 (`float`), so the decoder stops
+//! with "function of a type not a pointer to a function".
+//!
+//! ```text
+//! cargo run --release --example legacy_line_endings -- DAMAGED.bc REPAIRED.bc [SOURCE.ll]
+//! ```
+//!
+//! The search is greedy, guided by the decoder: while the module does not decode cleanly
+//! (every body, every operand resolved, every block ended by a terminator, every name
+//! printable and naming a value, no primitive type in a type pool), it turns back into CR
+//! the LF bytes nearest before the first error that move the error furthest (one, then
+//! pairs), and puts back a CR before an LF while the module block is longer than the file.
+//! Then it undoes every change the decoder does not need, and lists the LF bytes that could
+//! be either (both decode). With `SOURCE.ll` (the assembly the file was made from), it
+//! flips those to whichever makes more of the source's lines appear in the printed module.
+//! It prints the repairs (offsets in the repaired file) and writes the repaired file.
+//! See `testdata/legacy/README.md` for what it found on LLVM's files.
+
+use llvm_bitstream_reader::legacy::{Block, BlockKind, Module, Opcode, Type, Value};
+
+/// How well a candidate decodes: fewer primitive entries in type pools (LLVM's writer
+/// never wrote one) first, then a later first error (None: no error).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Score {
+    primitives: usize,
+    error: Option<usize>,
+}
+
+impl Score {
+    fn clean(&self) -> bool {
+        self.primitives == 0 && self.error.is_none()
+    }
+    fn better_than(&self, other: &Score) -> bool {
+        match (self.error, other.error) {
+            (None, Some(_)) => true,
+            (Some(a), Some(b)) if a != b => a > b,
+            (Some(_), Some(_)) => self.primitives < other.primitives,
+            _ => false,
+        }
+    }
+}
+
+/// Names LLVM 1.x wrote are printable ASCII (identifiers from its front ends).
+fn printable(name: &[u8]) -> bool {
+    name.iter().all(|b| (0x20..0x7f).contains(b))
+}
+
+fn name_at(bytes: &[u8], name: &[u8]) -> usize {
+    (name.as_ptr() as usize).wrapping_sub(bytes.as_ptr() as usize).min(bytes.len())
+}
+
+/// Keeps the earliest error offset.
+fn note(first: &mut Option<usize>, at: usize) {
+    *first = Some(first.map_or(at, |f| f.min(at)));
+}
+
+/// Decodes a candidate and scores it.
+fn score(bytes: &[u8]) -> Score {
+    let (module, error) = Module::parse_partial(bytes);
+    let Some(module) = module else {
+        return Score { primitives: 0, error: error.map(|e| e.byte_offset()) };
+    };
+    let mut module_error = error.map(|e| e.byte_offset());
+    let mut tables = Vec::new();
+    symtabs(module.bytecode.blocks(), &mut tables);
+    for t in &tables {
+        if let Some(at) = symtab_error(t) {
+            module_error = Some(module_error.map_or(at, |e| e.min(at)));
+        }
+    }
+    let mut primitives = module.types.types.iter().filter(|t| matches!(t, Type::Primitive(_))).count();
+    let mut first: Option<usize> = module_error;
+    if primitives > 0 {
+        let pool =
+            module.bytecode.blocks().find(|b| b.kind == llvm_bitstream_reader::legacy::BlockKind::GlobalTypePool);
+        first = Some(pool.map_or(0, |b| b.end()));
+    }
+    for (_, _, name) in &module.unattached_names {
+        note(&mut first, name_at(bytes, name));
+    }
+    let names = module.globals.iter().filter_map(|g| g.name).chain(module.functions.iter().filter_map(|f| f.name));
+    for name in names {
+        if !printable(name) {
+            note(&mut first, name_at(bytes, name));
+        }
+    }
+    for (i, f) in module.definitions() {
+        match module.body(i) {
+            Err(e) => note(&mut first, e.byte_offset()),
+            Ok(None) => {}
+            Ok(Some(body)) => {
+                if let Some(types) = &body.types {
+                    let n = types
+                        .types
+                        .iter()
+                        .skip(module.types.types.len())
+                        .filter(|t| matches!(t, Type::Primitive(_)))
+                        .count();
+                    if n > 0 {
+                        primitives += n;
+                        note(&mut first, f.block.as_ref().map_or(0, |b| b.end()));
+                    }
+                }
+                for (_, _, name) in &body.unattached_names {
+                    note(&mut first, name_at(bytes, name));
+                }
+                for name in body.names.iter().map(|n| n.1).chain(body.type_names.iter().map(|n| n.1)) {
+                    if !printable(name) {
+                        note(&mut first, name_at(bytes, name));
+                    }
+                }
+                for inst in &body.instructions {
+                    let bad = matches!(inst.opcode, Opcode::Unknown(_))
+                        || body.operands(inst).iter().any(|op| matches!(op.value, Value::Unresolved { .. }));
+                    if bad {
+                        note(&mut first, inst.offset);
+                        break;
+                    }
+                }
+                for block in &body.blocks {
+                    if !body.block_instructions(block).last().is_some_and(|i| i.opcode.is_terminator()) {
+                        note(&mut first, body.block_instructions(block).last().map_or(f.offset, |i| i.offset));
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    if first.is_none() {
+        let text = module.display().to_string();
+        if text.contains("<badref>") || text.contains("<type") {
+            first = Some(bytes.len());
+        }
+    }
+    Score { primitives, error: first }
+}
+
+/// Lines without comments and with runs of blanks made one space; empty lines dropped.
+fn normalized(text: &str) -> Vec<String> {
+    text.lines()
+        .map(|l| l.split(';').next().unwrap_or("").split_whitespace().collect::<Vec<_>>().join(" "))
+        .filter(|l| !l.is_empty())
+        .collect()
+}
+
+fn vbr(p: &[u8], i: &mut usize) -> Option<u32> {
+    let mut v = 0u64;
+    for shift in (0..35).step_by(7) {
+        let b = *p.get(*i)?;
+        *i += 1;
+        v |= u64::from(b & 0x7f) << shift;
+        if b < 0x80 {
+            return u32::try_from(v).ok();
+        }
+    }
+    None
+}
+
+/// Where a symbol table (versions 3 on) stops making sense: the first name that is not
+/// printable or runs past the block. The decoder reads a table whole, so its error comes
+/// at the table's end however early a length went wrong.
+fn symtab_error(block: &Block<'_>) -> Option<usize> {
+    let p = block.payload;
+    let base = block.payload_offset();
+    let mut i = 0;
+    let entry = |i: &mut usize| -> Option<()> {
+        vbr(p, i)?;
+        let len = vbr(p, i)? as usize;
+        let name = p.get(*i..*i + len)?;
+        if !printable(name) || name.is_empty() {
+            return None;
+        }
+        *i += len;
+        Some(())
+    };
+    let mut at = i;
+    let ok = (|| -> Option<()> {
+        let types = vbr(p, &mut i)?;
+        for _ in 0..types {
+            at = i;
+            entry(&mut i)?;
+        }
+        while i < p.len() {
+            at = i;
+            let n = vbr(p, &mut i)?;
+            vbr(p, &mut i)?;
+            for _ in 0..n {
+                at = i;
+                entry(&mut i)?;
+            }
+        }
+        Some(())
+    })();
+    ok.is_none().then_some(base + at)
+}
+
+fn symtabs<'a>(blocks: impl Iterator<Item = Block<'a>>, out: &mut Vec<Block<'a>>) {
+    for b in blocks {
+        match b.kind {
+            BlockKind::SymbolTable => out.push(b),
+            BlockKind::Function => symtabs(b.children(), out),
+            _ => {}
+        }
+    }
+}
+
+/// How many bytes the module block declares past the end of the file.
+fn deficit(bytes: &[u8]) -> usize {
+    let at = if bytes.starts_with(b"llvc") { 5 } else { 4 };
+    let Some(size) = bytes.get(at + 4..at + 8) else { return 0 };
+    let size = u32::from_le_bytes(size.try_into().unwrap()) as usize;
+    size.saturating_sub(bytes.len().saturating_sub(at + 8))
+}
+
+fn lfs(bytes: &[u8]) -> Vec<usize> {
+    bytes.iter().enumerate().filter(|(_, b)| **b == b'\n').map(|(i, _)| i).collect()
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    if args.len() < 3 {
+        eprintln!("usage: legacy_line_endings DAMAGED.bc REPAIRED.bc [SOURCE.ll]");
+        std::process::exit(2);
+    }
+    let input = std::fs::read(&args[1]).unwrap_or_else(|e| panic!("{}: {e}", args[1]));
+    let out = &args[2];
+    let window: usize = 12;
+    let mut cur = input.clone();
+    let mut now = score(&cur);
+    let mut checks = 1usize;
+    let mut inserted: Vec<usize> = Vec::new();
+    let mut flips: Vec<usize> = Vec::new();
+    while !now.clean() {
+        let e = now.error.unwrap_or(cur.len());
+        let cands: Vec<usize> = lfs(&cur).into_iter().rev().filter(|&p| p <= e + 8).take(window).collect();
+        let mut best: Option<(Vec<usize>, Score)> = None;
+        let mut try_set = |set: Vec<usize>, cur: &mut Vec<u8>, best: &mut Option<(Vec<usize>, Score)>| {
+            for &p in &set {
+                cur[p] = b'\r';
+            }
+            let s = score(cur);
+            checks += 1;
+            for &p in &set {
+                cur[p] = b'\n';
+            }
+            if s.better_than(&now) && best.as_ref().is_none_or(|(_, b)| s.better_than(b)) {
+                *best = Some((set, s));
+            }
+        };
+        for &p in &cands {
+            try_set(vec![p], &mut cur, &mut best);
+        }
+        if best.is_none() && deficit(&cur) > 0 {
+            // A CR LF that became one LF: put the CR back before the LF.
+            let mut found: Option<(usize, Score)> = None;
+            for &p in &cands {
+                let mut c = cur.clone();
+                c.insert(p, b'\r');
+                let s = score(&c);
+                if s.better_than(&now) && found.as_ref().is_none_or(|(_, b)| s.better_than(b)) {
+                    found = Some((p, s));
+                }
+            }
+            if let Some((p, s)) = found {
+                cur.insert(p, b'\r');
+                inserted.push(p);
+                for f in flips.iter_mut() {
+                    if *f >= p {
+                        *f += 1;
+                    }
+                }
+                now = s;
+                eprintln!("CR inserted before {p}: {s:?}");
+                continue;
+            }
+        }
+        if best.is_none() {
+            let far: Vec<usize> = lfs(&cur).into_iter().rev().filter(|&p| p <= e + 8).skip(window).take(400).collect();
+            for &p in &far {
+                try_set(vec![p], &mut cur, &mut best);
+            }
+        }
+        if best.is_none() {
+            for (i, &p) in cands.iter().enumerate() {
+                for &q in &cands[i + 1..] {
+                    try_set(vec![p, q], &mut cur, &mut best);
+                }
+            }
+        }
+        let Some((set, s)) = best else {
+            eprintln!("stuck: {now:?}, candidates {cands:?}");
+            break;
+        };
+        for &p in &set {
+            cur[p] = b'\r';
+            flips.push(p);
+        }
+        now = s;
+    }
+    // Minimal change: undo every flip the decoder does not need; list what stays open.
+    flips.sort();
+    let mut ambiguous = Vec::new();
+    if now.clean() {
+        for &p in &flips.clone() {
+            cur[p] = b'\n';
+            checks += 1;
+            if score(&cur).clean() {
+                ambiguous.push(p);
+                flips.retain(|&q| q != p);
+            } else {
+                cur[p] = b'\r';
+            }
+        }
+        for p in lfs(&cur) {
+            cur[p] = b'\r';
+            checks += 1;
+            if score(&cur).clean() {
+                ambiguous.push(p);
+            }
+            cur[p] = b'\n';
+        }
+    }
+    ambiguous.sort();
+    // With the source: flip the undetermined bytes that make more source lines appear in
+    // the printed module, until none does.
+    if let (true, Some(src)) = (now.clean(), args.get(3)) {
+        let source = std::fs::read_to_string(src).unwrap();
+        let wanted = normalized(&source);
+        let matches = |bytes: &[u8]| -> usize {
+            let module = Module::parse(bytes).unwrap();
+            let text = module.display().to_string();
+            let mut have: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+            for l in normalized(&text) {
+                *have.entry(l).or_default() += 1;
+            }
+            wanted
+                .iter()
+                .filter(|l| match have.get_mut(*l) {
+                    Some(n) if *n > 0 => {
+                        *n -= 1;
+                        true
+                    }
+                    _ => false,
+                })
+                .count()
+        };
+        let mut best = matches(&cur);
+        eprintln!("source lines matched: {best} of {}", wanted.len());
+        loop {
+            let mut changed = false;
+            for &p in &ambiguous {
+                let was = cur[p];
+                cur[p] = if was == b'\n' { b'\r' } else { b'\n' };
+                if score(&cur).clean() {
+                    let m = matches(&cur);
+                    if m > best {
+                        best = m;
+                        changed = true;
+                        eprintln!("{p}: {} -> matched {m}", was);
+                        continue;
+                    }
+                }
+                cur[p] = was;
+            }
+            if !changed {
+                break;
+            }
+        }
+        flips = cur.iter().enumerate().filter(|(_, b)| **b == b'\r').map(|(i, _)| i).collect();
+        eprintln!("source lines matched: {best} of {}", wanted.len());
+    }
+    eprintln!(
+        "{} checks; clean: {}; {} CR, {} CRLF, {} undetermined",
+        checks,
+        now.clean(),
+        flips.len(),
+        inserted.len(),
+        ambiguous.len()
+    );
+    std::fs::write(out, &cur).unwrap();
+    println!("crlf {:?}\ncr {:?}\nundetermined {:?}", inserted, flips, ambiguous);
+}
