@@ -16,31 +16,55 @@
 //! pairs), and puts back a CR before an LF while the module block is longer than the file.
 //! Then it undoes every change the decoder does not need, and lists the LF bytes that could
 //! be either (both decode). With `SOURCE.ll` (the assembly the file was made from), it
-//! flips those to whichever makes more of the source's lines appear in the printed module.
+//! then flips, byte by byte, whatever makes the printed module share more words with it.
 //! It prints the repairs (offsets in the repaired file) and writes the repaired file.
 //! See `testdata/legacy/README.md` for what it found on LLVM's files.
 
 use llvm_bitstream_reader::legacy::{Block, BlockKind, Module, Opcode, Type, Value};
 
-/// How well a candidate decodes: fewer primitive entries in type pools (LLVM's writer
-/// never wrote one) first, then a later first error (None: no error).
+/// How well a candidate decodes. Structure first: the first place where reading stops
+/// (a decode error, a symbol table that stops making sense, a primitive type in a type
+/// pool: LLVM's writer never wrote one), then fewer such primitives, then meaning: the
+/// first name, operand or block that reads but is wrong (names nothing, is not printable,
+/// is unresolved, lacks a terminator). A later offset is better; `None` is best. A table
+/// that reads to its end can bring to light a wrong name before the byte that fixed it,
+/// which is why meaning counts only after structure.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Score {
+    structure: Option<usize>,
     primitives: usize,
-    error: Option<usize>,
+    meaning: Option<usize>,
+}
+
+/// Compares two first-error offsets: `Some(true)` if `a` is better (later, or none).
+fn later(a: Option<usize>, b: Option<usize>) -> Option<bool> {
+    match (a, b) {
+        (None, None) => None,
+        (None, Some(_)) => Some(true),
+        (Some(_), None) => Some(false),
+        (Some(x), Some(y)) => (x != y).then_some(x > y),
+    }
 }
 
 impl Score {
     fn clean(&self) -> bool {
-        self.primitives == 0 && self.error.is_none()
+        self.primitives == 0 && self.structure.is_none() && self.meaning.is_none()
+    }
+    /// The first error of either kind: where the search looks.
+    fn error(&self) -> Option<usize> {
+        match (self.structure, self.meaning) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
     }
     fn better_than(&self, other: &Score) -> bool {
-        match (self.error, other.error) {
-            (None, Some(_)) => true,
-            (Some(a), Some(b)) if a != b => a > b,
-            (Some(_), Some(_)) => self.primitives < other.primitives,
-            _ => false,
+        if let Some(better) = later(self.structure, other.structure) {
+            return better;
         }
+        if self.primitives != other.primitives {
+            return self.primitives < other.primitives;
+        }
+        later(self.meaning, other.meaning).unwrap_or(false)
     }
 }
 
@@ -62,7 +86,7 @@ fn note(first: &mut Option<usize>, at: usize) {
 fn score(bytes: &[u8]) -> Score {
     let (module, error) = Module::parse_partial(bytes);
     let Some(module) = module else {
-        return Score { primitives: 0, error: error.map(|e| e.byte_offset()) };
+        return Score { structure: error.map(|e| e.byte_offset()), primitives: 0, meaning: None };
     };
     let mut module_error = error.map(|e| e.byte_offset());
     let mut tables = Vec::new();
@@ -73,12 +97,12 @@ fn score(bytes: &[u8]) -> Score {
         }
     }
     let mut primitives = module.types.types.iter().filter(|t| matches!(t, Type::Primitive(_))).count();
-    let mut first: Option<usize> = module_error;
+    let mut structure: Option<usize> = module_error;
     if primitives > 0 {
-        let pool =
-            module.bytecode.blocks().find(|b| b.kind == llvm_bitstream_reader::legacy::BlockKind::GlobalTypePool);
-        first = Some(pool.map_or(0, |b| b.end()));
+        let pool = module.bytecode.blocks().find(|b| b.kind == BlockKind::GlobalTypePool);
+        note(&mut structure, pool.map_or(0, |b| b.end()));
     }
+    let mut first: Option<usize> = None;
     for (_, _, name) in &module.unattached_names {
         note(&mut first, name_at(bytes, name));
     }
@@ -90,7 +114,7 @@ fn score(bytes: &[u8]) -> Score {
     }
     for (i, f) in module.definitions() {
         match module.body(i) {
-            Err(e) => note(&mut first, e.byte_offset()),
+            Err(e) => note(&mut structure, e.byte_offset()),
             Ok(None) => {}
             Ok(Some(body)) => {
                 if let Some(types) = &body.types {
@@ -102,7 +126,7 @@ fn score(bytes: &[u8]) -> Score {
                         .count();
                     if n > 0 {
                         primitives += n;
-                        note(&mut first, f.block.as_ref().map_or(0, |b| b.end()));
+                        note(&mut structure, f.block.as_ref().map_or(0, |b| b.end()));
                     }
                 }
                 for (_, _, name) in &body.unattached_names {
@@ -130,21 +154,32 @@ fn score(bytes: &[u8]) -> Score {
             }
         }
     }
-    if first.is_none() {
+    if first.is_none() && structure.is_none() {
         let text = module.display().to_string();
         if text.contains("<badref>") || text.contains("<type") {
             first = Some(bytes.len());
         }
     }
-    Score { primitives, error: first }
+    Score { structure, primitives, meaning: first }
 }
 
-/// Lines without comments and with runs of blanks made one space; empty lines dropped.
-fn normalized(text: &str) -> Vec<String> {
-    text.lines()
-        .map(|l| l.split(';').next().unwrap_or("").split_whitespace().collect::<Vec<_>>().join(" "))
-        .filter(|l| !l.is_empty())
-        .collect()
+/// The lines of an assembly text after its opening comments and blank lines, without its
+/// closing blank lines.
+fn body_lines(text: &str) -> Vec<&str> {
+    let mut lines: Vec<&str> = text.lines().skip_while(|l| l.trim().is_empty() || l.starts_with(';')).collect();
+    while lines.last().is_some_and(|l| l.trim().is_empty()) {
+        lines.pop();
+    }
+    lines
+}
+
+/// How often each word (run of non-blanks) occurs in a text.
+fn words(text: &str) -> std::collections::HashMap<&str, usize> {
+    let mut counts = std::collections::HashMap::new();
+    for w in text.split_whitespace() {
+        *counts.entry(w).or_default() += 1;
+    }
+    counts
 }
 
 fn vbr(p: &[u8], i: &mut usize) -> Option<u32> {
@@ -216,8 +251,27 @@ fn deficit(bytes: &[u8]) -> usize {
     size.saturating_sub(bytes.len().saturating_sub(at + 8))
 }
 
-fn lfs(bytes: &[u8]) -> Vec<usize> {
-    bytes.iter().enumerate().filter(|(_, b)| **b == b'\n').map(|(i, _)| i).collect()
+/// The bytes the search may change: every LF, and every CR it put back, but not a CR LF
+/// pair it restored.
+fn toggles(bytes: &[u8]) -> Vec<usize> {
+    (0..bytes.len())
+        .filter(|&p| match bytes[p] {
+            b'\n' => p == 0 || bytes[p - 1] != b'\r',
+            b'\r' => bytes.get(p + 1) != Some(&b'\n'),
+            _ => false,
+        })
+        .collect()
+}
+
+/// Turns each LF of `set` into CR and each CR into LF. Whether the result could have
+/// become the damaged file: a CR just before an LF would have become one LF with it, not
+/// two, so no toggled byte may make such a pair (only a restored CR LF pair is one).
+fn toggle(bytes: &mut [u8], set: &[usize]) -> bool {
+    for &p in set {
+        bytes[p] = if bytes[p] == b'\n' { b'\r' } else { b'\n' };
+    }
+    let pair = |p: usize| bytes[p] == b'\r' && bytes.get(p + 1) == Some(&b'\n');
+    !set.iter().any(|&p| pair(p) || (p > 0 && pair(p - 1)))
 }
 
 fn main() {
@@ -233,20 +287,15 @@ fn main() {
     let mut now = score(&cur);
     let mut checks = 1usize;
     let mut inserted: Vec<usize> = Vec::new();
-    let mut flips: Vec<usize> = Vec::new();
     while !now.clean() {
-        let e = now.error.unwrap_or(cur.len());
-        let cands: Vec<usize> = lfs(&cur).into_iter().rev().filter(|&p| p <= e + 8).take(window).collect();
+        let e = now.error().unwrap_or(cur.len());
+        let cands: Vec<usize> = toggles(&cur).into_iter().rev().filter(|&p| p <= e + 8).take(window).collect();
         let mut best: Option<(Vec<usize>, Score)> = None;
         let mut try_set = |set: Vec<usize>, cur: &mut Vec<u8>, best: &mut Option<(Vec<usize>, Score)>| {
-            for &p in &set {
-                cur[p] = b'\r';
-            }
-            let s = score(cur);
+            let possible = toggle(cur, &set);
+            let s = if possible { score(cur) } else { now };
             checks += 1;
-            for &p in &set {
-                cur[p] = b'\n';
-            }
+            toggle(cur, &set);
             if s.better_than(&now) && best.as_ref().is_none_or(|(_, b)| s.better_than(b)) {
                 *best = Some((set, s));
             }
@@ -268,18 +317,14 @@ fn main() {
             if let Some((p, s)) = found {
                 cur.insert(p, b'\r');
                 inserted.push(p);
-                for f in flips.iter_mut() {
-                    if *f >= p {
-                        *f += 1;
-                    }
-                }
                 now = s;
                 eprintln!("CR inserted before {p}: {s:?}");
                 continue;
             }
         }
         if best.is_none() {
-            let far: Vec<usize> = lfs(&cur).into_iter().rev().filter(|&p| p <= e + 8).skip(window).take(400).collect();
+            let far: Vec<usize> =
+                toggles(&cur).into_iter().rev().filter(|&p| p <= e + 8).skip(window).take(400).collect();
             for &p in &far {
                 try_set(vec![p], &mut cur, &mut best);
             }
@@ -295,83 +340,81 @@ fn main() {
             eprintln!("stuck: {now:?}, candidates {cands:?}");
             break;
         };
-        for &p in &set {
-            cur[p] = b'\r';
-            flips.push(p);
-        }
+        let _ = toggle(&mut cur, &set);
         now = s;
     }
-    // Minimal change: undo every flip the decoder does not need; list what stays open.
-    flips.sort();
+    // Minimal change: undo every flip the decoder does not need; list what stays open. A
+    // file that already has CR bytes is a repair being resumed (a damaged file has none):
+    // its flips stay.
+    let mut flips: Vec<usize> = toggles(&cur).into_iter().filter(|&p| cur[p] == b'\r').collect();
     let mut ambiguous = Vec::new();
-    if now.clean() {
+    if now.clean() && !input.contains(&b'\r') {
         for &p in &flips.clone() {
-            cur[p] = b'\n';
             checks += 1;
-            if score(&cur).clean() {
+            if toggle(&mut cur, &[p]) && score(&cur).clean() {
                 ambiguous.push(p);
                 flips.retain(|&q| q != p);
             } else {
-                cur[p] = b'\r';
+                toggle(&mut cur, &[p]);
             }
         }
-        for p in lfs(&cur) {
-            cur[p] = b'\r';
+        let lfs: Vec<usize> = toggles(&cur).into_iter().filter(|&p| cur[p] == b'\n').collect();
+        for p in lfs {
             checks += 1;
-            if score(&cur).clean() {
+            if toggle(&mut cur, &[p]) && score(&cur).clean() {
                 ambiguous.push(p);
             }
-            cur[p] = b'\n';
+            toggle(&mut cur, &[p]);
         }
     }
     ambiguous.sort();
-    // With the source: flip the undetermined bytes that make more source lines appear in
-    // the printed module, until none does.
+    // With the source: flip the LF and CR bytes, one at a time, that make the printed
+    // module closer to the source (words shared, or words in place: see `overlap`; a byte
+    // that fixes one operand of three on a line counts), until none does.
     if let (true, Some(src)) = (now.clean(), args.get(3)) {
-        let source = std::fs::read_to_string(src).unwrap();
-        let wanted = normalized(&source);
-        let matches = |bytes: &[u8]| -> usize {
-            let module = Module::parse(bytes).unwrap();
+        let source = std::fs::read_to_string(src).unwrap_or_else(|e| panic!("{src}: {e}"));
+        let wanted = words(&source);
+        let wanted_lines = body_lines(&source);
+        // Once the printed module has the source's lines (same count: blocks and labels
+        // settled), words equal in place, line by line, then words shared; before, the
+        // other way round. Words shared cannot see two operands swapped; words in place
+        // mean nothing while lines are missing (or for a source written by hand).
+        let overlap = |bytes: &[u8]| -> (bool, usize, usize) {
+            let Ok(module) = Module::parse(bytes) else { return (false, 0, 0) };
             let text = module.display().to_string();
-            let mut have: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
-            for l in normalized(&text) {
-                *have.entry(l).or_default() += 1;
-            }
-            wanted
+            let shared = words(&text).iter().map(|(w, n)| (*n).min(wanted.get(w).copied().unwrap_or(0))).sum();
+            let lines = body_lines(&text);
+            let in_place = lines
                 .iter()
-                .filter(|l| match have.get_mut(*l) {
-                    Some(n) if *n > 0 => {
-                        *n -= 1;
-                        true
-                    }
-                    _ => false,
-                })
-                .count()
+                .zip(&wanted_lines)
+                .map(|(a, b)| a.split_whitespace().zip(b.split_whitespace()).filter(|(x, y)| x == y).count())
+                .sum();
+            let aligned = lines.len() == wanted_lines.len();
+            if aligned { (true, in_place, shared) } else { (false, shared, in_place) }
         };
-        let mut best = matches(&cur);
-        eprintln!("source lines matched: {best} of {}", wanted.len());
+        let mut best = overlap(&cur);
+        eprintln!("words shared with the source, and in place: {best:?} of {}", wanted.values().sum::<usize>());
         loop {
             let mut changed = false;
-            for &p in &ambiguous {
-                let was = cur[p];
-                cur[p] = if was == b'\n' { b'\r' } else { b'\n' };
-                if score(&cur).clean() {
-                    let m = matches(&cur);
+            for p in toggles(&cur) {
+                checks += 1;
+                if toggle(&mut cur, &[p]) && score(&cur).clean() {
+                    let m = overlap(&cur);
                     if m > best {
                         best = m;
                         changed = true;
-                        eprintln!("{p}: {} -> matched {m}", was);
                         continue;
                     }
                 }
-                cur[p] = was;
+                toggle(&mut cur, &[p]);
             }
+            eprintln!("words shared with the source, and in place: {best:?}");
             if !changed {
                 break;
             }
         }
         flips = cur.iter().enumerate().filter(|(_, b)| **b == b'\r').map(|(i, _)| i).collect();
-        eprintln!("source lines matched: {best} of {}", wanted.len());
+        ambiguous.retain(|&p| cur[p] == b'\n');
     }
     eprintln!(
         "{} checks; clean: {}; {} CR, {} CRLF, {} undetermined",

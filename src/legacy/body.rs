@@ -26,7 +26,8 @@ pub const FAST_CC: u32 = 8;
 pub struct Instruction {
     /// What it is (pseudo-opcodes 56-63 decoded to their base opcode).
     pub opcode: Opcode,
-    /// The opcode as written in the file (before version 5's renumbering; 56-63 kept).
+    /// The opcode as written in the file (before [`Rules::opcode`]'s renumbering; 56-63
+    /// kept).
     pub raw_opcode: u32,
     /// The instruction format it was written in: 0 (long form), 1, 2 or 3 (packed in 32
     /// bits with 1, 2 or 3 operands).
@@ -534,7 +535,7 @@ impl<'m, 'a> BodyDecoder<'m, 'a> {
         let number = self.rules.opcode(raw);
         let type_field = self.global(type_slot, offset)?;
         let mut inst = Instruction {
-            opcode: Opcode::from_number(number),
+            opcode: self.rules.instruction_opcode(raw),
             raw_opcode: raw,
             format,
             ty: VOID,

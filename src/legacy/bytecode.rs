@@ -57,8 +57,8 @@ impl BytecodeVersion {
         self.0
     }
 
-    /// The LLVM releases that wrote this version, from the format description; `None` for
-    /// versions it does not list (above 5).
+    /// The LLVM releases that wrote this version, from the format description (and, for
+    /// version 6, which no release wrote, LLVM's history); `None` above 6.
     pub const fn llvm_releases(self) -> Option<&'static str> {
         match self.0 {
             0 => Some("LLVM 1.0, 1.1"),
@@ -67,6 +67,7 @@ impl BytecodeVersion {
             3 => Some("LLVM 1.3"),
             4 => Some("LLVM 1.3.x (not released)"),
             5 => Some("LLVM 1.4, 1.5, 1.6"),
+            6 => Some("LLVM CVS of 2006-10-26 to 2006-11-08 (not released)"),
             _ => None,
         }
     }

@@ -134,8 +134,8 @@ pub enum ConstantKind<'a> {
         /// The flags as written (bits other than 0 are unknown).
         flags: u32,
     },
-    /// A constant expression: `cast`, `getelementptr`, `select`, a binary operator, a
-    /// shift, or the vector operators.
+    /// A constant expression: `cast`, `getelementptr`, `select`, a binary operator
+    /// (version 6's `udiv` to `frem` among them), a shift, or the vector operators.
     Expr {
         /// The opcode.
         opcode: Opcode,
@@ -369,7 +369,7 @@ fn read_constant<'a>(
             n -= 1;
         }
         let raw = r.read_vbr_u32()?;
-        let opcode = Opcode::from_number(if rules.no_unreachable { raw.saturating_add(1) } else { raw });
+        let opcode = rules.constant_opcode(raw);
         if n as usize > r.remaining() {
             return Err(LegacyError::ImplausibleCount {
                 offset,

@@ -63,7 +63,18 @@
 //! description's "Version Differences": block headers, alignment, 24-bit type slots, the
 //! "type type" plane of 1.2 and before, explicit primitive zeros, restricted
 //! `getelementptr` indices, `undef`, function flags, and the renumbering of opcodes when
-//! 1.4 added `unreachable`. A newer version walks ([`Bytecode`]) but is not decoded
+//! 1.4 added `unreachable`.
+//!
+//! Version 6, which the description predates, is decoded too: LLVM's CVS wrote it from
+//! 2006-10-26 (`div` split into `udiv`, `sdiv` and `fdiv`) to 2006-11-08 (the bump to
+//! version 7), on the way to LLVM 2.0, and no release did. It is version 5 with one
+//! difference, [`Rules::signed_div_rem`]: the opcodes of `include/llvm/Instruction.def`
+//! of 2006-11-02, with `udiv`, `sdiv`, `fdiv`, `urem`, `srem` and `frem` at 10 to 15
+//! ([`Opcode::UDiv`] to [`Opcode::FRem`]), the opcodes after them four higher, and the
+//! slots 32 and 33 of 1.5's `vanext` and old `vaarg` gone (`select` is 36), in
+//! instructions and constant expressions alike, as LLVM's reader of 2006-11-08 numbers
+//! them. They are printed as written (`udiv uint %u, 2`), in the 1.x syntax LLVM still
+//! printed then. A newer version walks ([`Bytecode`]) but is not decoded
 //! ([`LegacyError::UnsupportedVersion`]). Where the description and LLVM's own reader
 //! and writer disagree, this module follows LLVM's: instruction formats 1 to 3 are a
 //! fixed 32-bit little-endian word (the description says `uint32_vbr`), a global's

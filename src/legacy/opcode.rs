@@ -1,9 +1,12 @@
 //! Instruction opcodes of LLVM 1.x (`include/llvm/Instruction.def`), numbered as from
-//! LLVM 1.4 on; [`Rules::opcode`](super::Rules::opcode) maps older files' numbers.
+//! LLVM 1.4 on; [`Rules::opcode`](super::Rules::opcode) maps older files' numbers, and
+//! version 6's (LLVM's CVS of late 2006), whose split `div` and `rem` have no 1.4 number
+//! ([`Rules::instruction_opcode`](super::Rules::instruction_opcode)).
 
 use core::fmt;
 
-/// An instruction or constant-expression opcode.
+/// An instruction or constant-expression opcode. The numbers are LLVM 1.4's; the six
+/// opcodes of version 6 that replaced `div` and `rem` have version 6's.
 ///
 /// The pseudo-opcodes 56 to 63 of the format (a call or invoke with its calling
 /// convention or `tail` folded in, a volatile load or store) are decoded to their base
@@ -33,6 +36,18 @@ pub enum Opcode {
     Div,
     /// 11: `rem`.
     Rem,
+    /// `udiv` (version 6: 10): `div` reading its operands as unsigned.
+    UDiv,
+    /// `sdiv` (version 6: 11): `div` reading its operands as signed.
+    SDiv,
+    /// `fdiv` (version 6: 12): floating-point `div`.
+    FDiv,
+    /// `urem` (version 6: 13): `rem` reading its operands as unsigned.
+    URem,
+    /// `srem` (version 6: 14): `rem` reading its operands as signed.
+    SRem,
+    /// `frem` (version 6: 15): floating-point `rem`.
+    FRem,
     /// 12: `and`.
     And,
     /// 13: `or`.
@@ -83,7 +98,7 @@ pub enum Opcode {
     UserOp1,
     /// 36: `userop2`, never written by LLVM.
     UserOp2,
-    /// 37: `vaarg` of LLVM 1.6 on (its operand points to the `va_list`).
+    /// 37: `va_arg`, LLVM 1.6's new `vaarg` (its operand points to the `va_list`).
     VaArg,
     /// 38: `extractelement` (LLVM 1.7 on).
     ExtractElement,
@@ -96,7 +111,8 @@ pub enum Opcode {
 }
 
 impl Opcode {
-    /// The opcode with this number (LLVM 1.4's numbering; 56 to 63 are not opcodes).
+    /// The opcode with this number (LLVM 1.4's numbering; 56 to 63 are not opcodes). Never
+    /// one of version 6's split `div` and `rem`, which have no 1.4 number.
     pub const fn from_number(n: u32) -> Opcode {
         use Opcode::*;
         match n {
@@ -144,7 +160,8 @@ impl Opcode {
         }
     }
 
-    /// The mnemonic, as the LLVM 1.x assembly wrote it (`setlt`, `getelementptr`).
+    /// The mnemonic, as the LLVM 1.x assembly wrote it (`setlt`, `getelementptr`), and
+    /// the assembly of version 6's time (`udiv`).
     pub const fn name(self) -> &'static str {
         use Opcode::*;
         match self {
@@ -159,6 +176,12 @@ impl Opcode {
             Mul => "mul",
             Div => "div",
             Rem => "rem",
+            UDiv => "udiv",
+            SDiv => "sdiv",
+            FDiv => "fdiv",
+            URem => "urem",
+            SRem => "srem",
+            FRem => "frem",
             And => "and",
             Or => "or",
             Xor => "xor",
@@ -180,7 +203,10 @@ impl Opcode {
             Shl => "shl",
             Shr => "shr",
             VaNext => "vanext",
-            VaArgOld | VaArg => "vaarg",
+            VaArgOld => "vaarg",
+            // LLVM 1.6's `Instruction::getOpcodeName` (and its assembler) named the new
+            // instruction `va_arg`; `vaarg` read as the old one.
+            VaArg => "va_arg",
             Select => "select",
             UserOp1 => "userop1",
             UserOp2 => "userop2",
@@ -199,7 +225,8 @@ impl Opcode {
         )
     }
 
-    /// Whether it is a binary operator (`add` to `xor`, and the `set*` comparisons).
+    /// Whether it is a binary operator (`add` to `xor`, version 6's `udiv` to `frem`, and
+    /// the `set*` comparisons).
     pub const fn is_binary(self) -> bool {
         matches!(
             self,
@@ -208,6 +235,12 @@ impl Opcode {
                 | Opcode::Mul
                 | Opcode::Div
                 | Opcode::Rem
+                | Opcode::UDiv
+                | Opcode::SDiv
+                | Opcode::FDiv
+                | Opcode::URem
+                | Opcode::SRem
+                | Opcode::FRem
                 | Opcode::And
                 | Opcode::Or
                 | Opcode::Xor

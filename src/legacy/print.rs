@@ -302,6 +302,12 @@ impl<'x, 'p, 'a> Printer<'x, 'p, 'a> {
         let (name, slot) = match (op.value, self.locals) {
             (Value::Null, _) => return self.null(f, op.ty),
             (Value::Constant(_) | Value::LocalConstant(_), _) => {
+                // Every constant printed counts, not only those inspected for zeros: a
+                // constant expression that contains itself three times would otherwise
+                // print 3^32 times before the depth limit.
+                if !self.spend() {
+                    return f.write_str("...");
+                }
                 return match self.constant_of(op.value) {
                     Some((c, pool)) => self.constant(f, &c.kind, c.ty, pool, depth),
                     None => f.write_str("<badref>"),

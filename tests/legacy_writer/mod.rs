@@ -104,6 +104,22 @@ pub fn file(signature: &[u8], form: HeaderForm, content: Vec<Item>) -> Vec<u8> {
 // ---------------------------------------------------------------------------------------
 // Version-aware encodings.
 
+/// Marks an opcode given to [`V::opcode`] (and so to the instruction and constant
+/// expression writers) in the version's own numbering: written as it is.
+pub const AS_WRITTEN: u64 = 1 << 32;
+
+/// Version 6's opcodes that LLVM 1.4 has no number for (`include/llvm/Instruction.def` of
+/// 2006-11-02 to 2006-11-08), marked [`AS_WRITTEN`].
+pub mod v6 {
+    use super::AS_WRITTEN;
+    pub const UDIV: u64 = AS_WRITTEN | 10;
+    pub const SDIV: u64 = AS_WRITTEN | 11;
+    pub const FDIV: u64 = AS_WRITTEN | 12;
+    pub const UREM: u64 = AS_WRITTEN | 13;
+    pub const SREM: u64 = AS_WRITTEN | 14;
+    pub const FREM: u64 = AS_WRITTEN | 15;
+}
+
 /// A bytecode version, and how it writes things.
 #[derive(Clone, Copy, Debug)]
 pub struct V(pub u32);
@@ -145,10 +161,25 @@ impl V {
         vbr(self.type_id(id))
     }
 
-    /// An opcode as written: versions 0 to 4 have no `unreachable` (6), so opcodes 7 to 61
-    /// are one lower.
+    /// An opcode as written, from LLVM 1.4's number (or one marked [`AS_WRITTEN`], kept):
+    /// versions 0 to 4 have no `unreachable` (6), so opcodes 7 to 61 are one lower;
+    /// version 6 (`Instruction.def` of 2006-11-02) numbers `and` to `shr` four higher and
+    /// `select` to `shufflevector` two higher, and has no `div`, `rem`, `vanext` or old
+    /// `vaarg` (its split `div` and `rem` are in [`v6`]).
     pub fn opcode(self, op: u64) -> u64 {
-        if self.0 <= 4 && (7..62).contains(&op) { op - 1 } else { op }
+        if op & AS_WRITTEN != 0 {
+            return op & !AS_WRITTEN;
+        }
+        match self.0 {
+            0..=4 if (7..62).contains(&op) => op - 1,
+            6 => match op {
+                10 | 11 | 32 | 33 => panic!("version 6 has no opcode {op} of LLVM 1.4"),
+                12..=31 => op + 4,
+                34..=40 => op + 2,
+                _ => op,
+            },
+            _ => op,
+        }
     }
 
     pub fn ids(self) -> Ids {
