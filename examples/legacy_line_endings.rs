@@ -88,16 +88,13 @@ fn score(bytes: &[u8]) -> Score {
     let Some(module) = module else {
         return Score { structure: error.map(|e| e.byte_offset()), primitives: 0, meaning: None };
     };
-    let mut module_error = error.map(|e| e.byte_offset());
+    let mut structure = error.map(|e| e.byte_offset());
     let mut tables = Vec::new();
     symtabs(module.bytecode.blocks(), &mut tables);
-    for t in &tables {
-        if let Some(at) = symtab_error(t) {
-            module_error = Some(module_error.map_or(at, |e| e.min(at)));
-        }
+    for at in tables.iter().filter_map(symtab_error) {
+        note(&mut structure, at);
     }
     let mut primitives = module.types.types.iter().filter(|t| matches!(t, Type::Primitive(_))).count();
-    let mut structure: Option<usize> = module_error;
     if primitives > 0 {
         let pool = module.bytecode.blocks().find(|b| b.kind == BlockKind::GlobalTypePool);
         note(&mut structure, pool.map_or(0, |b| b.end()));
