@@ -133,6 +133,22 @@ pub(crate) fn decimal_digits(mut n: u64, buf: &mut [u8; 20]) -> &[u8] {
     &buf[at..]
 }
 
+/// `n` in upper-case hexadecimal without leading zeros (`format!("{n:X}")`), written into
+/// the end of `buf`: the IR printer writes every double that does not read back from six
+/// digits so (`0x3FB99999A0000000`), a third of libclc's constants.
+#[cfg(feature = "ir")]
+pub(crate) fn hex_digits(mut n: u64, buf: &mut [u8; 16]) -> &[u8] {
+    let mut at = buf.len();
+    loop {
+        at -= 1;
+        buf[at] = b"0123456789ABCDEF"[(n & 0xf) as usize];
+        n >>= 4;
+        if n == 0 {
+            return &buf[at..];
+        }
+    }
+}
+
 #[cfg(all(test, any(feature = "remarks", feature = "ir")))]
 mod tests {
     /// The digits are `format!`'s, at every length and at each edge of the pairs.
@@ -147,6 +163,19 @@ mod tests {
         for v in cases {
             let mut buf = [0; 20];
             assert_eq!(super::decimal_digits(v, &mut buf), alloc::format!("{v}").as_bytes(), "{v}");
+        }
+    }
+
+    /// The digits are `format!("{:X}")`'s, at every length.
+    #[cfg(feature = "ir")]
+    #[test]
+    fn hex_digits_are_formats() {
+        let mut cases = alloc::vec![0, 1, 0xf, 0x10, u64::MAX, 0x3FB9_9999_A000_0000];
+        cases.extend((0..64).map(|shift| 1u64 << shift));
+        cases.extend((1..64).map(|shift| (1u64 << shift) - 1));
+        for v in cases {
+            let mut buf = [0; 16];
+            assert_eq!(super::hex_digits(v, &mut buf), alloc::format!("{v:X}").as_bytes(), "{v:#x}");
         }
     }
 }

@@ -981,7 +981,8 @@ pub(crate) fn write_float(f: &mut dyn fmt::Write, ty: Option<&Type>, lo: u64, hi
         _ => lo,
     };
     // `format_hex(bits, 0, true)`: no leading zeros.
-    write!(f, "0x{bits:X}")
+    f.write_str("0x")?;
+    f.write_str(core::str::from_utf8(crate::text::hex_digits(bits, &mut [0; 16])).unwrap_or("?"))
 }
 
 /// The value ids a constant's `User::operands()` are, in order (global values among

@@ -85,9 +85,63 @@ impl DisOptions {
 }
 
 /// A number in decimal, without the formatting machinery (slots and alignments are most
-/// of the numbers a body prints).
+/// of the numbers a body prints). Below 1000 the digits are a slice of a text made at
+/// compile time: checking freshly written digits as UTF-8 was 3% of `--dis` on libclc.
 fn write_decimal(f: &mut dyn fmt::Write, n: u64) -> fmt::Result {
+    if let Some(digits) = small_decimal(n) {
+        return f.write_str(digits);
+    }
     let mut buf = [0; 20];
     // Only ASCII digits are written.
     f.write_str(core::str::from_utf8(crate::text::decimal_digits(n, &mut buf)).unwrap_or("?"))
+}
+
+/// "000" to "999", three digits each.
+const THREE_DIGITS: &str = {
+    const BYTES: [u8; 3000] = {
+        let mut bytes = [0; 3000];
+        let mut n = 0;
+        while n < 1000 {
+            bytes[n * 3] = b'0' + (n / 100) as u8;
+            bytes[n * 3 + 1] = b'0' + (n / 10 % 10) as u8;
+            bytes[n * 3 + 2] = b'0' + (n % 10) as u8;
+            n += 1;
+        }
+        bytes
+    };
+    match core::str::from_utf8(&BYTES) {
+        Ok(text) => text,
+        Err(_) => panic!("digits are ASCII"),
+    }
+};
+
+/// `n` in decimal when it is below 1000: its entry of [`THREE_DIGITS`] without the
+/// leading zeros.
+fn small_decimal(n: u64) -> Option<&'static str> {
+    let n = usize::try_from(n).ok().filter(|&n| n < 1000)?;
+    let skip = match n {
+        0..=9 => 2,
+        10..=99 => 1,
+        _ => 0,
+    };
+    THREE_DIGITS.get(n * 3 + skip..n * 3 + 3)
+}
+
+#[cfg(test)]
+mod tests {
+    /// Every number below 1000 is its `format!` text, and none above.
+    #[test]
+    fn small_decimals_are_formats() {
+        for n in 0..1000u64 {
+            assert_eq!(super::small_decimal(n), Some(alloc::format!("{n}").as_str()));
+        }
+        assert_eq!(super::small_decimal(1000), None);
+        assert_eq!(super::small_decimal(u64::MAX), None);
+        let mut text = alloc::string::String::new();
+        for n in [0, 7, 42, 999, 1000, 1001, 10_010, 123_456, 999_999, 1_000_000, u64::MAX] {
+            text.clear();
+            super::write_decimal(&mut text, n).unwrap();
+            assert_eq!(text, alloc::format!("{n}"));
+        }
+    }
 }

@@ -154,8 +154,8 @@ pub(crate) fn apfloat_scientific(negative: bool, significand: u64, exp2: i32) ->
         exp10 = exp2;
         let mut five_powers = exp2.unsigned_abs();
         while five_powers > 0 {
-            let step = five_powers.min(13);
-            big.mul_small(5u32.pow(step));
+            let step = five_powers.min(27);
+            big.mul_small(5u64.pow(step));
             five_powers -= step;
         }
     }
@@ -168,8 +168,8 @@ pub(crate) fn apfloat_scientific(negative: bool, significand: u64, exp2: i32) ->
         exp10 += tens as i32;
         let mut left = tens;
         while left > 0 {
-            let step = left.min(9);
-            big.div_small(10u32.pow(step));
+            let step = left.min(19);
+            big.div_small(10u64.pow(step));
             left -= step;
         }
     }
@@ -234,26 +234,27 @@ fn write_scientific(mut text: StackText, digits: &[u8], exp10: i32) -> StackText
     }
     text.push(b'e');
     text.push(if exponent < 0 { b'-' } else { b'+' });
+    // Two digits at least, three at most (a double's power of ten is within ±324).
     let e = exponent.unsigned_abs();
-    if e < 10 {
-        text.push(b'0');
+    if e >= 100 {
+        text.push(b'0' + (e / 100 % 10) as u8);
     }
-    let _ = fmt::Write::write_fmt(&mut text, format_args!("{e}"));
+    text.push(b'0' + (e / 10 % 10) as u8);
+    text.push(b'0' + (e % 10) as u8);
     text
 }
 
 /// A natural number of up to 2,560 bits on the stack: a double's exact decimal
 /// significand (N * 5^1074 for the smallest subnormal) fits.
 struct BigNat {
-    limbs: [u32; 80],
+    limbs: [u64; 40],
     len: usize,
 }
 
 impl BigNat {
     fn from_u64(v: u64) -> Self {
-        let mut n = BigNat { limbs: [0; 80], len: 2 };
-        n.limbs[0] = v as u32;
-        n.limbs[1] = (v >> 32) as u32;
+        let mut n = BigNat { limbs: [0; 40], len: 1 };
+        n.limbs[0] = v;
         n.trim();
         n
     }
@@ -264,31 +265,31 @@ impl BigNat {
         }
     }
 
-    fn mul_small(&mut self, m: u32) {
-        let mut carry = 0u64;
+    fn mul_small(&mut self, m: u64) {
+        let mut carry = 0u128;
         for limb in &mut self.limbs[..self.len] {
-            let p = u64::from(*limb) * u64::from(m) + carry;
-            *limb = p as u32;
-            carry = p >> 32;
+            let p = u128::from(*limb) * u128::from(m) + carry;
+            *limb = p as u64;
+            carry = p >> 64;
         }
         if carry != 0 && self.len < self.limbs.len() {
-            self.limbs[self.len] = carry as u32;
+            self.limbs[self.len] = carry as u64;
             self.len += 1;
         }
     }
 
-    fn div_small(&mut self, d: u32) {
-        let mut rem = 0u64;
+    fn div_small(&mut self, d: u64) {
+        let mut rem = 0u128;
         for limb in self.limbs[..self.len].iter_mut().rev() {
-            let cur = (rem << 32) | u64::from(*limb);
-            *limb = (cur / u64::from(d)) as u32;
-            rem = cur % u64::from(d);
+            let cur = (rem << 64) | u128::from(*limb);
+            *limb = (cur / u128::from(d)) as u64;
+            rem = cur % u128::from(d);
         }
         self.trim();
     }
 
     fn shl(&mut self, by: u32) {
-        for _ in 0..by / 32 {
+        for _ in 0..by / 64 {
             if self.len == self.limbs.len() {
                 return;
             }
@@ -296,11 +297,11 @@ impl BigNat {
             self.limbs[0] = 0;
             self.len += 1;
         }
-        let bits = by % 32;
+        let bits = by % 64;
         if bits > 0 {
-            let mut carry = 0u32;
+            let mut carry = 0u64;
             for limb in &mut self.limbs[..self.len] {
-                let next = *limb >> (32 - bits);
+                let next = *limb >> (64 - bits);
                 *limb = (*limb << bits) | carry;
                 carry = next;
             }
@@ -314,14 +315,12 @@ impl BigNat {
     fn active_bits(&self) -> u32 {
         match self.len {
             0 => 0,
-            n => (n as u32 - 1) * 32 + (32 - self.limbs[n - 1].leading_zeros()),
+            n => (n as u32 - 1) * 64 + (64 - self.limbs[n - 1].leading_zeros()),
         }
     }
 
     fn to_u64(&self) -> u64 {
-        let lo = u64::from(self.limbs[0]);
-        let hi = if self.len > 1 { u64::from(self.limbs[1]) } else { 0 };
-        (hi << 32) | lo
+        self.limbs[0]
     }
 }
 
