@@ -135,7 +135,7 @@ pub(crate) fn decimal_digits(mut n: u64, buf: &mut [u8; 20]) -> &[u8] {
 
 /// `n` in upper-case hexadecimal without leading zeros (`format!("{n:X}")`), written into
 /// the end of `buf`: the IR printer writes every double that does not read back from six
-/// digits so (`0x3FB99999A0000000`), a third of libclc's constants.
+/// digits so (`0x3FB99999A0000000`), two thirds of libclc's float constants.
 #[cfg(feature = "ir")]
 pub(crate) fn hex_digits(mut n: u64, buf: &mut [u8; 16]) -> &[u8] {
     let mut at = buf.len();
