@@ -1,0 +1,89 @@
+"""Type stubs of the native module (python/src/lib.rs)."""
+
+import os
+from typing import Dict, List, Optional, TypedDict, Union
+
+_Source = Union[str, "os.PathLike[str]", bytes, bytearray, memoryview]
+
+class BitcodeError(ValueError):
+    """The input is not what it claims to be; ``offset`` is the byte where the read broke."""
+
+    offset: Optional[int]
+
+class Global:
+    """A global variable's name, linkage and value type."""
+
+    name: str
+    linkage: str
+    type_text: str
+    is_constant: bool
+    has_initializer: bool
+
+class Instruction:
+    """One instruction: its opcode as ``llvm-dis`` names it and its source location."""
+
+    opcode: str
+    line: Optional[int]
+    column: Optional[int]
+
+class Subprogram:
+    """Where a function's ``DISubprogram`` says it is."""
+
+    name: str
+    file: Optional[str]
+    line: int
+
+class Function:
+    """One function of a module: its signature at once, its body decoded when asked for."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def linkage(self) -> str: ...
+    @property
+    def is_declaration(self) -> bool: ...
+    @property
+    def type_text(self) -> str: ...
+    @property
+    def instructions(self) -> List[Instruction]: ...
+    @property
+    def subprogram(self) -> Optional[Subprogram]: ...
+    @property
+    def opcode_counts(self) -> Dict[str, int]: ...
+    @property
+    def instruction_count(self) -> int: ...
+    def dis(self, llvm_version: int = 22) -> str:
+        """The function alone as ``llvm-dis`` prints it within its module."""
+
+class Module:
+    """One LLVM IR module of a bitcode file."""
+
+    triple: Optional[str]
+    datalayout: Optional[str]
+    source_filename: Optional[str]
+    producer: Optional[str]
+    @staticmethod
+    def open(path: Union[str, "os.PathLike[str]"]) -> "Module": ...
+    @staticmethod
+    def parse(data: Union[bytes, bytearray, memoryview]) -> "Module": ...
+    @staticmethod
+    def open_all(path: Union[str, "os.PathLike[str]"]) -> List["Module"]: ...
+    @staticmethod
+    def parse_all(data: Union[bytes, bytearray, memoryview]) -> List["Module"]: ...
+    @property
+    def globals(self) -> List[Global]: ...
+    @property
+    def functions(self) -> List[Function]: ...
+    def dis(self, llvm_version: int = 22, threads: int = 1, module_id: Optional[str] = None) -> str:
+        """The whole module as ``llvm-dis`` of LLVM ``llvm_version`` prints it (``module_id``:
+        the ``; ModuleID`` line's, by default the path given to ``open``)."""
+
+class Symbol(TypedDict):
+    name: str
+    type: str
+    address: Optional[int]
+    size: Optional[int]
+    file: str
+
+def symbols(path_or_bytes: _Source, llvm_nm_version: int = 22, debug_syms: bool = False) -> List[Symbol]:
+    """The symbols of a file as ``llvm-nm`` of that version lists them."""

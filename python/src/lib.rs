@@ -1,0 +1,505 @@
+//! `llvm_bitstream_reader._native`: the crate's IR layer for Python (see
+//! `python/README.md`). Every object owns the bytes of its file (shared, never copied
+//! again) and decodes on demand: a [`Module`] keeps what `Module::parse` reads (O(1) in
+//! the bodies), a [`Function`]'s instructions are decoded when asked for, and printing
+//! and decoding run with the GIL released.
+
+use std::sync::{Arc, OnceLock};
+
+use llvm_bitstream_reader::ir::{self, DisOptions};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyDict};
+
+pyo3::create_exception!(
+    llvm_bitstream_reader._native,
+    BitcodeError,
+    PyValueError,
+    "The input is not what it claims to be: the message says what was wrong, `offset` at \
+     which byte of the input (None where no position applies)."
+);
+
+/// A library error as a `BitcodeError` carrying the byte offset.
+fn error(py: Python<'_>, e: &llvm_bitstream_reader::Error) -> PyErr {
+    let err = BitcodeError::new_err(e.to_string());
+    let _ = err.value(py).setattr("offset", e.byte_offset());
+    err
+}
+
+/// A `BitcodeError` without a position (an index out of range, a file that is not IR).
+fn error_without_offset(py: Python<'_>, message: String) -> PyErr {
+    let err = BitcodeError::new_err(message);
+    let _ = err.value(py).setattr("offset", py.None());
+    err
+}
+
+/// The bytes of one input file, shared by every object made from it.
+type Data = Arc<[u8]>;
+
+/// Parses module `index` of `data` (cheap: bodies, constants and metadata are skipped in
+/// O(1) until asked for).
+fn module_at(data: &[u8], index: usize) -> Result<ir::Module<'_>, String> {
+    let mut modules = ir::Module::parse_all(data).map_err(|e| e.to_string())?;
+    if index >= modules.len() {
+        return Err(format!("module {index} of {}", modules.len()));
+    }
+    Ok(modules.swap_remove(index))
+}
+
+/// Reads `path_or_bytes`: a `str`/`os.PathLike` path is read from disk, `bytes` (or any
+/// buffer) taken as the input.
+fn input_bytes(py: Python<'_>, source: &Bound<'_, PyAny>) -> PyResult<Data> {
+    if let Ok(bytes) = source.cast::<PyBytes>() {
+        return Ok(Arc::from(bytes.as_bytes()));
+    }
+    if let Ok(buffer) = source.extract::<Vec<u8>>() {
+        return Ok(Arc::from(buffer));
+    }
+    let path: std::path::PathBuf = source.extract()?;
+    py.detach(|| std::fs::read(&path)).map(Arc::from).map_err(PyErr::from)
+}
+
+/// One LLVM IR module of a bitcode file: `Module.open(path)`, `Module.parse(data)`, and
+/// `Module.open_all` / `Module.parse_all` for every module of a multi-module file.
+#[pyclass(frozen, module = "llvm_bitstream_reader")]
+struct Module {
+    data: Data,
+    index: usize,
+    /// The path it was opened from, as given: `llvm-dis` prints it as the module's ID.
+    path: Option<String>,
+    #[pyo3(get)]
+    triple: Option<String>,
+    #[pyo3(get)]
+    datalayout: Option<String>,
+    #[pyo3(get)]
+    source_filename: Option<String>,
+    #[pyo3(get)]
+    producer: Option<String>,
+    globals: Vec<Global>,
+    functions: Vec<FunctionInfo>,
+    /// Every body's instructions and subprogram, decoded together on the first ask (one
+    /// `Bodies`, its module constants decoded once, not once per function).
+    decoded: OnceLock<Result<Arc<Vec<Decoded>>, String>>,
+}
+
+/// What one function's body gives the Python objects.
+struct Decoded {
+    /// Each instruction's opcode name and `!dbg` line and column.
+    instructions: Vec<(&'static str, Option<(u32, u32)>)>,
+    subprogram: Option<Subprogram>,
+}
+
+/// What a `Function` object shows without decoding its body.
+#[derive(Clone)]
+struct FunctionInfo {
+    name: String,
+    linkage: String,
+    is_declaration: bool,
+    type_text: String,
+}
+
+/// A global variable's name, linkage and value type.
+#[pyclass(frozen, get_all, module = "llvm_bitstream_reader")]
+#[derive(Clone)]
+struct Global {
+    /// The name (invalid UTF-8 replaced).
+    name: String,
+    /// The linkage as LLVM's assembly spells it (`external`, `internal`, …).
+    linkage: String,
+    /// The value type as `llvm-dis` prints it.
+    type_text: String,
+    /// Whether it is `constant`.
+    is_constant: bool,
+    /// Whether it has an initializer.
+    has_initializer: bool,
+}
+
+#[pymethods]
+impl Global {
+    fn __repr__(&self) -> String {
+        format!("<Global @{} {} {}>", self.name, self.linkage, self.type_text)
+    }
+}
+
+impl Module {
+    fn load(py: Python<'_>, data: Data, index: usize, path: Option<String>) -> PyResult<Module> {
+        let read = py.detach(|| -> Result<_, llvm_bitstream_reader::Error> {
+            let module = match ir::Module::parse_all(&data)?.into_iter().nth(index) {
+                Some(m) => m,
+                None => return Ok(None),
+            };
+            let types = &module.types;
+            let text = |ty| types.display(ty).to_string();
+            let globals = module
+                .globals
+                .iter()
+                .map(|g| Global {
+                    name: g.common.name_str().into_owned(),
+                    linkage: g.common.linkage.to_string(),
+                    type_text: text(g.common.value_type),
+                    is_constant: g.is_constant,
+                    has_initializer: g.initializer.is_some(),
+                })
+                .collect();
+            let functions = module
+                .functions
+                .iter()
+                .map(|f| FunctionInfo {
+                    name: f.common.name_str().into_owned(),
+                    linkage: f.common.linkage.to_string(),
+                    is_declaration: f.is_declaration,
+                    type_text: text(f.common.value_type),
+                })
+                .collect();
+            let owned = |s: Option<&[u8]>| s.map(|s| String::from_utf8_lossy(s).into_owned());
+            Ok(Some((
+                owned(module.triple.as_deref().map(str::as_bytes)),
+                owned(module.datalayout.as_deref().map(str::as_bytes)),
+                owned(module.source_filename.as_deref().map(str::as_bytes)),
+                module.producer.clone().map(|p| p.to_string()),
+                globals,
+                functions,
+            )))
+        });
+        match read {
+            Ok(Some((triple, datalayout, source_filename, producer, globals, functions))) => Ok(Module {
+                data,
+                index,
+                path,
+                triple,
+                datalayout,
+                source_filename,
+                producer,
+                globals,
+                functions,
+                decoded: OnceLock::new(),
+            }),
+            Ok(None) => Err(error_without_offset(py, format!("the input has no module {index}"))),
+            Err(e) => Err(error(py, &e)),
+        }
+    }
+
+    /// Every body decoded (once per module object), with the GIL released.
+    fn decoded(&self, py: Python<'_>) -> PyResult<Arc<Vec<Decoded>>> {
+        let (data, index) = (&self.data, self.index);
+        let decoded = py.detach(|| self.decoded.get_or_init(|| decode_all(data, index)));
+        decoded.clone().map_err(|m| error_without_offset(py, m))
+    }
+
+    fn count(py: Python<'_>, data: &Data) -> PyResult<usize> {
+        py.detach(|| ir::Module::parse_all(data).map(|m| m.len())).map_err(|e| error(py, &e))
+    }
+}
+
+#[pymethods]
+impl Module {
+    /// The first module of the bitcode file at `path`.
+    #[staticmethod]
+    fn open(py: Python<'_>, path: std::path::PathBuf) -> PyResult<Module> {
+        let data: Data = py.detach(|| std::fs::read(&path)).map(Arc::from)?;
+        Module::load(py, data, 0, Some(path.to_string_lossy().into_owned()))
+    }
+
+    /// The first module of bitcode `data` (`bytes` or any buffer).
+    #[staticmethod]
+    fn parse(py: Python<'_>, data: &Bound<'_, PyAny>) -> PyResult<Module> {
+        Module::load(py, input_bytes(py, data)?, 0, None)
+    }
+
+    /// Every module of the bitcode file at `path` (`llvm-cat -b` makes several).
+    #[staticmethod]
+    fn open_all(py: Python<'_>, path: std::path::PathBuf) -> PyResult<Vec<Module>> {
+        let data: Data = py.detach(|| std::fs::read(&path)).map(Arc::from)?;
+        let id = path.to_string_lossy().into_owned();
+        (0..Module::count(py, &data)?).map(|i| Module::load(py, data.clone(), i, Some(id.clone()))).collect()
+    }
+
+    /// Every module of bitcode `data`.
+    #[staticmethod]
+    fn parse_all(py: Python<'_>, data: &Bound<'_, PyAny>) -> PyResult<Vec<Module>> {
+        let data = input_bytes(py, data)?;
+        (0..Module::count(py, &data)?).map(|i| Module::load(py, data.clone(), i, None)).collect()
+    }
+
+    /// The module's global variables, in file order.
+    #[getter]
+    fn globals(&self) -> Vec<Global> {
+        self.globals.clone()
+    }
+
+    /// The module's functions (definitions and declarations), in file order.
+    #[getter]
+    fn functions(slf: &Bound<'_, Self>) -> Vec<Function> {
+        let this = slf.get();
+        (0..this.functions.len())
+            .map(|i| Function { module: slf.clone().unbind(), index: i, info: this.functions[i].clone() })
+            .collect()
+    }
+
+    /// The whole module as `llvm-dis` of LLVM `llvm_version` prints it (13, 14, 15, 16, 19
+    /// or 22), on `threads` threads (the same text at any count). `module_id` is the
+    /// `; ModuleID = '…'` line's (by default the path given to `open`; none for `parse`).
+    #[pyo3(signature = (llvm_version = 22, threads = 1, module_id = None))]
+    fn dis(&self, py: Python<'_>, llvm_version: u32, threads: usize, module_id: Option<String>) -> PyResult<String> {
+        let data = self.data.clone();
+        let index = self.index;
+        let module_id = module_id.or_else(|| self.path.clone());
+        py.detach(move || -> Result<String, String> {
+            let module = module_at(&data, index)?;
+            let bodies = module.bodies().map_err(|e| e.to_string())?;
+            let display = bodies.display_module(DisOptions { llvm_version }).with_threads(threads);
+            Ok(match module_id.as_deref() {
+                Some(id) => display.with_module_id(id).to_string(),
+                None => display.to_string(),
+            })
+        })
+        .map_err(|m| error_without_offset(py, m))
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<Module {} ({} functions, {} globals)>",
+            self.source_filename.as_deref().unwrap_or("?"),
+            self.functions.len(),
+            self.globals.len()
+        )
+    }
+}
+
+/// Decodes every body of module `index` of `data`: opcodes, locations, subprograms. A
+/// body that does not decode is an error for the whole module (the message says which).
+fn decode_all(data: &[u8], index: usize) -> Result<Arc<Vec<Decoded>>, String> {
+    let module = module_at(data, index)?;
+    let bodies = module.bodies().map_err(|e| e.to_string())?;
+    let module_info = bodies.debug_info(None);
+    let mut all = Vec::with_capacity(module.functions.len());
+    for (i, function) in module.functions.iter().enumerate() {
+        let body = bodies.body(i).map_err(|e| format!("function {i} (@{}): {e}", function.common.name_str()))?;
+        let subprogram = match &body {
+            Some(body) => bodies.debug_info(Some(body)).function_subprogram(),
+            None => module_info.global_subprogram(function.common.value_id),
+        };
+        let instructions = body
+            .as_ref()
+            .map(|body| {
+                body.instructions
+                    .iter()
+                    .map(|inst| {
+                        let loc = inst.debug_loc.and_then(|l| body.debug_locs.get(l as usize));
+                        (body.opcode_name(inst, &module.types), loc.map(|l| (l.line, l.column)))
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        all.push(Decoded {
+            instructions,
+            subprogram: subprogram.map(|sp| Subprogram {
+                name: sp.name_str().into_owned(),
+                file: sp.file.map(|f| f.path().into_owned()),
+                line: sp.line,
+            }),
+        });
+    }
+    Ok(Arc::new(all))
+}
+
+/// One function of a module: its signature at once, its body decoded when asked for.
+#[pyclass(frozen, module = "llvm_bitstream_reader")]
+struct Function {
+    module: Py<Module>,
+    index: usize,
+    info: FunctionInfo,
+}
+
+/// One instruction: its opcode as `llvm-dis` names it and its source location.
+#[pyclass(frozen, get_all, module = "llvm_bitstream_reader")]
+#[derive(Clone)]
+struct Instruction {
+    /// The opcode as LLVM's assembly names it (`load`, `call`, `icmp`, …).
+    opcode: String,
+    /// The source line of its `!dbg` location, None without one.
+    line: Option<u32>,
+    /// The source column of its `!dbg` location, None without one.
+    column: Option<u32>,
+}
+
+#[pymethods]
+impl Instruction {
+    fn __repr__(&self) -> String {
+        match self.line {
+            Some(line) => format!("<Instruction {} at line {line}>", self.opcode),
+            None => format!("<Instruction {}>", self.opcode),
+        }
+    }
+}
+
+/// Where a function's `DISubprogram` says it is.
+#[pyclass(frozen, get_all, module = "llvm_bitstream_reader")]
+#[derive(Clone)]
+struct Subprogram {
+    /// The subprogram's name (the source name, not the mangled one).
+    name: String,
+    /// The path of its file (directory joined), None without a file.
+    file: Option<String>,
+    /// The line it starts at.
+    line: u32,
+}
+
+#[pymethods]
+impl Subprogram {
+    fn __repr__(&self) -> String {
+        format!("<Subprogram {} at {}:{}>", self.name, self.file.as_deref().unwrap_or("?"), self.line)
+    }
+}
+
+#[pymethods]
+impl Function {
+    /// The name (invalid UTF-8 replaced).
+    #[getter]
+    fn name(&self) -> &str {
+        &self.info.name
+    }
+
+    /// The linkage as LLVM's assembly spells it (`external`, `internal`, …).
+    #[getter]
+    fn linkage(&self) -> &str {
+        &self.info.linkage
+    }
+
+    /// Whether it has no body here.
+    #[getter]
+    fn is_declaration(&self) -> bool {
+        self.info.is_declaration
+    }
+
+    /// The function type as `llvm-dis` prints it (`i32 (ptr, i64)`).
+    #[getter]
+    fn type_text(&self) -> &str {
+        &self.info.type_text
+    }
+
+    /// The body's instructions, in order (empty for a declaration). The first ask
+    /// decodes every body of the module, once.
+    #[getter]
+    fn instructions(&self, py: Python<'_>) -> PyResult<Vec<Instruction>> {
+        let decoded = self.module.get().decoded(py)?;
+        Ok(decoded[self.index]
+            .instructions
+            .iter()
+            .map(|&(opcode, loc)| Instruction {
+                opcode: opcode.to_owned(),
+                line: loc.map(|l| l.0),
+                column: loc.map(|l| l.1),
+            })
+            .collect())
+    }
+
+    /// How many instructions of each opcode the body has (`{"load": 3, …}`): what a
+    /// corpus job counts, without an object per instruction.
+    #[getter]
+    fn opcode_counts<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let decoded = self.module.get().decoded(py)?;
+        let mut counts: std::collections::BTreeMap<&str, u64> = std::collections::BTreeMap::new();
+        for &(opcode, _) in &decoded[self.index].instructions {
+            *counts.entry(opcode).or_default() += 1;
+        }
+        let d = PyDict::new(py);
+        for (opcode, n) in counts {
+            d.set_item(opcode, n)?;
+        }
+        Ok(d)
+    }
+
+    /// How many instructions the body has (0 for a declaration).
+    #[getter]
+    fn instruction_count(&self, py: Python<'_>) -> PyResult<usize> {
+        Ok(self.module.get().decoded(py)?[self.index].instructions.len())
+    }
+
+    /// The function's `DISubprogram`: its source name, file and line (None without
+    /// debug info).
+    #[getter]
+    fn subprogram(&self, py: Python<'_>) -> PyResult<Option<Subprogram>> {
+        Ok(self.module.get().decoded(py)?[self.index].subprogram.clone())
+    }
+
+    /// The function alone as `llvm-dis` prints it within its module.
+    #[pyo3(signature = (llvm_version = 22))]
+    fn dis(&self, py: Python<'_>, llvm_version: u32) -> PyResult<String> {
+        let data = self.module.get().data.clone();
+        let (module_index, index) = (self.module.get().index, self.index);
+        py.detach(move || -> Result<String, String> {
+            let module = module_at(&data, module_index)?;
+            let bodies = module.bodies().map_err(|e| e.to_string())?;
+            let body = bodies.body(index).map_err(|e| e.to_string())?;
+            Ok(bodies.display_function(index, body.as_ref(), DisOptions { llvm_version }).to_string())
+        })
+        .map_err(|m| error_without_offset(py, m))
+    }
+
+    fn __repr__(&self) -> String {
+        let what = if self.info.is_declaration { "declare" } else { "define" };
+        format!("<Function {what} @{}>", self.info.name)
+    }
+}
+
+/// The symbols of a file as `llvm-nm` of LLVM `llvm_nm_version` (14, 19 or 22) lists
+/// them: bitcode, objects and archives. One dict per symbol, in file order: `name`,
+/// `type` (nm's letter), `address` and `size` (None where nm prints none), `file` (the
+/// archive member or file it is in). `debug_syms`: also what `llvm-nm` lists only with
+/// `--debug-syms` (private and `llvm.*` symbols, section and file symbols).
+#[pyfunction]
+#[pyo3(signature = (path_or_bytes, llvm_nm_version = 22, debug_syms = false))]
+fn symbols<'py>(
+    py: Python<'py>,
+    path_or_bytes: &Bound<'py, PyAny>,
+    llvm_nm_version: u32,
+    debug_syms: bool,
+) -> PyResult<Vec<Bound<'py, PyDict>>> {
+    use llvm_bitstream_reader::symbols as sym;
+    let Some(version) = sym::NmVersion::from_major(llvm_nm_version) else {
+        return Err(PyValueError::new_err(format!("no llvm-nm {llvm_nm_version} to match (14, 19 or 22)")));
+    };
+    let data = input_bytes(py, path_or_bytes)?;
+    // llvm-nm names a file's symbols after the path it was given.
+    let name = match path_or_bytes.extract::<std::path::PathBuf>() {
+        Ok(path) if !path_or_bytes.is_instance_of::<PyBytes>() => path.to_string_lossy().into_owned(),
+        _ => "<bytes>".to_owned(),
+    };
+    type Row = (String, char, Option<u64>, Option<u64>, String);
+    let rows = py
+        .detach(|| -> Result<Vec<Row>, String> {
+            let file = sym::read(&name, &data, &sym::Options::new(version)).map_err(|e| e.to_string())?;
+            let mut rows = Vec::new();
+            for list in &file.lists {
+                for s in list.symbols.iter().filter(|s| debug_syms || s.listed) {
+                    rows.push((s.name_str().into_owned(), s.letter, s.address, s.size, list.name.clone()));
+                }
+            }
+            Ok(rows)
+        })
+        .map_err(|m| error_without_offset(py, m))?;
+    rows.into_iter()
+        .map(|(name, letter, address, size, file)| {
+            let d = PyDict::new(py);
+            d.set_item("name", name)?;
+            d.set_item("type", letter.to_string())?;
+            d.set_item("address", address)?;
+            d.set_item("size", size)?;
+            d.set_item("file", file)?;
+            Ok(d)
+        })
+        .collect()
+}
+
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("BitcodeError", m.py().get_type::<BitcodeError>())?;
+    m.add_class::<Module>()?;
+    m.add_class::<Function>()?;
+    m.add_class::<Global>()?;
+    m.add_class::<Instruction>()?;
+    m.add_class::<Subprogram>()?;
+    m.add_function(wrap_pyfunction!(symbols, m)?)?;
+    Ok(())
+}
