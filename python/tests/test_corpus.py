@@ -7,7 +7,8 @@ import sys
 
 import pytest
 
-from conftest import REPO, TESTDATA, llvm_dis_opcodes, run, tool
+from conftest import REPO, TESTDATA, run, tool
+from llvm_bitstream_reader.llvm_dis_text import opcode_counts as llvm_dis_opcodes
 
 pa = pytest.importorskip("pyarrow") if os.environ.get("CI") != "true" else __import__("pyarrow")
 import pyarrow.parquet as pq  # noqa: E402

@@ -8,7 +8,8 @@ import subprocess
 import pytest
 
 import llvm_bitstream_reader as lbr
-from conftest import REPO, TESTDATA, llvm_dis_opcodes, run, tool
+from conftest import REPO, TESTDATA, run, tool
+from llvm_bitstream_reader.llvm_dis_text import opcode_counts as llvm_dis_opcodes
 
 # rustc 1.95 (LLVM 22) modules, with and without debug info, and a C module of clang-14.
 LLVM22_FILES = ["rustc_llvm22_o3.bc", "rustc_llvm22_o0_debuginfo.bc"]

@@ -1,0 +1,28 @@
+"""Instruction counts by opcode from ``llvm-dis`` text: how corpora of bitcode are counted
+without this package (an ``llvm-dis`` per module, then its text parsed). The tests check
+the package's counts against it, and ``benches/corpus.py`` times it."""
+
+
+def opcode_counts(text):
+    """Instruction counts by opcode in the text of ``llvm-dis`` (any version)."""
+    counts = {}
+    in_body = False
+    for line in text.splitlines():
+        if line.startswith("define "):
+            in_body = True
+            continue
+        if line == "}":
+            in_body = False
+            continue
+        # An instruction starts at two spaces; its continuations (a switch's cases and
+        # `]`, a landingpad's clauses, an invoke's labels) are indented further or close.
+        if not in_body or not line.startswith("  ") or line[2] in " ]" or line.startswith("  #dbg_"):
+            continue
+        words = line.split()
+        if len(words) > 2 and words[1] == "=":
+            words = words[2:]
+        if words[0] in ("tail", "musttail", "notail"):
+            words = words[1:]
+        opcode = words[0].rstrip(",")  # `unreachable, !dbg !12`
+        counts[opcode] = counts.get(opcode, 0) + 1
+    return counts
