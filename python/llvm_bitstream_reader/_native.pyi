@@ -1,7 +1,7 @@
 """Type stubs of the native module (python/src/lib.rs)."""
 
 import os
-from typing import Dict, List, Optional, TypedDict, Union
+from typing import Dict, List, Optional, Tuple, TypedDict, Union
 
 _Source = Union[str, "os.PathLike[str]", bytes, bytearray, memoryview]
 
@@ -70,6 +70,11 @@ class Module:
     def open_all(path: Union[str, "os.PathLike[str]"]) -> List["Module"]: ...
     @staticmethod
     def parse_all(data: Union[bytes, bytearray, memoryview]) -> List["Module"]: ...
+    @staticmethod
+    def parse_partial(
+        data: Union[bytes, bytearray, memoryview],
+    ) -> Tuple[List["Module"], Optional[BitcodeError]]:
+        """What a damaged or cut input holds before the break, and the error (or None)."""
     @property
     def globals(self) -> List[Global]: ...
     @property
@@ -87,3 +92,33 @@ class Symbol(TypedDict):
 
 def symbols(path_or_bytes: _Source, llvm_nm_version: int = 22, debug_syms: bool = False) -> List[Symbol]:
     """The symbols of a file as ``llvm-nm`` of that version lists them."""
+
+class Diagnostic:
+    """One clang diagnostic of a ``.dia`` file."""
+
+    level: str
+    message: str
+    file: Optional[str]
+    line: int
+    column: int
+    category: Optional[str]
+    flag: Optional[str]
+    depth: int
+    formatted: str
+
+def diagnostics(path_or_bytes: _Source, partial: bool = False) -> List[Diagnostic]: ...
+
+class Remark:
+    """One LLVM optimization remark."""
+
+    kind: str
+    pass_name: str
+    name: str
+    function: str
+    message: str
+    file: Optional[str]
+    line: int
+    column: int
+    hotness: Optional[int]
+
+def remarks(path_or_bytes: _Source) -> List[Remark]: ...

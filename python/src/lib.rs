@@ -37,13 +37,15 @@ fn error_without_offset(py: Python<'_>, message: String) -> PyErr {
 type Data = Arc<[u8]>;
 
 /// Parses module `index` of `data` (cheap: bodies, constants and metadata are skipped in
-/// O(1) until asked for).
-fn module_at(data: &[u8], index: usize) -> Result<ir::Module<'_>, String> {
-    let mut modules = ir::Module::parse_all(data).map_err(|e| e.to_string())?;
-    if index >= modules.len() {
-        return Err(format!("module {index} of {}", modules.len()));
-    }
-    Ok(modules.swap_remove(index))
+/// O(1) until asked for); `partial`: what a damaged input holds before the break.
+fn parsed(data: &[u8], index: usize, partial: bool) -> Result<Option<ir::Module<'_>>, llvm_bitstream_reader::Error> {
+    let mut modules = if partial { ir::Module::parse_all_partial(data).0 } else { ir::Module::parse_all(data)? };
+    Ok((index < modules.len()).then(|| modules.swap_remove(index)))
+}
+
+/// [`parsed`], for the lazy readers of a module made before (which was there then).
+fn module_at(data: &[u8], index: usize, partial: bool) -> Result<ir::Module<'_>, String> {
+    parsed(data, index, partial).map_err(|e| e.to_string())?.ok_or_else(|| format!("no module {index}"))
 }
 
 /// Reads `path_or_bytes`: a `str`/`os.PathLike` path is read from disk, `bytes` (or any
@@ -67,6 +69,8 @@ struct Module {
     index: usize,
     /// The path it was opened from, as given: `llvm-dis` prints it as the module's ID.
     path: Option<String>,
+    /// Read by `parse_partial`: what a damaged input holds before the break.
+    partial: bool,
     #[pyo3(get)]
     triple: Option<String>,
     #[pyo3(get)]
@@ -123,11 +127,16 @@ impl Global {
 
 impl Module {
     fn load(py: Python<'_>, data: Data, index: usize, path: Option<String>) -> PyResult<Module> {
+        Module::read(py, data, index, path, false)
+    }
+
+    fn load_partial(py: Python<'_>, data: Data, index: usize) -> PyResult<Module> {
+        Module::read(py, data, index, None, true)
+    }
+
+    fn read(py: Python<'_>, data: Data, index: usize, path: Option<String>, partial: bool) -> PyResult<Module> {
         let read = py.detach(|| -> Result<_, llvm_bitstream_reader::Error> {
-            let module = match ir::Module::parse_all(&data)?.into_iter().nth(index) {
-                Some(m) => m,
-                None => return Ok(None),
-            };
+            let Some(module) = parsed(&data, index, partial)? else { return Ok(None) };
             let types = &module.types;
             let text = |ty| types.display(ty).to_string();
             let globals = module
@@ -166,6 +175,7 @@ impl Module {
                 data,
                 index,
                 path,
+                partial,
                 triple,
                 datalayout,
                 source_filename,
@@ -181,8 +191,8 @@ impl Module {
 
     /// Every body decoded (once per module object), with the GIL released.
     fn decoded(&self, py: Python<'_>) -> PyResult<Arc<Vec<Decoded>>> {
-        let (data, index) = (&self.data, self.index);
-        let decoded = py.detach(|| self.decoded.get_or_init(|| decode_all(data, index)));
+        let (data, index, partial) = (&self.data, self.index, self.partial);
+        let decoded = py.detach(|| self.decoded.get_or_init(|| decode_all(data, index, partial)));
         decoded.clone().map_err(|m| error_without_offset(py, m))
     }
 
@@ -221,6 +231,21 @@ impl Module {
         (0..Module::count(py, &data)?).map(|i| Module::load(py, data.clone(), i, None)).collect()
     }
 
+    /// What a damaged or cut file holds before the break: `(modules, error)`, the modules
+    /// read (a cut module keeps its complete function bodies; its global values are
+    /// unnamed when the string table is past the break) and the `BitcodeError` that
+    /// stopped the reading, or None.
+    #[staticmethod]
+    fn parse_partial(py: Python<'_>, data: &Bound<'_, PyAny>) -> PyResult<(Vec<Module>, Option<PyErr>)> {
+        let data = input_bytes(py, data)?;
+        let (count, err) = py.detach(|| {
+            let (modules, err) = ir::Module::parse_all_partial(&data);
+            (modules.len(), err)
+        });
+        let modules = (0..count).map(|i| Module::load_partial(py, data.clone(), i)).collect::<PyResult<_>>()?;
+        Ok((modules, err.map(|e| error(py, &e))))
+    }
+
     /// The module's global variables, in file order.
     #[getter]
     fn globals(&self) -> Vec<Global> {
@@ -241,11 +266,10 @@ impl Module {
     /// `; ModuleID = '…'` line's (by default the path given to `open`; none for `parse`).
     #[pyo3(signature = (llvm_version = 22, threads = 1, module_id = None))]
     fn dis(&self, py: Python<'_>, llvm_version: u32, threads: usize, module_id: Option<String>) -> PyResult<String> {
-        let data = self.data.clone();
-        let index = self.index;
+        let (data, index, partial) = (self.data.clone(), self.index, self.partial);
         let module_id = module_id.or_else(|| self.path.clone());
         py.detach(move || -> Result<String, String> {
-            let module = module_at(&data, index)?;
+            let module = module_at(&data, index, partial)?;
             let bodies = module.bodies().map_err(|e| e.to_string())?;
             let display = bodies.display_module(DisOptions { llvm_version }).with_threads(threads);
             Ok(match module_id.as_deref() {
@@ -268,8 +292,8 @@ impl Module {
 
 /// Decodes every body of module `index` of `data`: opcodes, locations, subprograms. A
 /// body that does not decode is an error for the whole module (the message says which).
-fn decode_all(data: &[u8], index: usize) -> Result<Arc<Vec<Decoded>>, String> {
-    let module = module_at(data, index)?;
+fn decode_all(data: &[u8], index: usize, partial: bool) -> Result<Arc<Vec<Decoded>>, String> {
+    let module = module_at(data, index, partial)?;
     let bodies = module.bodies().map_err(|e| e.to_string())?;
     let module_info = bodies.debug_info(None);
     let mut all = Vec::with_capacity(module.functions.len());
@@ -426,10 +450,10 @@ impl Function {
     /// The function alone as `llvm-dis` prints it within its module.
     #[pyo3(signature = (llvm_version = 22))]
     fn dis(&self, py: Python<'_>, llvm_version: u32) -> PyResult<String> {
-        let data = self.module.get().data.clone();
-        let (module_index, index) = (self.module.get().index, self.index);
+        let m = self.module.get();
+        let (data, module_index, partial, index) = (m.data.clone(), m.index, m.partial, self.index);
         py.detach(move || -> Result<String, String> {
-            let module = module_at(&data, module_index)?;
+            let module = module_at(&data, module_index, partial)?;
             let bodies = module.bodies().map_err(|e| e.to_string())?;
             let body = bodies.body(index).map_err(|e| e.to_string())?;
             Ok(bodies.display_function(index, body.as_ref(), DisOptions { llvm_version }).to_string())
@@ -492,6 +516,128 @@ fn symbols<'py>(
         .collect()
 }
 
+/// One clang diagnostic of a `.dia` file (`clang --serialize-diagnostics`).
+#[pyclass(frozen, get_all, module = "llvm_bitstream_reader")]
+struct Diagnostic {
+    /// `ignored`, `note`, `warning`, `error`, `fatal error` or `remark`.
+    level: String,
+    /// The message.
+    message: String,
+    /// The file it points into, None without a location.
+    file: Option<String>,
+    /// The line (0 without a location).
+    line: u32,
+    /// The column (0 without a location).
+    column: u32,
+    /// The category (`Semantic Issue`), None for none.
+    category: Option<String>,
+    /// The warning flag that controls it (`unused-variable`), None for none.
+    flag: Option<String>,
+    /// 0 for a diagnostic, 1 for its notes, …
+    depth: usize,
+    /// The line libclang's `clang_formatDiagnostic` prints for it.
+    formatted: String,
+}
+
+#[pymethods]
+impl Diagnostic {
+    fn __repr__(&self) -> String {
+        format!("<Diagnostic {}>", self.formatted)
+    }
+}
+
+/// The diagnostics of a `.dia` file, notes after their diagnostic, in file order. A
+/// damaged file raises `BitcodeError` (`partial=True`: what was read before the break).
+#[pyfunction]
+#[pyo3(signature = (path_or_bytes, partial = false))]
+fn diagnostics(py: Python<'_>, path_or_bytes: &Bound<'_, PyAny>, partial: bool) -> PyResult<Vec<Diagnostic>> {
+    use llvm_bitstream_reader::diag::Diagnostics;
+    let data = input_bytes(py, path_or_bytes)?;
+    let (rows, err) = py.detach(|| {
+        let (diags, err) = Diagnostics::parse_partial(&data);
+        let text = |t: llvm_bitstream_reader::Text<'_>| t.to_string_lossy().into_owned();
+        let rows: Vec<Diagnostic> = diags
+            .walk()
+            .map(|(depth, d)| {
+                let at = d.location();
+                Diagnostic {
+                    level: d.level().to_string(),
+                    message: text(d.message()),
+                    file: at.file.map(|f| text(f.name)),
+                    line: at.line,
+                    column: at.column,
+                    category: d.category().map(|c| text(c.name)),
+                    flag: d.flag().map(|f| text(f.name)),
+                    depth,
+                    formatted: d.to_string(),
+                }
+            })
+            .collect();
+        (rows, err)
+    });
+    match err {
+        Some(e) if !partial => Err(error(py, &e)),
+        _ => Ok(rows),
+    }
+}
+
+/// One LLVM optimization remark of a bitstream remarks file.
+#[pyclass(frozen, get_all, module = "llvm_bitstream_reader")]
+struct Remark {
+    /// `Passed`, `Missed`, `Analysis`, … as `llvm-remarkutil`'s YAML tags them.
+    kind: String,
+    /// The pass (`inline`).
+    pass_name: String,
+    /// The remark's name (`Inlined`).
+    name: String,
+    /// The function it is about.
+    function: String,
+    /// The message: its arguments' values joined.
+    message: String,
+    /// The source file, None without a location.
+    file: Option<String>,
+    /// The source line (0 without a location).
+    line: u64,
+    /// The source column (0 without a location).
+    column: u64,
+    /// The hotness, None without one.
+    hotness: Option<u64>,
+}
+
+#[pymethods]
+impl Remark {
+    fn __repr__(&self) -> String {
+        format!("<Remark {} {}/{} in {}>", self.kind, self.pass_name, self.name, self.function)
+    }
+}
+
+/// The remarks of an LLVM bitstream remarks file (`.opt.bitstream`), in file order.
+#[pyfunction]
+fn remarks(py: Python<'_>, path_or_bytes: &Bound<'_, PyAny>) -> PyResult<Vec<Remark>> {
+    use llvm_bitstream_reader::remarks::RemarksFile;
+    let data = input_bytes(py, path_or_bytes)?;
+    py.detach(|| -> Result<Vec<Remark>, llvm_bitstream_reader::Error> {
+        let text = |t: llvm_bitstream_reader::Text<'_>| t.to_string_lossy().into_owned();
+        let mut rows = Vec::new();
+        for remark in RemarksFile::parse(&data)?.remarks()? {
+            let r = remark?;
+            rows.push(Remark {
+                kind: r.remark_type.to_string(),
+                pass_name: text(r.pass),
+                name: text(r.name),
+                function: text(r.function),
+                message: r.message(),
+                file: r.loc.as_ref().map(|l| text(l.file)),
+                line: r.loc.as_ref().map_or(0, |l| l.line),
+                column: r.loc.as_ref().map_or(0, |l| l.column),
+                hotness: r.hotness,
+            });
+        }
+        Ok(rows)
+    })
+    .map_err(|e| error(py, &e))
+}
+
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("BitcodeError", m.py().get_type::<BitcodeError>())?;
@@ -500,6 +646,10 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Global>()?;
     m.add_class::<Instruction>()?;
     m.add_class::<Subprogram>()?;
+    m.add_class::<Diagnostic>()?;
+    m.add_class::<Remark>()?;
     m.add_function(wrap_pyfunction!(symbols, m)?)?;
+    m.add_function(wrap_pyfunction!(diagnostics, m)?)?;
+    m.add_function(wrap_pyfunction!(remarks, m)?)?;
     Ok(())
 }

@@ -155,3 +155,67 @@ def test_libclc_opcode_counts_are_llvm_dis():
             counts[inst.opcode] = counts.get(inst.opcode, 0) + 1
     assert counts == expected
     assert sum(counts.values()) > 300_000
+
+
+def dump():
+    """The crate's analyzer, as the tests above built it."""
+    for build in ("release", "debug"):
+        path = REPO / "target" / build / "bitstream-dump"
+        if path.exists():
+            return str(path)
+    pytest.skip("bitstream-dump is not built (cargo build -p bitstream-dump)")
+
+
+@pytest.mark.parametrize("name", ["clang14_diag_cxx.dia", "clang14_diag_macros.dia", "clang14_diagnostics.dia"])
+def test_diagnostics_are_the_analyzers(name):
+    path = TESTDATA / name
+    lines = run(dump(), "--diagnostics", str(path)).splitlines()
+    diags = list(lbr.diagnostics(path))
+    assert [d.formatted for d in diags] == lines
+    assert all(d.formatted.startswith(f"{d.file}:{d.line}:{d.column}: ") for d in diags if d.file)
+    assert {d.depth for d in diags} >= {0}
+    cut = path.read_bytes()[: path.stat().st_size // 2]
+    with pytest.raises(lbr.BitcodeError):
+        list(lbr.diagnostics(cut))
+    assert len(list(lbr.diagnostics(cut, partial=True))) < len(diags)
+
+
+@pytest.mark.parametrize("name", ["llvm19_remarks_hotness.opt.bitstream", "llvm19_remarks_standalone.opt.bitstream"])
+def test_remarks_are_the_analyzers(name):
+    path = TESTDATA / name
+    yaml = run(dump(), "--remarks", str(path))
+    docs = yaml.split("--- !")[1:]
+    ours = list(lbr.remarks(path))
+    assert len(ours) == len(docs) > 0
+    for r, doc in zip(ours, docs):
+        fields = dict(
+            line.split(":", 1) for line in doc.splitlines()[1:] if line and not line.startswith(" ") and ":" in line
+        )
+        assert doc.split("\n", 1)[0] == r.kind
+        assert fields["Pass"].strip() == r.pass_name
+        assert fields["Function"].strip().strip("'") == r.function
+
+
+def test_partial_modules_of_a_cut_file():
+    data = (TESTDATA / LLVM22_FILES[1]).read_bytes()
+    whole = lbr.Module.parse(data)
+    modules, err = lbr.Module.parse_partial(data[: len(data) * 3 // 4])
+    assert isinstance(err, lbr.BitcodeError) and err.offset is not None
+    assert len(modules) == 1
+    cut = modules[0]
+    assert cut.triple == whole.triple
+    # Complete bodies before the break are there, instruction for instruction.
+    bodies = [f for f in cut.functions if f.instruction_count]
+    assert bodies
+    assert [f.instruction_count for f in bodies[:5]] == [
+        g.instruction_count for g in whole.functions if g.instruction_count
+    ][:5]
+    assert cut.dis()
+    modules, err = lbr.Module.parse_partial(data)
+    assert err is None and len(modules) == 1
+    assert modules[0].dis(module_id="m") == whole.dis(module_id="m")
+
+
+def test_remarks_whose_strings_are_elsewhere_say_so():
+    with pytest.raises(lbr.BitcodeError, match="string table"):
+        list(lbr.remarks(TESTDATA / "clang14_remarks_darwin.opt.bitstream"))
