@@ -23,6 +23,7 @@ class Instruction:
     """One instruction: its opcode as ``llvm-dis`` names it and its source location."""
 
     opcode: str
+    text: str
     line: Optional[int]
     column: Optional[int]
 

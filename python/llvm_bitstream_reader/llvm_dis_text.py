@@ -18,11 +18,17 @@ def opcode_counts(text):
         # `]`, a landingpad's clauses, an invoke's labels) are indented further or close.
         if not in_body or not line.startswith("  ") or line[2] in " ]" or line.startswith("  #dbg_"):
             continue
-        words = line.split()
-        if len(words) > 2 and words[1] == "=":
-            words = words[2:]
-        if words[0] in ("tail", "musttail", "notail"):
-            words = words[1:]
-        opcode = words[0].rstrip(",")  # `unreachable, !dbg !12`
+        opcode = opcode_of(line)
         counts[opcode] = counts.get(opcode, 0) + 1
     return counts
+
+
+def opcode_of(instruction):
+    """The opcode of an instruction's line of ``llvm-dis`` text (``%3 = tail call …``:
+    ``call``)."""
+    words = instruction.split()
+    if len(words) > 2 and words[1] == "=":
+        words = words[2:]
+    if words[0] in ("tail", "musttail", "notail"):
+        words = words[1:]
+    return words[0].rstrip(",")  # `unreachable, !dbg !12`

@@ -84,6 +84,8 @@ struct Module {
     /// Every body's instructions and subprogram, decoded together on the first ask (one
     /// `Bodies`, its module constants decoded once, not once per function).
     decoded: OnceLock<Result<Arc<Vec<Decoded>>, String>>,
+    /// Every body's instructions as `llvm-dis` prints them, made together on the first ask.
+    texts: OnceLock<Result<Arc<Vec<Vec<String>>>, String>>,
 }
 
 /// What one function's body gives the Python objects.
@@ -183,6 +185,7 @@ impl Module {
                 globals,
                 functions,
                 decoded: OnceLock::new(),
+                texts: OnceLock::new(),
             }),
             Ok(None) => Err(error_without_offset(py, format!("the input has no module {index}"))),
             Err(e) => Err(error(py, &e)),
@@ -194,6 +197,13 @@ impl Module {
         let (data, index, partial) = (&self.data, self.index, self.partial);
         let decoded = py.detach(|| self.decoded.get_or_init(|| decode_all(data, index, partial)));
         decoded.clone().map_err(|m| error_without_offset(py, m))
+    }
+
+    /// Every body's instruction texts (once per module object), with the GIL released.
+    fn texts(&self, py: Python<'_>) -> PyResult<Arc<Vec<Vec<String>>>> {
+        let (data, index, partial) = (&self.data, self.index, self.partial);
+        let texts = py.detach(|| self.texts.get_or_init(|| texts_all(data, index, partial)));
+        texts.clone().map_err(|m| error_without_offset(py, m))
     }
 
     fn count(py: Python<'_>, data: &Data) -> PyResult<usize> {
@@ -327,6 +337,57 @@ fn decode_all(data: &[u8], index: usize, partial: bool) -> Result<Arc<Vec<Decode
     Ok(Arc::new(all))
 }
 
+/// Every function's instructions as `llvm-dis-22` prints them in module `index` of
+/// `data`: the module printed once (a function printed alone numbers the module's
+/// metadata for itself, which made this quadratic) and cut at each `define`, definitions
+/// being printed in the module's order. A cut that does not give each body as many
+/// instructions as it has is an error, not a guess.
+fn texts_all(data: &[u8], index: usize, partial: bool) -> Result<Arc<Vec<Vec<String>>>, String> {
+    let module = module_at(data, index, partial)?;
+    let bodies = module.bodies().map_err(|e| e.to_string())?;
+    let text = bodies.display_module(DisOptions { llvm_version: 22 }).to_string();
+    let mut definitions = text.split("\ndefine ").skip(1).map(|f| f.split("\n}\n").next().unwrap_or(f));
+    let mut all = Vec::with_capacity(module.functions.len());
+    for i in 0..module.functions.len() {
+        let Some(body) = bodies.body(i).map_err(|e| format!("function {i}: {e}"))? else {
+            all.push(Vec::new());
+            continue;
+        };
+        let instructions = definitions.next().map(instruction_texts).unwrap_or_default();
+        if instructions.len() != body.instructions.len() {
+            return Err(format!(
+                "function {i}: its text has {} instructions, its body {}",
+                instructions.len(),
+                body.instructions.len()
+            ));
+        }
+        all.push(instructions);
+    }
+    Ok(Arc::new(all))
+}
+
+/// A function's text cut into its instructions: a line at two spaces starts one (not the
+/// `]` that closes a `switch`); lines indented further continue it, but for debug records
+/// (`    #dbg_value(…)`, LLVM 19 and later), which are not instructions.
+fn instruction_texts(function: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for line in function.lines() {
+        let Some(rest) = line.strip_prefix("  ") else { continue };
+        if rest.trim_start().starts_with("#dbg_") {
+            continue;
+        }
+        if rest.starts_with(' ') || rest.starts_with(']') {
+            if let Some(last) = out.last_mut() {
+                last.push('\n');
+                last.push_str(line);
+            }
+        } else {
+            out.push(rest.to_owned());
+        }
+    }
+    out
+}
+
 /// One function of a module: its signature at once, its body decoded when asked for.
 #[pyclass(frozen, module = "llvm_bitstream_reader")]
 struct Function {
@@ -341,6 +402,10 @@ struct Function {
 struct Instruction {
     /// The opcode as LLVM's assembly names it (`load`, `call`, `icmp`, …).
     opcode: String,
+    /// The instruction as `llvm-dis-22` prints it in its module, operands and
+    /// attachments included (`%3 = load i32, ptr %2, align 4, !dbg !12`); a `switch`'s
+    /// cases and a `landingpad`'s clauses on their lines after it.
+    text: String,
     /// The source line of its `!dbg` location, None without one.
     line: Option<u32>,
     /// The source column of its `!dbg` location, None without one.
@@ -407,11 +472,14 @@ impl Function {
     #[getter]
     fn instructions(&self, py: Python<'_>) -> PyResult<Vec<Instruction>> {
         let decoded = self.module.get().decoded(py)?;
+        let texts = self.module.get().texts(py)?;
         Ok(decoded[self.index]
             .instructions
             .iter()
-            .map(|&(opcode, loc)| Instruction {
+            .zip(&texts[self.index])
+            .map(|(&(opcode, loc), text)| Instruction {
                 opcode: opcode.to_owned(),
+                text: text.clone(),
                 line: loc.map(|l| l.0),
                 column: loc.map(|l| l.1),
             })

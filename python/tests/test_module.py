@@ -10,6 +10,7 @@ import pytest
 import llvm_bitstream_reader as lbr
 from conftest import REPO, TESTDATA, run, tool
 from llvm_bitstream_reader.llvm_dis_text import opcode_counts as llvm_dis_opcodes
+from llvm_bitstream_reader.llvm_dis_text import opcode_of
 
 # rustc 1.95 (LLVM 22) modules, with and without debug info, and a C module of clang-14.
 LLVM22_FILES = ["rustc_llvm22_o3.bc", "rustc_llvm22_o0_debuginfo.bc"]
@@ -73,6 +74,14 @@ def test_locations_and_subprograms_are_llvm_dis():
         assert f'name: "{sp.name}"' in node
         located = [i for i in f.instructions if i.line is not None]
         assert located, f.name
+        # Each instruction's text is its line in llvm-dis's, its !dbg location's line
+        # that of the text's !dbg node.
+        for inst in f.instructions:
+            assert opcode_of(inst.text) == inst.opcode, inst.text
+            assert "\n  " + inst.text + "\n" in text
+            dbg = re.search(r"!dbg !(\d+)", inst.text)
+            if dbg:
+                assert f"line: {inst.line}," in nodes[dbg.group(1)]
         checked += 1
     assert checked > 10
 
@@ -153,6 +162,7 @@ def test_libclc_opcode_counts_are_llvm_dis():
     for f in m.functions:
         for inst in f.instructions:
             counts[inst.opcode] = counts.get(inst.opcode, 0) + 1
+            assert opcode_of(inst.text) == inst.opcode, inst.text
     assert counts == expected
     assert sum(counts.values()) > 300_000
 
