@@ -229,3 +229,16 @@ def test_partial_modules_of_a_cut_file():
 def test_remarks_whose_strings_are_elsewhere_say_so():
     with pytest.raises(lbr.BitcodeError, match="string table"):
         list(lbr.remarks(TESTDATA / "clang14_remarks_darwin.opt.bitstream"))
+
+
+@pytest.mark.parametrize("version", [14, 19])
+def test_older_llvm_dis_versions(version):
+    """Debian's libclc-14 and -19 as llvm-dis-14 and -19 print them (typed pointers in 14)."""
+    path = REPO / "target" / "libclc" / str(version) / "usr" / "lib" / "clc" / "amdgcn--amdhsa.bc"
+    if not path.exists():
+        message = f"{path} is missing (.ci/run unpacks libclc-{version} there)"
+        if os.environ.get("CI") == "true":
+            pytest.fail(message)
+        pytest.skip(message)
+    expected = run(tool(f"llvm-dis-{version}"), str(path), "-o", "-")
+    assert lbr.Module.open(str(path)).dis(llvm_version=version, threads=2) == expected
