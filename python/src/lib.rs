@@ -128,67 +128,64 @@ impl Global {
 }
 
 impl Module {
-    fn load(py: Python<'_>, data: Data, index: usize, path: Option<String>) -> PyResult<Module> {
-        Module::read(py, data, index, path, false)
-    }
-
-    fn load_partial(py: Python<'_>, data: Data, index: usize) -> PyResult<Module> {
-        Module::read(py, data, index, None, true)
-    }
-
-    fn read(py: Python<'_>, data: Data, index: usize, path: Option<String>, partial: bool) -> PyResult<Module> {
-        let read = py.detach(|| -> Result<_, llvm_bitstream_reader::Error> {
-            let Some(module) = parsed(&data, index, partial)? else { return Ok(None) };
-            let types = &module.types;
-            let text = |ty| types.display(ty).to_string();
-            let globals = module
-                .globals
-                .iter()
-                .map(|g| Global {
-                    name: g.common.name_str().into_owned(),
-                    linkage: g.common.linkage.to_string(),
-                    type_text: text(g.common.value_type),
-                    is_constant: g.is_constant,
-                    has_initializer: g.initializer.is_some(),
-                })
-                .collect();
-            let functions = module
-                .functions
-                .iter()
-                .map(|f| FunctionInfo {
-                    name: f.common.name_str().into_owned(),
-                    linkage: f.common.linkage.to_string(),
-                    is_declaration: f.is_declaration,
-                    type_text: text(f.common.value_type),
-                })
-                .collect();
-            let owned = |s: Option<&[u8]>| s.map(|s| String::from_utf8_lossy(s).into_owned());
-            Ok(Some((
-                owned(module.triple.as_deref().map(str::as_bytes)),
-                owned(module.datalayout.as_deref().map(str::as_bytes)),
-                owned(module.source_filename.as_deref().map(str::as_bytes)),
-                module.producer.clone().map(|p| p.to_string()),
-                globals,
-                functions,
-            )))
-        });
-        match read {
-            Ok(Some((triple, datalayout, source_filename, producer, globals, functions))) => Ok(Module {
-                data,
-                index,
-                path,
-                partial,
-                triple,
-                datalayout,
-                source_filename,
-                producer,
-                globals,
-                functions,
-                decoded: OnceLock::new(),
-                texts: OnceLock::new(),
-            }),
+    /// Module `index` of `data`, `path` its ID; `partial`: read as `parse_partial` reads.
+    fn load(py: Python<'_>, data: Data, index: usize, path: Option<String>, partial: bool) -> PyResult<Module> {
+        match py.detach(|| parsed(&data, index, partial)) {
+            Ok(Some(module)) => Ok(Module::of(&module, data.clone(), index, path, partial)),
             Ok(None) => Err(error_without_offset(py, format!("the input has no module {index}"))),
             Err(e) => Err(error(py, &e)),
+        }
+    }
+
+    /// Every module of `data`, read once (not once to count them and again for each).
+    fn load_all(py: Python<'_>, data: Data, path: Option<String>) -> PyResult<Vec<Module>> {
+        let modules = py.detach(|| {
+            ir::Module::parse_all(&data).map(|all| {
+                let of = |(i, m)| Module::of(m, data.clone(), i, path.clone(), false);
+                all.iter().enumerate().map(of).collect::<Vec<_>>()
+            })
+        });
+        modules.map_err(|e| error(py, &e))
+    }
+
+    /// The Python object of `module`, module `index` of `data`: what it shows at once.
+    fn of(module: &ir::Module<'_>, data: Data, index: usize, path: Option<String>, partial: bool) -> Module {
+        let types = &module.types;
+        let text = |ty| types.display(ty).to_string();
+        let globals = module
+            .globals
+            .iter()
+            .map(|g| Global {
+                name: g.common.name_str().into_owned(),
+                linkage: g.common.linkage.to_string(),
+                type_text: text(g.common.value_type),
+                is_constant: g.is_constant,
+                has_initializer: g.initializer.is_some(),
+            })
+            .collect();
+        let functions = module
+            .functions
+            .iter()
+            .map(|f| FunctionInfo {
+                name: f.common.name_str().into_owned(),
+                linkage: f.common.linkage.to_string(),
+                is_declaration: f.is_declaration,
+                type_text: text(f.common.value_type),
+            })
+            .collect();
+        Module {
+            data,
+            index,
+            path,
+            partial,
+            triple: module.triple.as_deref().map(str::to_owned),
+            datalayout: module.datalayout.as_deref().map(str::to_owned),
+            source_filename: module.source_filename.as_deref().map(str::to_owned),
+            producer: module.producer.clone().map(|p| p.to_string()),
+            globals,
+            functions,
+            decoded: OnceLock::new(),
+            texts: OnceLock::new(),
         }
     }
 
@@ -201,13 +198,10 @@ impl Module {
 
     /// Every body's instruction texts (once per module object), with the GIL released.
     fn texts(&self, py: Python<'_>) -> PyResult<Arc<Vec<Vec<String>>>> {
+        let decoded = self.decoded(py)?;
         let (data, index, partial) = (&self.data, self.index, self.partial);
-        let texts = py.detach(|| self.texts.get_or_init(|| texts_all(data, index, partial)));
+        let texts = py.detach(|| self.texts.get_or_init(|| texts_all(data, index, partial, &decoded)));
         texts.clone().map_err(|m| error_without_offset(py, m))
-    }
-
-    fn count(py: Python<'_>, data: &Data) -> PyResult<usize> {
-        py.detach(|| ir::Module::parse_all(data).map(|m| m.len())).map_err(|e| error(py, &e))
     }
 }
 
@@ -217,28 +211,26 @@ impl Module {
     #[staticmethod]
     fn open(py: Python<'_>, path: std::path::PathBuf) -> PyResult<Module> {
         let data: Data = py.detach(|| std::fs::read(&path)).map(Arc::from)?;
-        Module::load(py, data, 0, Some(path.to_string_lossy().into_owned()))
+        Module::load(py, data, 0, Some(path.to_string_lossy().into_owned()), false)
     }
 
     /// The first module of bitcode `data` (`bytes` or any buffer).
     #[staticmethod]
     fn parse(py: Python<'_>, data: &Bound<'_, PyAny>) -> PyResult<Module> {
-        Module::load(py, input_bytes(py, data)?, 0, None)
+        Module::load(py, input_bytes(py, data)?, 0, None, false)
     }
 
     /// Every module of the bitcode file at `path` (`llvm-cat -b` makes several).
     #[staticmethod]
     fn open_all(py: Python<'_>, path: std::path::PathBuf) -> PyResult<Vec<Module>> {
         let data: Data = py.detach(|| std::fs::read(&path)).map(Arc::from)?;
-        let id = path.to_string_lossy().into_owned();
-        (0..Module::count(py, &data)?).map(|i| Module::load(py, data.clone(), i, Some(id.clone()))).collect()
+        Module::load_all(py, data, Some(path.to_string_lossy().into_owned()))
     }
 
     /// Every module of bitcode `data`.
     #[staticmethod]
     fn parse_all(py: Python<'_>, data: &Bound<'_, PyAny>) -> PyResult<Vec<Module>> {
-        let data = input_bytes(py, data)?;
-        (0..Module::count(py, &data)?).map(|i| Module::load(py, data.clone(), i, None)).collect()
+        Module::load_all(py, input_bytes(py, data)?, None)
     }
 
     /// What a damaged or cut file holds before the break: `(modules, error)`, the modules
@@ -248,11 +240,11 @@ impl Module {
     #[staticmethod]
     fn parse_partial(py: Python<'_>, data: &Bound<'_, PyAny>) -> PyResult<(Vec<Module>, Option<PyErr>)> {
         let data = input_bytes(py, data)?;
-        let (count, err) = py.detach(|| {
-            let (modules, err) = ir::Module::parse_all_partial(&data);
-            (modules.len(), err)
+        let (modules, err) = py.detach(|| {
+            let (all, err) = ir::Module::parse_all_partial(&data);
+            let of = |(i, m)| Module::of(m, data.clone(), i, None, true);
+            (all.iter().enumerate().map(of).collect(), err)
         });
-        let modules = (0..count).map(|i| Module::load_partial(py, data.clone(), i)).collect::<PyResult<_>>()?;
         Ok((modules, err.map(|e| error(py, &e))))
     }
 
@@ -340,26 +332,22 @@ fn decode_all(data: &[u8], index: usize, partial: bool) -> Result<Arc<Vec<Decode
 /// Every function's instructions as `llvm-dis-22` prints them in module `index` of
 /// `data`: the module printed once (a function printed alone numbers the module's
 /// metadata for itself, which made this quadratic) and cut at each `define`, definitions
-/// being printed in the module's order. A cut that does not give each body as many
-/// instructions as it has is an error, not a guess.
-fn texts_all(data: &[u8], index: usize, partial: bool) -> Result<Arc<Vec<Vec<String>>>, String> {
+/// being printed in the module's order. `decoded` says which functions have a body and
+/// how many instructions: a cut that does not give each body as many is an error, not a
+/// guess.
+fn texts_all(data: &[u8], index: usize, partial: bool, decoded: &[Decoded]) -> Result<Arc<Vec<Vec<String>>>, String> {
     let module = module_at(data, index, partial)?;
     let bodies = module.bodies().map_err(|e| e.to_string())?;
     let text = bodies.display_module(DisOptions { llvm_version: 22 }).to_string();
     let mut definitions = text.split("\ndefine ").skip(1).map(|f| f.split("\n}\n").next().unwrap_or(f));
-    let mut all = Vec::with_capacity(module.functions.len());
-    for i in 0..module.functions.len() {
-        let Some(body) = bodies.body(i).map_err(|e| format!("function {i}: {e}"))? else {
-            all.push(Vec::new());
-            continue;
-        };
-        let instructions = definitions.next().map(instruction_texts).unwrap_or_default();
-        if instructions.len() != body.instructions.len() {
-            return Err(format!(
-                "function {i}: its text has {} instructions, its body {}",
-                instructions.len(),
-                body.instructions.len()
-            ));
+    let mut all = Vec::with_capacity(decoded.len());
+    for (i, function) in decoded.iter().enumerate() {
+        let expected = function.instructions.len();
+        // A body has one instruction at least (its terminator): none is no body.
+        let instructions =
+            if expected == 0 { Vec::new() } else { definitions.next().map(instruction_texts).unwrap_or_default() };
+        if instructions.len() != expected {
+            return Err(format!("function {i}: its text has {} instructions, its body {expected}", instructions.len()));
         }
         all.push(instructions);
     }
