@@ -132,6 +132,13 @@ def features_table(rows):
     return pa.table(columns, schema=schema)
 
 
+def write_features(rows, out):
+    """The per-function features as a Parquet file."""
+    import pyarrow.parquet as pq
+
+    pq.write_table(features_table(rows), out)
+
+
 def run_local(path, column, features_out=None):
     """The job in this process, a Parquet batch at a time."""
     import pyarrow.parquet as pq
@@ -144,27 +151,21 @@ def run_local(path, column, features_out=None):
         summary = merge(summary, process_blobs(blobs, row, features))
         row += len(blobs)
     if features_out:
-        import pyarrow.parquet as pq
-
-        pq.write_table(features_table(features), features_out)
+        write_features(features, features_out)
     return summary
 
 
-def _partition(frame, column, partition_info=None):
-    """One Dask partition's summary (and features), as a one-row frame."""
-    import pandas as pd
-
-    first = 0 if frame.empty else int(frame.index[0])
-    features = []
-    summary = process_blobs(frame[column].tolist(), first, features)
-    return pd.DataFrame({"summary": [json.dumps(summary)], "features": [json.dumps(features)]})
+def _partition(frame, column, want_features):
+    """One Dask partition, its rows numbered from 0: (rows, summary, features or None)."""
+    features = [] if want_features else None
+    return len(frame), process_blobs(frame[column].tolist(), 0, features), features
 
 
 def run_dask(path, column, workers=None, scheduler=None, features_out=None):
     """The job on a dask.distributed cluster: a local one of `workers` processes, or the
-    one at `scheduler`. Each worker reads and decodes its partitions."""
+    one at `scheduler`. Each worker reads and decodes its partitions, once."""
+    import dask
     import dask.dataframe as dd
-    import pandas as pd
     from dask.distributed import Client, LocalCluster
 
     if scheduler:
@@ -175,36 +176,27 @@ def run_dask(path, column, workers=None, scheduler=None, features_out=None):
         client = Client(cluster)
     try:
         frame = dd.read_parquet(path, columns=[column], index=False)
-        # Row numbers across partitions, so that a broken row is named by its place in
-        # the dataset.
-        lengths = frame.map_partitions(len).compute()
-        starts = [0]
-        for n in lengths[:-1]:
-            starts.append(starts[-1] + int(n))
-        parts = frame.to_delayed()
-        import dask
-
-        @dask.delayed
-        def one(part, start):
-            part = part.reset_index(drop=True)
-            part.index = part.index + start
-            return _partition(part, column)
-
-        results = dask.compute(*[one(p, s) for p, s in zip(parts, starts)])
-        frames = pd.concat(results, ignore_index=True)
+        one = dask.delayed(_partition)
+        results = dask.compute(*[one(part, column, bool(features_out)) for part in frame.to_delayed()])
     finally:
         client.close()
         if cluster is not None:
             cluster.close()
+    # Rows numbered across partitions (in order), so that a broken row is named by its
+    # place in the dataset.
     summary = empty_summary()
     features = []
-    for s, f in zip(frames["summary"], frames["features"]):
-        summary = merge(summary, json.loads(s))
-        features.extend(json.loads(f))
+    start = 0
+    for rows, part, part_features in results:
+        for broken in part["broken"]:
+            broken["row"] += start
+        summary = merge(summary, part)
+        for f in part_features or []:
+            f["row"] += start
+            features.append(f)
+        start += rows
     if features_out:
-        import pyarrow.parquet as pq
-
-        pq.write_table(features_table(features), features_out)
+        write_features(features, features_out)
     return summary
 
 
