@@ -1,14 +1,12 @@
 """The Python API against llvm-dis-22, llvm-nm-22 and the crate's CLI, on real modules."""
 
-import os
 import re
-import shutil
 import subprocess
 
 import pytest
 
 import llvm_bitstream_reader as lbr
-from conftest import REPO, TESTDATA, run, tool
+from conftest import TESTDATA, dump, libclc, run, tool
 from llvm_bitstream_reader.llvm_dis_text import opcode_counts as llvm_dis_opcodes
 from llvm_bitstream_reader.llvm_dis_text import opcode_of
 
@@ -139,23 +137,13 @@ def test_symbols_are_llvm_nm():
 
 def test_cli_agrees():
     """The CLI's --dis and the package print the same module (one decoder, two doors)."""
-    dump = shutil.which("bitstream-dump") or str(REPO / "target" / "release" / "bitstream-dump")
-    if not os.path.exists(dump):
-        dump = str(REPO / "target" / "debug" / "bitstream-dump")
-    if not os.path.exists(dump):
-        pytest.skip("bitstream-dump is not built (cargo build -p bitstream-dump)")
     path = str(TESTDATA / LLVM22_FILES[1])
-    assert run(dump, "--dis", path) == lbr.Module.open(path).dis()
+    assert run(dump(), "--dis", path) == lbr.Module.open(path).dis()
 
 
 def test_libclc_opcode_counts_are_llvm_dis():
     """Debian's libclc-22 (13,103 functions nobody here wrote): every instruction's opcode."""
-    path = REPO / "target" / "libclc" / "22" / "usr" / "lib" / "clc" / "amdgcn-amd-amdhsa.bc"
-    if not path.exists():
-        message = f"{path} is missing (.ci/run unpacks libclc-22 there)"
-        if os.environ.get("CI") == "true":
-            pytest.fail(message)
-        pytest.skip(message)
+    path = libclc(22, "amdgcn-amd-amdhsa.bc")
     expected = llvm_dis_opcodes(run(tool("llvm-dis-22"), str(path), "-o", "-"))
     counts = {}
     m = lbr.Module.open(path)
@@ -165,15 +153,6 @@ def test_libclc_opcode_counts_are_llvm_dis():
             assert opcode_of(inst.text) == inst.opcode, inst.text
     assert counts == expected
     assert sum(counts.values()) > 300_000
-
-
-def dump():
-    """The crate's analyzer, as the tests above built it."""
-    for build in ("release", "debug"):
-        path = REPO / "target" / build / "bitstream-dump"
-        if path.exists():
-            return str(path)
-    pytest.skip("bitstream-dump is not built (cargo build -p bitstream-dump)")
 
 
 @pytest.mark.parametrize("name", ["clang14_diag_cxx.dia", "clang14_diag_macros.dia", "clang14_diagnostics.dia"])
@@ -234,11 +213,6 @@ def test_remarks_whose_strings_are_elsewhere_say_so():
 @pytest.mark.parametrize("version", [14, 19])
 def test_older_llvm_dis_versions(version):
     """Debian's libclc-14 and -19 as llvm-dis-14 and -19 print them (typed pointers in 14)."""
-    path = REPO / "target" / "libclc" / str(version) / "usr" / "lib" / "clc" / "amdgcn--amdhsa.bc"
-    if not path.exists():
-        message = f"{path} is missing (.ci/run unpacks libclc-{version} there)"
-        if os.environ.get("CI") == "true":
-            pytest.fail(message)
-        pytest.skip(message)
+    path = libclc(version, "amdgcn--amdhsa.bc")
     expected = run(tool(f"llvm-dis-{version}"), str(path), "-o", "-")
     assert lbr.Module.open(str(path)).dis(llvm_version=version, threads=2) == expected
