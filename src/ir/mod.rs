@@ -95,6 +95,7 @@ mod print;
 mod summary;
 mod symbols;
 pub mod upgrade;
+mod view;
 mod vocabulary;
 
 /// LLVM's irsymtab: the SYMTAB_BLOCK blob that LLVM 5 and later write beside the
@@ -147,6 +148,7 @@ pub use print::{DisOptions, FunctionDisplay, ModuleDisplay, calling_conv_name};
 pub use symbols::ModuleSymbol;
 pub use symbols::asm::AsmSymbol;
 pub use symbols::flags::SymbolFlags;
+pub use view::ModuleView;
 pub use vocabulary::opcodes::{binary_op_name, cast_op_name, predicate_name, rmw_op_name};
 #[cfg(feature = "symbols")]
 pub(crate) use vocabulary::triple::{Triple, is_darwin};

@@ -58,7 +58,8 @@ impl<'a> Module<'a> {
             })?;
             Ok(true)
         })?;
-        let group_index = self.attribute_groups.iter().enumerate().map(|(i, g)| (g.id, i)).rev().collect();
+        // A group id written twice is the later group (`MAttributeGroups[GrpID] = …`).
+        let group_index = self.attribute_groups.iter().enumerate().map(|(i, g)| (g.id, i)).collect();
         let global_types = (0..self.values.len() as u64)
             .map(|id| match self.global(id) {
                 Some(g) => index.pointer_to(g.value_type, g.address_space),

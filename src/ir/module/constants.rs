@@ -392,6 +392,94 @@ impl Constant {
     }
 }
 
+/// Where one of a constant's value operands is (see [`ConstantKind::value_operands`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Site {
+    /// The kind's own field: a cast's or unary operator's operand (0), a binary
+    /// operator's sides (0, 1), a `select`'s condition and values (0, 1, 2).
+    Field(u8),
+    /// An entry of the table's operand lists.
+    List(usize),
+}
+
+/// The sites of `kind`'s value operands, in order, in a table of `len` operands.
+fn value_operand_sites(kind: &ConstantKind, len: usize, mut each: impl FnMut(Site)) {
+    let list = |r: &OperandRange| {
+        let range = r.range();
+        if range.end <= len { range } else { 0..0 }
+    };
+    match kind {
+        ConstantKind::Aggregate(r) => list(r).for_each(|i| each(Site::List(i))),
+        ConstantKind::Cast { .. } | ConstantKind::Unary { .. } => each(Site::Field(0)),
+        ConstantKind::Binary { .. } => (0..2).for_each(|n| each(Site::Field(n))),
+        ConstantKind::Select { .. } => (0..3).for_each(|n| each(Site::Field(n))),
+        // (type, value) pairs: the base, then the indices.
+        ConstantKind::Gep { operands: r, .. } => list(r).skip(1).step_by(2).for_each(|i| each(Site::List(i))),
+        ConstantKind::Expression { code, operands: r } => {
+            let range = list(r);
+            // [opty, lhs, rhs, pred]; [vector type, vector, index type, index]; [vector,
+            // element, index type, index]; [v1, v2, mask]; [vector type, v1, v2, mask].
+            let at: &[usize] = match (*code, range.len()) {
+                (ids::CST_CODE_CE_CMP, 3..) => &[1, 2],
+                (ids::CST_CODE_CE_EXTRACTELT, 4..) => &[1, 3],
+                (ids::CST_CODE_CE_INSERTELT, 4..) => &[0, 1, 3],
+                (ids::CST_CODE_CE_SHUFFLEVEC, 2..) => &[0, 1],
+                (ids::CST_CODE_CE_SHUFVEC_EX, 3..) => &[1, 2],
+                _ => &[],
+            };
+            at.iter().for_each(|&i| each(Site::List(range.start + i)));
+        }
+        ConstantKind::Other { code: ids::CST_CODE_PTRAUTH | ids::CST_CODE_PTRAUTH2, operands: r } => {
+            list(r).for_each(|i| each(Site::List(i)))
+        }
+        _ => {}
+    }
+}
+
+/// The field [`Site::Field`] `n` names in `kind`.
+fn field(kind: &mut ConstantKind, n: u8) -> Option<&mut u64> {
+    match (kind, n) {
+        (ConstantKind::Cast { operand, .. } | ConstantKind::Unary { operand, .. }, 0) => Some(operand),
+        (ConstantKind::Binary { lhs, .. }, 0) => Some(lhs),
+        (ConstantKind::Binary { rhs, .. }, 1) => Some(rhs),
+        (ConstantKind::Select { condition, .. }, 0) => Some(condition),
+        (ConstantKind::Select { on_true, .. }, 1) => Some(on_true),
+        (ConstantKind::Select { on_false, .. }, 2) => Some(on_false),
+        _ => None,
+    }
+}
+
+impl ConstantKind {
+    /// The value ids of the constant's operands (LLVM's `User::operands()`), in order:
+    /// aggregate elements, a cast's or a unary operator's operand, both sides of a binary
+    /// one, a `getelementptr`'s base and indices, a `select`'s three, a compare's two,
+    /// the vector operations' vectors, elements and indices (a shuffle's mask is a
+    /// constant of its own, not one of them), `ptrauth`'s four. `table` holds the
+    /// operand lists.
+    pub(crate) fn value_operands(&self, table: &ModuleConstants, mut each: impl FnMut(u64)) {
+        let mut kind = *self;
+        value_operand_sites(self, table.operands.len(), |site| match site {
+            Site::Field(n) => each(field(&mut kind, n).map_or(0, |v| *v)),
+            Site::List(i) => each(table.operands[i]),
+        });
+    }
+}
+
+/// Each value-id operand of a constant (see [`ConstantKind::value_operands`]), to read or
+/// rewrite in place: fields of `kind`, or entries of `operands` (the operand lists of
+/// the table the constant is in).
+pub(crate) fn value_operands_mut(kind: &mut ConstantKind, operands: &mut [u64], mut each: impl FnMut(&mut u64)) {
+    let shape = *kind;
+    value_operand_sites(&shape, operands.len(), |site| match site {
+        Site::Field(n) => {
+            if let Some(v) = field(kind, n) {
+                each(v)
+            }
+        }
+        Site::List(i) => each(&mut operands[i]),
+    });
+}
+
 impl ModuleConstants {
     /// The constant with this value id, if it is one.
     pub fn get(&self, value_id: u64) -> Option<&Constant> {

@@ -65,6 +65,15 @@ impl AttributeGroup {
     }
 }
 
+/// A set's attributes as `llvm-dis` prints them on a parameter, a return value or a call.
+pub(crate) fn inline_set<'t>(
+    attributes: &'t [Attribute],
+    types: &'t TypeTable,
+    opaque_pointers: bool,
+) -> AttributesDisplay<'t> {
+    AttributesDisplay { attributes, types, in_group: false, opaque_pointers, llvm_version: 22 }
+}
+
 impl AttributesDisplay<'_> {
     /// Prints as `llvm-dis` of LLVM `llvm_version` prints (22 unless told): `memory(…)`
     /// names the locations that LLVM knows (errnomem from 21, the target memories from 22).

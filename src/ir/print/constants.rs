@@ -14,9 +14,6 @@ use crate::ir::print::numbers::{apfloat_scientific, write_wide_int};
 use crate::ir::vocabulary::opcodes::{binary_op_name, cast_op_name, predicate};
 use crate::reader::Entry;
 
-/// CST_CODE_CE_CAST's opcode for `bitcast`.
-const CAST_BITCAST: u32 = 11;
-
 impl ModuleConstants {
     /// Value `value_id` printed as `llvm-dis` prints an operand, its type first
     /// (`i32 7`, `ptr @g`, `[2 x i8] c"a\00"`); `opaque_pointers` prints every pointer
@@ -76,6 +73,9 @@ enum Leaf {
 
 pub(crate) struct Printer<'t, 'a> {
     table: &'t ModuleConstants,
+    /// The module's constants as the view folded them: value ids are resolved through it
+    /// (a constant that folded to another value prints as that value).
+    folded: Option<&'t crate::ir::view::Folded>,
     /// A function's constants, after the module's.
     local: Option<&'t ModuleConstants>,
     /// The `llvm-dis` version printed for: from 20, vectors of one repeated number
@@ -107,6 +107,7 @@ impl<'t, 'a> Printer<'t, 'a> {
         let budget = table.operands.len().saturating_mul(VALUES_PER_OPERAND).clamp(MIN_VALUES, u32::MAX as usize);
         Printer {
             table,
+            folded: None,
             local: None,
             llvm_version: if opaque { 22 } else { 14 },
             module,
@@ -123,14 +124,27 @@ impl<'t, 'a> Printer<'t, 'a> {
     /// version, pointers as that version reads the module), numbering `blockaddress`
     /// blocks with `block_slot`: what every whole-module and function printer starts from.
     pub(crate) fn for_dis(
-        b: &'t crate::ir::body::Bodies<'_, 'a>,
+        v: &'t crate::ir::view::ModuleView<'_, '_, 'a>,
         options: crate::ir::print::DisOptions,
         block_slot: &'t dyn Fn(usize, u64) -> Option<u32>,
     ) -> Self {
-        Printer::new(b.constants(), b.module(), options.opaque(b))
+        let b = v.bodies();
+        Printer::new(v.constants(), b.module(), options.opaque(b))
+            .with_folded(v.folded())
             .for_version(options.llvm_version)
             .with_block_slots(Some(block_slot))
             .with_typed_read_as_opaque(crate::ir::print::slot_tracker::typed_read_as_opaque(b, options.llvm_version))
+    }
+
+    /// Resolves value ids through `folded` (the table this prints is its table).
+    pub(crate) fn with_folded(mut self, folded: &'t crate::ir::view::Folded) -> Self {
+        self.folded = Some(folded);
+        self
+    }
+
+    /// The value `value_id` is as the view holds it.
+    fn resolve(&self, value_id: u64) -> u64 {
+        self.folded.map_or(value_id, |f| f.resolve(value_id))
     }
 
     /// Takes the functions' upgraded names from `names` (see [`Printer::upgraded_names`])
@@ -336,29 +350,10 @@ impl<'t, 'a> Printer<'t, 'a> {
         asm_indirect_arguments(c, table)
     }
 
-    /// What constant `c` is when this prints a typed-pointer module as LLVM reads it with
-    /// opaque pointers ([`opaque_fold`]): the value it folds to, if it folds.
-    pub(crate) fn opaque_fold(&self, c: &Constant, table: &ModuleConstants) -> Option<u64> {
-        if !self.typed_read_as_opaque {
-            return None;
-        }
-        opaque_fold(self.types(), c, table, |v| {
-            v >= self.table.base && self.lookup(v).is_some_and(|(c, _)| c.kind.is_zero())
-        })
-    }
-
     /// Whether value `value_id` prints as a constant expression (not folded away), which
     /// an alias's aliasee then prints without its type.
     pub(crate) fn prints_as_expression(&self, value_id: u64) -> bool {
-        let mut id = value_id;
-        for _ in 0..MAX_DEPTH {
-            let Some((c, table)) = self.lookup(id) else { return false };
-            match self.opaque_fold(c, table) {
-                Some(next) => id = next,
-                None => return c.kind.is_expression(),
-            }
-        }
-        false
+        self.lookup(self.resolve(value_id)).is_some_and(|(c, _)| c.kind.is_expression())
     }
 
     /// A constant by value id (a function's or the module's), with the table its
@@ -460,6 +455,7 @@ impl<'t, 'a> Printer<'t, 'a> {
             return f.write_str("<...>");
         }
         self.budget.set(left - 1);
+        let value_id = self.resolve(value_id);
         if value_id < self.table.base {
             return self.global_name(f, value_id);
         }
@@ -468,9 +464,6 @@ impl<'t, 'a> Printer<'t, 'a> {
         };
         if let Some(done) = self.write_splat(f, c, table, depth) {
             return done;
-        }
-        if let Some(operand) = self.opaque_fold(c, table) {
-            return self.value(f, operand, depth + 1);
         }
         let types = self.types();
         match c.kind {
@@ -985,80 +978,6 @@ pub(crate) fn write_float(f: &mut dyn fmt::Write, ty: Option<&Type>, lo: u64, hi
     f.write_str(core::str::from_utf8(crate::text::hex_digits(bits, &mut [0; 16])).unwrap_or("?"))
 }
 
-/// The value ids a constant's `User::operands()` are, in order (global values among
-/// them are skipped by the caller's lookup, which finds no constant for them).
-pub(crate) fn constant_operands(kind: ConstantKind, table: &ModuleConstants, mut each: impl FnMut(u64)) {
-    match kind {
-        ConstantKind::Aggregate(r) => table.operands(r).iter().for_each(|&v| each(v)),
-        ConstantKind::Cast { operand, .. } | ConstantKind::Unary { operand, .. } => each(operand),
-        ConstantKind::Binary { lhs, rhs, .. } => {
-            each(lhs);
-            each(rhs);
-        }
-        ConstantKind::Gep { operands, .. } => table.operands(operands).chunks_exact(2).for_each(|p| each(p[1])),
-        ConstantKind::Select { condition, on_true, on_false } => {
-            each(condition);
-            each(on_true);
-            each(on_false);
-        }
-        ConstantKind::Expression { code, operands } => match (code, table.operands(operands)) {
-            (ids::CST_CODE_CE_CMP, &[_, l, r, ..]) => {
-                each(l);
-                each(r);
-            }
-            (ids::CST_CODE_CE_EXTRACTELT, &[_, v, _, i, ..]) => {
-                each(v);
-                each(i);
-            }
-            (ids::CST_CODE_CE_INSERTELT, &[v, e, _, i, ..]) => {
-                each(v);
-                each(e);
-                each(i);
-            }
-            (ids::CST_CODE_CE_SHUFFLEVEC, &[a, bb, ..]) | (ids::CST_CODE_CE_SHUFVEC_EX, &[_, a, bb, ..]) => {
-                each(a);
-                each(bb);
-            }
-            _ => {}
-        },
-        ConstantKind::Other { code: ids::CST_CODE_PTRAUTH | ids::CST_CODE_PTRAUTH2, operands } => {
-            table.operands(operands).iter().for_each(|&v| each(v))
-        }
-        _ => {}
-    }
-}
-
-/// What LLVM makes of constant expression `c` of a typed-pointer module as it reads it
-/// with opaque pointers: a `bitcast` between pointers of one address space is its
-/// operand, a `getelementptr` of zero indices (`is_zero`) its base (without `inrange`).
-/// `None` when it stays.
-pub(crate) fn opaque_fold(
-    types: &TypeTable,
-    c: &Constant,
-    table: &ModuleConstants,
-    is_zero: impl Fn(u64) -> bool,
-) -> Option<u64> {
-    match c.kind {
-        ConstantKind::Cast { opcode: CAST_BITCAST, operand, from } if same_address_space(types, from, c.ty) => {
-            Some(operand)
-        }
-        ConstantKind::Gep { inrange: None, inrange_index: None, operands, .. } => {
-            zero_index_gep_base(types, table.operands(operands), c.ty, is_zero)
-        }
-        _ => None,
-    }
-}
-
-/// Whether `a` and `b` are pointer types of the same address space: a bitcast between them
-/// is a no-op with opaque pointers, which LLVM folds as it reads a typed-pointer module.
-pub(crate) fn same_address_space(types: &TypeTable, a: TypeId, b: TypeId) -> bool {
-    let space = |t| match types.get(t) {
-        Some(Type::Pointer { address_space, .. }) => Some(*address_space),
-        _ => None,
-    };
-    space(a).is_some_and(|s| space(b) == Some(s))
-}
-
 /// The sign, the significand with its integer bit and the power of two of its last bit of
 /// a finite IEEE value of `fraction_bits` and `exponent_bits`.
 fn ieee_parts(bits: u64, fraction_bits: u32, exponent_bits: u32) -> (bool, u64, i32) {
@@ -1072,23 +991,6 @@ fn ieee_parts(bits: u64, fraction_bits: u32, exponent_bits: u32) -> (bool, u64, 
     } else {
         (negative, fraction | (1 << fraction_bits), biased - bias - fraction_bits as i32)
     }
-}
-
-/// The base of a `getelementptr` constant whose indices are all zero (`is_zero`) and whose
-/// result is a scalar pointer (`pairs`: (type, value) of the base, then of each index):
-/// with opaque pointers it is its base, and LLVM folds it as it reads a typed-pointer
-/// module.
-pub(crate) fn zero_index_gep_base(
-    types: &TypeTable,
-    pairs: &[u64],
-    result: TypeId,
-    is_zero: impl Fn(u64) -> bool,
-) -> Option<u64> {
-    if !matches!(types.get(result), Some(Type::Pointer { .. })) {
-        return None;
-    }
-    let (&[_, base], indices) = (pairs.get(..2)?, pairs.get(2..)?) else { return None };
-    indices.chunks(2).all(|p| p.len() == 2 && is_zero(p[1])).then_some(base)
 }
 
 #[cfg(test)]

@@ -15,7 +15,7 @@ use core::fmt;
 use crate::ir::body::{InstKind, Operand, Value};
 use crate::ir::module::constants::{Constant, ConstantKind, ModuleConstants};
 use crate::ir::module::types::{Type, TypeId};
-use crate::ir::print::constants::{constant_operands, write_binary_expression_opcode, write_gep_flags};
+use crate::ir::print::constants::{write_binary_expression_opcode, write_gep_flags};
 use crate::ir::print::function::{BodyPrinter, MadeName};
 use crate::ir::upgrade::keeps_constant_expression;
 use crate::ir::vocabulary::opcodes::{cast_op_name, predicate};
@@ -57,7 +57,7 @@ impl BodyPrinter<'_, '_, '_> {
             return true;
         }
         let mut found = false;
-        constant_operands(c.kind, table, |v| {
+        c.kind.value_operands(table, |v| {
             found = found || self.holds_dropped_expression(v, depth + 1, visits);
         });
         found
@@ -131,7 +131,7 @@ impl BodyPrinter<'_, '_, '_> {
         let result = match self.constants.constant(value_id) {
             Some((c, table)) if depth <= MAX_DEPTH => {
                 let mut operands = Vec::new();
-                constant_operands(c.kind, table, |v| operands.push(v));
+                c.kind.value_operands(table, |v| operands.push(v));
                 let mut parts = Vec::with_capacity(operands.len());
                 for &op in &operands {
                     parts.push(self.materialize(f, op, done, depth + 1)?);

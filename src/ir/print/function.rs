@@ -5,6 +5,7 @@
 use alloc::vec::Vec;
 use core::fmt::{self, Write as _};
 
+use crate::ir::AttrIndex;
 use crate::ir::body::{Bodies, Body, InstKind, Operand, Ordering, Value};
 use crate::ir::module::constants::ConstantKind;
 use crate::ir::module::types::{Type, TypeId};
@@ -18,8 +19,8 @@ use crate::ir::print::slot_tracker::{
 };
 use crate::ir::print::{DisOptions, write_decimal};
 use crate::ir::upgrade::{ArgumentUpgrade, ParamUpgrade};
+use crate::ir::view::ModuleView;
 use crate::ir::vocabulary::datalayout::DataLayout;
-use crate::ir::{AttrIndex, AttributeList};
 
 /// A function printed as `llvm-dis` prints it: see [`Bodies::display_function`].
 pub struct FunctionDisplay<'d, 'm, 'a> {
@@ -34,6 +35,9 @@ pub struct FunctionDisplay<'d, 'm, 'a> {
     pub(super) block_slots: Option<&'d BlockSlots<'d, 'm, 'a>>,
     /// What a module printed whole makes once for all its functions.
     pub(super) texts: Option<&'d ModuleTexts>,
+    /// The module as the printing version reads it, when printing the whole module (a
+    /// function printed alone makes its own).
+    pub(super) view: Option<&'d ModuleView<'d, 'm, 'a>>,
 }
 
 /// What every function of a module printed whole would otherwise work out again at each
@@ -69,18 +73,6 @@ fn call_site_order(index: AttrIndex) -> Option<u64> {
     }
 }
 
-/// The groups of attribute list `list` (none for a missing or unknown list).
-fn list_groups<'b>(
-    bodies: &'b Bodies<'_, '_>,
-    list: Option<u32>,
-) -> impl Iterator<Item = &'b crate::ir::AttributeGroup> + 'b {
-    let ids: &[u64] = match list.and_then(|l| bodies.module().attribute_lists.get(l as usize)) {
-        Some(AttributeList::Groups(ids)) => ids,
-        _ => &[],
-    };
-    ids.iter().filter_map(|&id| bodies.attribute_group(id))
-}
-
 /// A text being made for [`ModuleTexts`]: writing past its room fails.
 struct KeptText {
     text: alloc::string::String,
@@ -110,9 +102,10 @@ fn keep(
 }
 
 impl ModuleTexts {
-    pub(super) fn new(bodies: &Bodies<'_, '_>, options: DisOptions) -> Self {
+    pub(super) fn new(v: &ModuleView<'_, '_, '_>, options: DisOptions) -> Self {
+        let bodies = v.bodies();
         let no_blocks = |_: usize, _: u64| None;
-        let printer = Printer::for_dis(bodies, options, &no_blocks);
+        let printer = Printer::for_dis(v, options, &no_blocks);
         let mut budget = crate::limits::MAX_KEPT_TEXTS;
         let types = (0..bodies.module().types.len())
             .map(|i| {
@@ -124,17 +117,17 @@ impl ModuleTexts {
             })
             .collect();
         let mut attributes = Vec::with_capacity(bodies.module().attribute_lists.len());
-        for list in 0..bodies.module().attribute_lists.len() {
-            let mut groups: Vec<&crate::ir::AttributeGroup> =
-                list_groups(bodies, Some(list as u32)).filter(|g| call_site_order(g.index).is_some()).collect();
-            groups.sort_by_key(|g| call_site_order(g.index));
-            let texts = groups
-                .chunk_by(|a, b| a.index == b.index)
-                .map(|run| {
-                    let index = run[0].index;
-                    let write = |f: &mut KeptText| {
-                        write_groups(f, bodies, options, run.iter().copied(), index, ParamUpgrade::default())
-                    };
+        for list in 0..bodies.module().attribute_lists.len() as u32 {
+            let mut indices: Vec<AttrIndex> =
+                crate::ir::view::list_groups(bodies, Some(list)).map(|g| g.index).collect();
+            indices.retain(|&i| call_site_order(i).is_some());
+            indices.sort_by_key(|&i| call_site_order(i));
+            indices.dedup();
+            let texts = indices
+                .into_iter()
+                .map(|index| {
+                    let set = v.attributes(Some(list), index);
+                    let write = |f: &mut KeptText| write_set(f, v, options, set);
                     (index, keep(&mut budget, write))
                 })
                 .collect();
@@ -156,45 +149,24 @@ impl ModuleTexts {
     }
 }
 
-/// The attributes of `groups` at `index`, space-separated, as LLVM reads them (upgraded
-/// for the reading version and `param`); whether there were any.
-fn write_groups<'g>(
+/// An attribute set as the view holds it (`set`), space-separated, as `llvm-dis` prints
+/// it on a parameter, a return value or a call; whether it had any.
+fn write_set(
     f: &mut dyn fmt::Write,
-    bodies: &Bodies<'_, '_>,
+    v: &ModuleView<'_, '_, '_>,
     options: DisOptions,
-    groups: impl Iterator<Item = &'g crate::ir::AttributeGroup>,
-    index: AttrIndex,
-    param: ParamUpgrade,
+    set: &[crate::ir::Attribute],
 ) -> Result<bool, fmt::Error> {
-    let m = bodies.module();
-    let version = options.llvm_version;
-    let opaque = options.opaque(bodies);
-    let mut any = false;
-    let mut seen = false;
-    for g in groups.filter(|g| g.index == index) {
-        seen = true;
-        if g.attributes.is_empty() {
-            continue;
-        }
-        if any {
-            f.write_char(' ')?;
-        }
-        let upgraded = crate::ir::upgrade::upgraded_attributes(version, g.index, &g.attributes, param)
-            .map(|attributes| crate::ir::AttributeGroup { attributes, ..g.clone() });
-        let g = upgraded.as_ref().unwrap_or(g);
-        write!(f, "{}", g.display_inline(&m.types, opaque).for_llvm(version))?;
-        any = true;
+    if set.is_empty() {
+        return Ok(false);
     }
-    // A parameter without attributes may get some as LLVM reads it (`elementtype` of
-    // an indirect inline-asm operand).
-    if !seen {
-        if let Some(attributes) = crate::ir::upgrade::upgraded_attributes(version, index, &[], param) {
-            let g = crate::ir::AttributeGroup { id: 0, index, attributes, bit: 0 };
-            write!(f, "{}", g.display_inline(&m.types, opaque).for_llvm(version))?;
-            any = true;
-        }
-    }
-    Ok(any)
+    let opaque = options.opaque(v.bodies());
+    write!(
+        f,
+        "{}",
+        crate::ir::print::attributes::inline_set(set, &v.module().types, opaque).for_llvm(options.llvm_version)
+    )?;
+    Ok(true)
 }
 
 impl<'m, 'a> Bodies<'m, 'a> {
@@ -227,7 +199,7 @@ impl<'m, 'a> Bodies<'m, 'a> {
         body: Option<&'d Body>,
         options: DisOptions,
     ) -> FunctionDisplay<'d, 'm, 'a> {
-        FunctionDisplay { bodies: self, index, body, options, slots: None, block_slots: None, texts: None }
+        FunctionDisplay { bodies: self, index, body, options, slots: None, block_slots: None, texts: None, view: None }
     }
 }
 
@@ -277,20 +249,20 @@ impl Slots {
 /// initializer or in another function names (`llvm-dis` numbers the block's function for
 /// it): each function's body decoded once, on first use.
 pub(super) struct BlockSlots<'d, 'm, 'a> {
-    bodies: &'d Bodies<'m, 'a>,
+    view: &'d ModuleView<'d, 'm, 'a>,
     functions: core::cell::RefCell<alloc::collections::BTreeMap<usize, Slots>>,
 }
 
 impl<'d, 'm, 'a> BlockSlots<'d, 'm, 'a> {
-    pub(super) fn new(bodies: &'d Bodies<'m, 'a>) -> Self {
-        BlockSlots { bodies, functions: core::cell::RefCell::default() }
+    pub(super) fn new(view: &'d ModuleView<'d, 'm, 'a>) -> Self {
+        BlockSlots { view, functions: core::cell::RefCell::default() }
     }
 
     /// The slot of function `function`'s unnamed block `block` (`None` if the block is
     /// named, out of range, or the body does not decode).
     pub(super) fn slot(&self, function: usize, block: u64) -> Option<u32> {
         let mut functions = self.functions.borrow_mut();
-        let slots = functions.entry(function).or_insert_with(|| match self.bodies.body(function) {
+        let slots = functions.entry(function).or_insert_with(|| match self.view.body(function) {
             Ok(Some(body)) => Slots::new(&body, &body.instruction_locals()),
             _ => Slots { arguments: Vec::new(), blocks: Vec::new(), instructions: Vec::new() },
         });
@@ -357,6 +329,8 @@ pub(super) struct BodyPrinter<'d, 'm, 'a> {
     pub(super) made_operands: core::cell::RefCell<Vec<(usize, MadeName)>>,
     /// What a module printed whole made once for all its functions.
     pub(super) texts: Option<&'d ModuleTexts>,
+    /// The module as the printing version reads it.
+    pub(super) view: &'d ModuleView<'d, 'm, 'a>,
 }
 
 impl BodyPrinter<'_, '_, '_> {
@@ -538,8 +512,9 @@ impl BodyPrinter<'_, '_, '_> {
         self.value(f, o)
     }
 
-    /// Attribute groups of an attribute list at one index, space-separated; `param` is what
-    /// LLVM's reader knows of a parameter as it upgrades them (see [`Self::pointee`]).
+    /// The attributes of a list at one index as LLVM holds them, space-separated; `param`
+    /// is what LLVM's reader knows of a parameter as it upgrades them (see
+    /// [`Self::pointee`]). Whether there were any.
     fn attributes(
         &self,
         f: &mut dyn fmt::Write,
@@ -547,7 +522,7 @@ impl BodyPrinter<'_, '_, '_> {
         index: AttrIndex,
         param: ParamUpgrade,
     ) -> Result<bool, fmt::Error> {
-        self.groups(f, list_groups(self.bodies, list), index, param)
+        write_set(f, self.view, self.options, &self.view.attributes_with(list, index, param))
     }
 
     /// The pointee type of a typed pointer type, which an untyped `byval`, `sret` or
@@ -556,31 +531,15 @@ impl BodyPrinter<'_, '_, '_> {
         self.bodies.module().types.pointee(ty)
     }
 
-    /// The attributes at `index` of a function's declaration: those of the reading
-    /// version's intrinsic table for an intrinsic (`intrinsic`), else the file's list's.
+    /// The attributes at `index` of this function's declaration as LLVM holds them (an
+    /// intrinsic's from the reading version's table).
     fn declared_attributes(
         &self,
         f: &mut dyn fmt::Write,
-        list: Option<u32>,
-        intrinsic: Option<&[crate::ir::AttributeGroup]>,
         index: AttrIndex,
         param: ParamUpgrade,
     ) -> Result<bool, fmt::Error> {
-        match intrinsic {
-            Some(groups) => self.groups(f, groups.iter(), index, param),
-            None => self.attributes(f, list, index, param),
-        }
-    }
-
-    /// The attributes of the groups at `index`, space-separated; whether there were any.
-    fn groups<'g>(
-        &self,
-        f: &mut dyn fmt::Write,
-        groups: impl Iterator<Item = &'g crate::ir::AttributeGroup>,
-        index: AttrIndex,
-        param: ParamUpgrade,
-    ) -> Result<bool, fmt::Error> {
-        write_groups(f, self.bodies, self.options, groups, index, param)
+        write_set(f, self.view, self.options, &self.view.function_attributes_with(self.function, index, param))
     }
 
     /// The attributes of `list` at `index` after a space, if it has any there.
@@ -677,7 +636,7 @@ impl BodyPrinter<'_, '_, '_> {
         let (align, source_too) = match upgrade {
             Some(ArgumentUpgrade::AlignmentToAttributes { source }) => {
                 let align = operands.get(4).and_then(|o| match o.value {
-                    Value::Constant(id) => match self.bodies.constant(self.body, id).map(|(c, _)| &c.kind) {
+                    Value::Constant(id) => match self.view.constant(self.body, id).map(|(c, _)| &c.kind) {
                         Some(crate::ir::ConstantKind::Int(v)) => u64::try_from(*v).ok().filter(|&a| a > 0),
                         _ => None,
                     },
@@ -721,7 +680,7 @@ impl BodyPrinter<'_, '_, '_> {
         }
         f.write_char(')')?;
         let group =
-            crate::ir::print::slot_tracker::call_group_key(self.bodies, self.function, Some(callee), call.attributes);
+            crate::ir::print::slot_tracker::call_group_key(self.view, self.function, Some(callee), call.attributes);
         if let Some(id) = group.map(|g| self.md.group_slot(g).map_or(g, u64::from)) {
             f.write_str(" #")?;
             write_decimal(f, id)?;
@@ -835,20 +794,39 @@ impl fmt::Display for FunctionDisplay<'_, '_, '_> {
 impl FunctionDisplay<'_, '_, '_> {
     pub(super) fn write(&self, f: &mut alloc::string::String) -> fmt::Result {
         let b = self.bodies;
+        let own_view;
+        let view = match self.view {
+            Some(v) => v,
+            None => {
+                own_view = b.view(self.options.llvm_version);
+                &own_view
+            }
+        };
         let m = b.module();
         let Some(function) = m.functions.get(self.index) else { return f.write_str("; no such function") };
         let c = &function.common;
         // A declaration has no body: an empty one, of this function (for its attachments).
         let mut empty = Body::default();
         empty.function = self.index;
-        let body = self.body.unwrap_or(&empty);
+        // A function printed alone is given the body as the file has it.
+        let read;
+        let given = match (self.view, self.body) {
+            (None, Some(body)) => {
+                let mut body = body.clone();
+                view.read_body(&mut body);
+                read = body;
+                Some(&read)
+            }
+            (_, body) => body,
+        };
+        let body = given.unwrap_or(&empty);
         let locals = body.instruction_locals();
         let slots = Slots::new(body, &locals);
         let own_block_slots;
         let block_slots = match self.block_slots {
             Some(b) => b,
             None => {
-                own_block_slots = BlockSlots::new(b);
+                own_block_slots = BlockSlots::new(view);
                 &own_block_slots
             }
         };
@@ -859,7 +837,7 @@ impl FunctionDisplay<'_, '_, '_> {
                 block_slots.slot(function, block)
             }
         };
-        let constants = Printer::for_dis(b, self.options, &block_slot)
+        let constants = Printer::for_dis(view, self.options, &block_slot)
             .with_local(&body.constants)
             .with_module_texts(self.texts.map(|t| &t.intrinsic_names[..]), self.texts.map(|t| &t.types[..]));
         let own;
@@ -868,22 +846,22 @@ impl FunctionDisplay<'_, '_, '_> {
             None => {
                 // Numbered as the whole module prints it: the functions printed before
                 // this one number their metadata and call-site attribute groups first.
-                let mut slots = ModuleSlots::new(b, self.options.llvm_version);
+                let mut slots = ModuleSlots::new(view);
                 let mut earlier = Body::default();
                 for listed in crate::ir::print::slot_tracker::function_order(b, self.options.llvm_version) {
                     let crate::ir::print::slot_tracker::Listed::Function(j) = listed else { continue };
                     if j == self.index {
                         break;
                     }
-                    let defined = b.body_into(j, &mut earlier).unwrap_or(false);
-                    slots.add_function(b, j, defined.then_some(&earlier));
+                    let defined = view.body_into(j, &mut earlier).unwrap_or(false);
+                    slots.add_function(view, j, defined.then_some(&earlier));
                 }
-                let scope = slots.add_function(b, self.index, self.body);
+                let scope = slots.add_function(view, self.index, given);
                 // A declaration the module print leaves out (LLVM's reader drops it) still
                 // has its group numbered.
-                let key = crate::ir::print::slot_tracker::function_group_key(b, self.index, self.options.llvm_version);
+                let key = crate::ir::print::slot_tracker::function_group_key(view, self.index);
                 if let Some(key) = key.filter(|&k| slots.group_slot(k).is_none()) {
-                    slots.create_group(b, key);
+                    slots.create_group(view, key);
                 }
                 own = slots;
                 (&own, scope)
@@ -902,12 +880,7 @@ impl FunctionDisplay<'_, '_, '_> {
             made_names: core::cell::RefCell::default(),
             made_operands: core::cell::RefCell::default(),
             texts: self.texts,
-        };
-        let list = function.attributes.and_then(|a| a.checked_sub(1)).map(|a| a as u32);
-        let intrinsic = if self.body.is_none() {
-            m.intrinsic_attribute_groups(self.index, self.options.llvm_version)
-        } else {
-            None
+            view,
         };
         if self.body.is_some() {
             f.write_str("define ")?;
@@ -922,7 +895,7 @@ impl FunctionDisplay<'_, '_, '_> {
             f.write_char(' ')?;
         }
         let mut s = alloc::string::String::new();
-        if p.declared_attributes(&mut s, list, intrinsic.as_deref(), AttrIndex::Return, ParamUpgrade::default())? {
+        if p.declared_attributes(&mut s, AttrIndex::Return, ParamUpgrade::default())? {
             f.write_str(&s)?;
             f.write_char(' ')?;
         }
@@ -963,8 +936,6 @@ impl FunctionDisplay<'_, '_, '_> {
             let mut s = alloc::string::String::new();
             if p.declared_attributes(
                 &mut s,
-                list,
-                intrinsic.as_deref(),
                 AttrIndex::Param(i as u64),
                 ParamUpgrade { pointee: t.and_then(|t| p.pointee(t)), ..ParamUpgrade::default() },
             )? {
@@ -991,8 +962,7 @@ impl FunctionDisplay<'_, '_, '_> {
         if c.address_space != 0 || program_address_space != 0 {
             write!(f, " addrspace({})", c.address_space)?;
         }
-        if let Some(key) = crate::ir::print::slot_tracker::function_group_key(b, self.index, self.options.llvm_version)
-        {
+        if let Some(key) = crate::ir::print::slot_tracker::function_group_key(view, self.index) {
             f.write_str(" #")?;
             write_decimal(f, md.group_slot(key).map_or(key, u64::from))?;
         }

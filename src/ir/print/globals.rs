@@ -27,6 +27,7 @@ impl<'a> Module<'a> {
             llvm_version: if opaque_pointers { 22 } else { 14 },
             block_slot: None,
             typed_read_as_opaque: false,
+            folded: None,
         }
     }
 }
@@ -40,12 +41,21 @@ pub struct GlobalVarDisplay<'t, 'a> {
     llvm_version: u32,
     block_slot: Option<&'t dyn Fn(usize, u64) -> Option<u32>>,
     typed_read_as_opaque: bool,
+    /// The view's folding of `constants`, whose references it resolves.
+    folded: Option<&'t crate::ir::view::Folded>,
 }
 
 impl<'t> GlobalVarDisplay<'t, '_> {
     /// Prints what LLVM makes of a typed-pointer module it reads with opaque pointers.
     pub(crate) fn with_typed_read_as_opaque(mut self, typed_read_as_opaque: bool) -> Self {
         self.typed_read_as_opaque = typed_read_as_opaque;
+        self
+    }
+
+    /// Prints the view's constants (`constants` is `folded`'s table): references resolved
+    /// through its folds.
+    pub(crate) fn with_folded(mut self, folded: &'t crate::ir::view::Folded) -> Self {
+        self.folded = Some(folded);
         self
     }
 
@@ -70,10 +80,13 @@ impl fmt::Display for GlobalVarDisplay<'_, '_> {
         let m = self.module;
         let Some(g) = m.globals.get(self.index) else { return f.write_str("<no such global>") };
         let c = &g.common;
-        let p = Printer::new(self.constants, m, self.opaque_pointers)
+        let mut p = Printer::new(self.constants, m, self.opaque_pointers)
             .for_version(self.llvm_version)
             .with_block_slots(self.block_slot)
             .with_typed_read_as_opaque(self.typed_read_as_opaque);
+        if let Some(folded) = self.folded {
+            p = p.with_folded(folded);
+        }
         p.global_name(f, c.value_id)?;
         f.write_str(" = ")?;
         if let Some(fields) = crate::ir::upgrade::two_field_structor_array(m, self.index) {

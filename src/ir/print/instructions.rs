@@ -514,13 +514,11 @@ impl BodyPrinter<'_, '_, '_> {
         };
         let inputs = self.body.operand_range(live.inputs);
         let index = |o: &Operand| match o.value {
-            Value::Constant(id) => {
-                self.body.constants.get(id).or_else(|| self.bodies.constants().get(id)).and_then(|c| match c.kind {
-                    crate::ir::ConstantKind::Int(v) => usize::try_from(v).ok(),
-                    crate::ir::ConstantKind::Null => Some(0),
-                    _ => None,
-                })
-            }
+            Value::Constant(id) => self.view.constant(self.body, id).map(|(c, _)| c).and_then(|c| match c.kind {
+                crate::ir::ConstantKind::Int(v) => usize::try_from(v).ok(),
+                crate::ir::ConstantKind::Null => Some(0),
+                _ => None,
+            }),
             _ => None,
         };
         let (Some(b), Some(d)) = (index(base).and_then(|i| inputs.get(i)), index(derived).and_then(|i| inputs.get(i)))
@@ -535,7 +533,7 @@ impl BodyPrinter<'_, '_, '_> {
     }
 
     fn is_constant_one(&self, id: u64) -> bool {
-        let c = self.body.constants.get(id).or_else(|| self.bodies.constants().get(id));
+        let c = self.view.constant(self.body, id).map(|(c, _)| c);
         matches!(c.map(|c| c.kind), Some(crate::ir::ConstantKind::Int(1)))
     }
 }

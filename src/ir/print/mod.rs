@@ -80,7 +80,7 @@ impl DisOptions {
     /// Whether pointers print as `ptr`: from LLVM 16, and in a file whose pointers are
     /// opaque already (LLVM 14's `-opaque-pointers` files).
     pub(crate) fn opaque(self, b: &Bodies<'_, '_>) -> bool {
-        self.llvm_version >= 16 || !b.typed_pointers()
+        crate::ir::view::reads_opaque_pointers(b, self.llvm_version)
     }
 }
 

@@ -18,6 +18,7 @@ use crate::ir::print::globals::{write_global_prefix, write_partition, write_thre
 use crate::ir::print::metadata::{write_attachments, write_md_ref, write_metadata_name, write_node};
 use crate::ir::print::slot_tracker::ModuleSlots;
 use crate::ir::print::slot_tracker::{Listed, lifetime_leftover_name, typed_read_as_opaque};
+use crate::ir::view::ModuleView;
 use crate::ir::vocabulary::datalayout::DataLayout;
 use crate::ir::vocabulary::triple::Triple;
 
@@ -94,11 +95,13 @@ impl<'d> ModuleDisplay<'d, '_, '_> {
 
 impl fmt::Display for ModuleDisplay<'_, '_, '_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // The module as the printing version reads it.
+        let view = self.bodies.view(self.options.llvm_version);
         #[cfg(feature = "std")]
         if self.threads > 1 {
-            return std::thread::scope(|scope| self.write(f, Some(scope)));
+            return std::thread::scope(|scope| self.write(f, &view, Some(scope)));
         }
-        self.write(f, None)
+        self.write(f, &view, None)
     }
 }
 
@@ -110,7 +113,12 @@ type Helpers<'s, 'e> = Option<&'s std::thread::Scope<'s, 'e>>;
 type Helpers<'s, 'e> = Option<core::marker::PhantomData<(&'s (), &'e ())>>;
 
 impl<'d, 'm, 'a> ModuleDisplay<'d, 'm, 'a> {
-    fn write<'s>(&'s self, f: &mut fmt::Formatter<'_>, helpers: Helpers<'s, 'd>) -> fmt::Result {
+    fn write<'s, 'e>(
+        &'s self,
+        f: &mut fmt::Formatter<'_>,
+        view: &'e ModuleView<'e, 'm, 'a>,
+        helpers: Helpers<'s, 'e>,
+    ) -> fmt::Result {
         let b = self.bodies;
         let m = b.module();
         let opaque = self.options.opaque(b);
@@ -155,32 +163,32 @@ impl<'d, 'm, 'a> ModuleDisplay<'d, 'm, 'a> {
         let mut body = Body::default();
         let version = self.options.llvm_version;
         // The metadata slots before any function (LLVM's `processModule`).
-        let mut slots = ModuleSlots::new(b, version);
+        let mut slots = ModuleSlots::new(&view);
         let order = crate::ir::print::slot_tracker::function_order(b, version);
         // With threads, every function's metadata is numbered first (the slots are then
         // fixed, and the functions can be printed side by side), its body decoded by a
         // helper ahead of the numbering; the same pass finds the structs in use.
         let parallel = helpers.is_some();
         let (structs, scopes) = if parallel {
-            let mut source = BodySource::new(b, &order, helpers);
-            let mut finder = crate::ir::print::type_order::StructFinder::new(b, version);
+            let mut source = BodySource::new(&view, &order, helpers);
+            let mut finder = crate::ir::print::type_order::StructFinder::new(&view);
             let scopes: Vec<usize> = order
                 .iter()
                 .map(|&listed| match listed {
                     Listed::Function(index) => {
-                        let decoded = source.body_into(b, index, &mut body);
+                        let decoded = source.body_into(&view, index, &mut body);
                         if finder.wants_bodies() {
                             // A body that fails to decode counts for what was read of it.
                             finder.function(index, (!matches!(decoded, Ok(false))).then_some(&body));
                         }
-                        slots.add_function(b, index, matches!(decoded, Ok(true)).then_some(&body))
+                        slots.add_function(&view, index, matches!(decoded, Ok(true)).then_some(&body))
                     }
                     Listed::LifetimeLeftover(_) => usize::MAX,
                 })
                 .collect();
             (finder.finish(), scopes)
         } else {
-            (crate::ir::print::type_order::struct_order(b, &mut body, version), Vec::new())
+            (crate::ir::print::type_order::struct_order(&view, &mut body), Vec::new())
         };
         // The numbered structs (`%0 = type …`) first, by number, then the named ones in
         // the order the module uses them (AsmWriter's `printTypeIdentities`).
@@ -220,9 +228,9 @@ impl<'d, 'm, 'a> ModuleDisplay<'d, 'm, 'a> {
         }
         // A module read from a cut file: what is missing is said in comments.
         let partial = m.block.cut_bit().is_some();
-        let block_slots = BlockSlots::new(b);
+        let block_slots = BlockSlots::new(&view);
         let block_slot = |function: usize, block: u64| block_slots.slot(function, block);
-        let printer = Printer::for_dis(b, self.options, &block_slot);
+        let printer = Printer::for_dis(&view, self.options, &block_slot);
         if !m.globals.is_empty() {
             f.write_char('\n')?;
             // A two-field constructor array is made anew by LLVM's reader, after the others.
@@ -234,7 +242,8 @@ impl<'d, 'm, 'a> ModuleDisplay<'d, 'm, 'a> {
                     write_recovered_name(f, b, &g.common, None)?;
                 }
                 let line = m
-                    .display_global_var(i, b.constants(), opaque)
+                    .display_global_var(i, view.constants(), opaque)
+                    .with_folded(view.folded())
                     .for_llvm(self.options.llvm_version)
                     .with_block_slots(&block_slot)
                     .with_typed_read_as_opaque(typed_read_as_opaque(b, self.options.llvm_version));
@@ -254,7 +263,7 @@ impl<'d, 'm, 'a> ModuleDisplay<'d, 'm, 'a> {
                 )?;
                 let list = g.attributes.and_then(|a| a.checked_sub(1));
                 if let Some(slot) =
-                    crate::ir::print::slot_tracker::function_group(b, list).and_then(|g| slots.group_slot(g))
+                    crate::ir::print::slot_tracker::function_group(&view, list).and_then(|g| slots.group_slot(g))
                 {
                     write!(f, " #{slot}")?;
                 }
@@ -297,7 +306,7 @@ impl<'d, 'm, 'a> ModuleDisplay<'d, 'm, 'a> {
                 f.write_char('\n')?;
             }
         }
-        let print = FunctionPrint::new(b, self.options, partial);
+        let print = FunctionPrint::new(&view, self.options, partial);
         if parallel {
             print.write_parallel(f, &slots, &order, &scopes, self.threads)?;
         } else {
@@ -306,8 +315,8 @@ impl<'d, 'm, 'a> ModuleDisplay<'d, 'm, 'a> {
                 text.clear();
                 let (decoded, scope) = match listed {
                     Listed::Function(index) => {
-                        let decoded = b.body_into(index, &mut body);
-                        let scope = slots.add_function(b, index, matches!(decoded, Ok(true)).then_some(&body));
+                        let decoded = view.body_into(index, &mut body);
+                        let scope = slots.add_function(&view, index, matches!(decoded, Ok(true)).then_some(&body));
                         (decoded, scope)
                     }
                     Listed::LifetimeLeftover(_) => (Ok(false), usize::MAX),
@@ -340,7 +349,7 @@ impl<'d, 'm, 'a> ModuleDisplay<'d, 'm, 'a> {
         }
         if !slots.order.is_empty() {
             f.write_char('\n')?;
-            write_nodes(f, b, &slots, self.options, self.threads)?;
+            write_nodes(f, &view, &slots, self.options, self.threads)?;
         }
         match crate::ir::summary::Summary::read(m) {
             Ok(Some(summary)) => crate::ir::print::summary::write(
@@ -410,7 +419,7 @@ impl BodySource {
     const AHEAD: usize = 4;
 
     /// The bodies of `order`'s functions, asked for in that order.
-    fn new<'s>(b: &'s Bodies<'_, '_>, order: &[Listed], helpers: Helpers<'s, '_>) -> Self {
+    fn new<'s>(v: &'s ModuleView<'_, '_, '_>, order: &[Listed], helpers: Helpers<'s, '_>) -> Self {
         #[cfg(feature = "std")]
         if let Some(scope) = helpers {
             use core::sync::atomic::{AtomicUsize, Ordering};
@@ -425,7 +434,7 @@ impl BodySource {
                     let place = helper_claimed.fetch_add(1, Ordering::AcqRel);
                     let Some(&index) = order.get(place) else { return };
                     let mut body = spare.try_recv().unwrap_or_default();
-                    let decoded = b.body_into(index, &mut body);
+                    let decoded = v.body_into(index, &mut body);
                     if sender.send((place, decoded, body)).is_err() {
                         return; // the asker stopped
                     }
@@ -433,7 +442,7 @@ impl BodySource {
             });
             return BodySource { next: 0, ahead: Some(Ahead { bodies, back, claimed }) };
         }
-        let _ = (b, order, helpers);
+        let _ = (v, order, helpers);
         BodySource {
             next: 0,
             #[cfg(feature = "std")]
@@ -443,7 +452,7 @@ impl BodySource {
 
     /// Function `index`'s body (the next of the order) in `body`, as
     /// [`Bodies::body_into`] gives it.
-    fn body_into(&mut self, b: &Bodies<'_, '_>, index: usize, body: &mut Body) -> Result<bool, crate::Error> {
+    fn body_into(&mut self, v: &ModuleView<'_, '_, '_>, index: usize, body: &mut Body) -> Result<bool, crate::Error> {
         let place = self.next;
         self.next += 1;
         #[cfg(feature = "std")]
@@ -451,7 +460,7 @@ impl BodySource {
             use core::sync::atomic::Ordering;
             // Unclaimed: the helper is behind, decode it here.
             if ahead.claimed.compare_exchange(place, place + 1, Ordering::AcqRel, Ordering::Acquire).is_ok() {
-                return b.body_into(index, body);
+                return v.body_into(index, body);
             }
             // The helper claimed it, and sends its bodies in the order it claimed them.
             match ahead.bodies.recv() {
@@ -467,13 +476,15 @@ impl BodySource {
         }
         #[cfg(not(feature = "std"))]
         let _ = place;
-        b.body_into(index, body)
+        v.body_into(index, body)
     }
 }
 
 /// What prints one listed function: the module's bodies, and how.
 struct FunctionPrint<'d, 'm, 'a> {
     b: &'d Bodies<'m, 'a>,
+    /// The module as the printing version reads it.
+    view: &'d ModuleView<'d, 'm, 'a>,
     options: DisOptions,
     /// The module is read from a cut file (see `write_recovered_name`).
     partial: bool,
@@ -487,22 +498,22 @@ struct FunctionPrint<'d, 'm, 'a> {
 }
 
 impl<'d, 'm, 'a> FunctionPrint<'d, 'm, 'a> {
-    fn new(b: &'d Bodies<'m, 'a>, options: DisOptions, partial: bool) -> Self {
-        let version = options.llvm_version;
+    fn new(view: &'d ModuleView<'d, 'm, 'a>, options: DisOptions, partial: bool) -> Self {
+        let b = view.bodies();
         let mut made: alloc::collections::BTreeMap<u64, Option<u32>> = alloc::collections::BTreeMap::new();
         let mut comments = Vec::new();
         let comment_of = (0..b.module().functions.len())
             .map(|index| {
-                let key = crate::ir::print::slot_tracker::function_group_key(b, index, version)?;
+                let key = crate::ir::print::slot_tracker::function_group_key(view, index)?;
                 *made.entry(key).or_insert_with(|| {
-                    let comment = function_attrs_comment(b, key, version)?;
+                    let comment = function_attrs_comment(view, key)?;
                     comments.push(comment);
                     Some(comments.len() as u32 - 1)
                 })
             })
             .collect();
-        let texts = ModuleTexts::new(b, options);
-        FunctionPrint { b, options, partial, comment_of, comments, texts }
+        let texts = ModuleTexts::new(view, options);
+        FunctionPrint { b, view, options, partial, comment_of, comments, texts }
     }
 
     /// How much body (in bytes of the file) one thread prints at a time: enough that a
@@ -564,6 +575,7 @@ impl<'d, 'm, 'a> FunctionPrint<'d, 'm, 'a> {
             slots: Some((slots, scope)),
             block_slots: Some(block_slots),
             texts: Some(&self.texts),
+            view: Some(self.view),
         };
         display.write(f)?;
         f.push('\n');
@@ -605,12 +617,12 @@ impl<'d, 'm, 'a> FunctionPrint<'d, 'm, 'a> {
             }
         }
         let run = |range: core::ops::Range<usize>| -> Result<alloc::string::String, fmt::Error> {
-            let block_slots = BlockSlots::new(self.b);
+            let block_slots = BlockSlots::new(self.view);
             let mut body = Body::default();
             let mut text = alloc::string::String::new();
             for i in range {
                 let decoded = match order[i] {
-                    Listed::Function(index) => self.b.body_into(index, &mut body),
+                    Listed::Function(index) => self.view.body_into(index, &mut body),
                     Listed::LifetimeLeftover(_) => Ok(false),
                 };
                 self.write(&mut text, slots, &block_slots, order[i], &body, decoded, scopes[i])?;
@@ -628,16 +640,17 @@ const NODE_RUN: usize = 4096;
 /// eight a thread, printed by up to `threads` threads a run each and written in order.
 fn write_nodes(
     f: &mut dyn fmt::Write,
-    b: &Bodies<'_, '_>,
+    v: &ModuleView<'_, '_, '_>,
     slots: &ModuleSlots,
     options: DisOptions,
     threads: usize,
 ) -> fmt::Result {
+    let b = v.bodies();
     let node_run = (slots.order.len() / (threads * 8)).clamp(1, NODE_RUN);
     let run = move |first: usize| -> Result<alloc::string::String, fmt::Error> {
-        let block_slots = BlockSlots::new(b);
+        let block_slots = BlockSlots::new(v);
         let block_slot = |function: usize, block: u64| block_slots.slot(function, block);
-        let printer = Printer::for_dis(b, options, &block_slot);
+        let printer = Printer::for_dis(v, options, &block_slot);
         let mut text = alloc::string::String::new();
         for (slot, &key) in slots.order.iter().enumerate().skip(first).take(node_run) {
             text.push('!');
@@ -802,13 +815,13 @@ fn is_unknown_intrinsic(b: &Bodies<'_, '_>, index: usize, llvm_version: u32) -> 
 
 /// The `; Function Attrs:` comment of the function attribute group `key` (a slot
 /// tracker group key): its attributes but the string ones, `None` if none is left.
-fn function_attrs_comment(b: &Bodies<'_, '_>, key: u64, llvm_version: u32) -> Option<alloc::string::String> {
-    let mut group = crate::ir::print::slot_tracker::group_content(b, key, llvm_version)?;
+fn function_attrs_comment(v: &ModuleView<'_, '_, '_>, key: u64) -> Option<alloc::string::String> {
+    let mut group = crate::ir::print::slot_tracker::group_content(v, key)?;
     group.attributes.retain(|a| !matches!(a, crate::ir::Attribute::String { .. }));
     if group.attributes.is_empty() {
         return None;
     }
-    Some(alloc::format!("{}", group.display_inline(&b.module().types, false).for_llvm(llvm_version)))
+    Some(alloc::format!("{}", group.display_inline(&v.module().types, false).for_llvm(v.llvm_version())))
 }
 
 /// Whether LLVM reads ifunc `a`'s resolver through a `bitcast` to its resolver type

@@ -15,7 +15,8 @@ use crate::ids::llvm_ir::raw as ids;
 use crate::ir::body::{Bodies, Body, InstKind, Instruction};
 use crate::ir::metadata::{MdEntry, MdTable};
 use crate::ir::module::constants::OperandRange;
-use crate::ir::{AttrIndex, AttributeGroup, AttributeList, MetadataNode, Value};
+use crate::ir::view::ModuleView;
+use crate::ir::{AttrIndex, AttributeGroup, MetadataNode, Value};
 
 /// No slot (yet).
 pub(crate) const NO_SLOT: u32 = u32::MAX;
@@ -267,7 +268,8 @@ pub(crate) struct ModuleSlots {
 impl ModuleSlots {
     /// The tracker before any function: LLVM's `processModule` (global variables'
     /// attachments and attribute groups, named metadata, functions' attribute groups).
-    pub(crate) fn new(b: &Bodies<'_, '_>, llvm_version: u32) -> Self {
+    pub(crate) fn new(v: &ModuleView<'_, '_, '_>) -> Self {
+        let (b, llvm_version) = (v.bodies(), v.llvm_version());
         let module = b.module_metadata();
         let mut s =
             ModuleSlots { module_len: module.len(), next_key: module.len(), llvm_version, ..ModuleSlots::default() };
@@ -309,8 +311,8 @@ impl ModuleSlots {
             for (_, node) in pairs {
                 s.create(b, None, node);
             }
-            if let Some(group) = function_group(b, g.attributes.and_then(|a| a.checked_sub(1))) {
-                s.create_group(b, group);
+            if let Some(group) = function_group(v, g.attributes.and_then(|a| a.checked_sub(1))) {
+                s.create_group(v, group);
             }
         }
         for &(name, ops) in &module.named {
@@ -323,8 +325,8 @@ impl ModuleSlots {
         }
         for listed in function_order(b, llvm_version) {
             let Listed::Function(i) = listed else { continue };
-            if let Some(key) = function_group_key(b, i, llvm_version) {
-                s.create_group(b, key);
+            if let Some(key) = function_group_key(v, i) {
+                s.create_group(v, key);
             }
         }
         s
@@ -752,7 +754,8 @@ impl ModuleSlots {
     /// Adds a function: copies its metadata table from `body`, makes
     /// its DEBUG_LOCs' locations, and numbers what LLVM's `processFunction` numbers.
     /// Returns the function's scope. `body` is `None` for a declaration.
-    pub(crate) fn add_function(&mut self, b: &Bodies<'_, '_>, index: usize, body: Option<&Body>) -> usize {
+    pub(crate) fn add_function(&mut self, v: &ModuleView<'_, '_, '_>, index: usize, body: Option<&Body>) -> usize {
+        let b = v.bodies();
         let mut scope = Scope { first_key: self.next_key, ..Scope::default() };
         if let Some(body) = body {
             // With room for the locations appended below.
@@ -800,14 +803,15 @@ impl ModuleSlots {
         let keys: Vec<u64> = (first_location..len).map(|i| self.canonical(self.scopes[n].first_key + i)).collect();
         self.scopes[n].locations = keys;
         let Some(body) = body else {
-            self.function_attachments(b, index, n, None);
+            self.function_attachments(v, index, n, None);
             return n;
         };
-        self.function_attachments(b, index, n, Some(body));
+        self.function_attachments(v, index, n, Some(body));
         n
     }
 
-    fn function_attachments(&mut self, b: &Bodies<'_, '_>, index: usize, n: usize, body: Option<&Body>) {
+    fn function_attachments(&mut self, v: &ModuleView<'_, '_, '_>, index: usize, n: usize, body: Option<&Body>) {
+        let b = v.bodies();
         let Some(body) = body else {
             // A declaration's attachments are the module's GLOBAL_DECL_ATTACHMENT.
             let module = b.module_metadata();
@@ -950,8 +954,8 @@ impl ModuleSlots {
                 if rebuilt_call(b, body, inst, self.llvm_version) && !keeps {
                     continue;
                 }
-                if let Some(group) = call_group_key(b, index, body.operands(inst).first(), call.attributes) {
-                    self.create_group(b, group);
+                if let Some(group) = call_group_key(v, index, body.operands(inst).first(), call.attributes) {
+                    self.create_group(v, group);
                 }
             }
         }
@@ -959,11 +963,11 @@ impl ModuleSlots {
 
     /// LLVM's `CreateAttributeSetSlot`: attribute sets are uniqued by their contents, so
     /// two of the file's groups with the same attributes are one `#N`.
-    pub(crate) fn create_group(&mut self, b: &Bodies<'_, '_>, key: u64) {
+    pub(crate) fn create_group(&mut self, v: &ModuleView<'_, '_, '_>, key: u64) {
         if self.group_slots.contains_key(&key) {
             return;
         }
-        let Some(group) = group_content(b, key, self.llvm_version) else { return };
+        let Some(group) = group_content(v, key) else { return };
         let slot = match self.groups.iter().position(|g| g.attributes == group.attributes) {
             Some(slot) => slot,
             None => {
@@ -1160,17 +1164,11 @@ impl ModuleSlots {
     }
 }
 
-/// The file's id of the function-index attribute group of attribute list `list`, if it
-/// has attributes.
-pub(crate) fn function_group(b: &Bodies<'_, '_>, list: Option<impl TryInto<usize>>) -> Option<u64> {
-    let m = b.module();
-    let Some(AttributeList::Groups(ids)) = list.and_then(|l| l.try_into().ok()).and_then(|l| m.attribute_lists.get(l))
-    else {
-        return None;
-    };
-    ids.iter()
-        .copied()
-        .find(|&id| b.attribute_group(id).is_some_and(|g| g.index == AttrIndex::Function && !g.attributes.is_empty()))
+/// The group key of attribute list `list`'s function attributes (the list's index), if
+/// LLVM holds any there ([`ModuleView::attributes`]).
+pub(crate) fn function_group(v: &ModuleView<'_, '_, '_>, list: Option<impl TryInto<usize>>) -> Option<u64> {
+    let list = u32::try_from(list.and_then(|l| l.try_into().ok())?).ok()?;
+    (!v.attributes(Some(list), AttrIndex::Function).is_empty()).then_some(u64::from(list))
 }
 
 /// A group key's bit that marks an intrinsic declaration's function attributes as the
@@ -1178,44 +1176,42 @@ pub(crate) fn function_group(b: &Bodies<'_, '_>, list: Option<impl TryInto<usize
 /// index); see [`function_group_key`].
 const INTRINSIC_BIT: u64 = 1 << 63;
 
-/// The group key of function `index`'s own attributes: the file's group id, or, for a
-/// declaration of an intrinsic of LLVM `llvm_version`, the function's index marked.
-/// LLVM's reader gives an intrinsic the attributes of its own intrinsic table rather than
-/// the file's ([`crate::ir::upgrade::intrinsic_attributes`]).
-pub(crate) fn function_group_key(b: &Bodies<'_, '_>, index: usize, llvm_version: u32) -> Option<u64> {
-    if let Some(groups) = b.module().intrinsic_attribute_groups(index, llvm_version) {
-        let has = groups.iter().any(|g| g.index == AttrIndex::Function && !g.attributes.is_empty());
+/// The group key of function `index`'s own attributes: its list's, or, for a declaration
+/// of an intrinsic of the reading version, the function's index marked. LLVM's reader
+/// gives an intrinsic the attributes of its own intrinsic table rather than the file's
+/// ([`crate::ir::upgrade::intrinsic_attributes`]).
+pub(crate) fn function_group_key(v: &ModuleView<'_, '_, '_>, index: usize) -> Option<u64> {
+    if v.has_intrinsic_attributes(index) {
+        let has = !v.function_attributes(index, AttrIndex::Function).is_empty();
         return has.then_some(INTRINSIC_BIT | index as u64);
     }
-    let f = b.module().functions.get(index)?;
-    function_group(b, f.attributes.and_then(|a| a.checked_sub(1)))
+    let f = v.module().functions.get(index)?;
+    function_group(v, f.attributes.and_then(|a| a.checked_sub(1)))
 }
 
 /// A group key's bit that marks a call's function attributes with its `strictfp` read as
-/// `nobuiltin` (the rest of the key is the file's group id); see [`call_group_key`].
+/// `nobuiltin` (the rest of the key is the list's); see [`call_group_key`].
 const STRICTFP_CALL_BIT: u64 = 1 << 62;
 
 /// The group key of the function attributes (attribute list `list`) of a call of `callee`
-/// in function `caller`: the file's group id, marked if LLVM's reader turns the call's
-/// `strictfp` into `nobuiltin` ([`crate::ir::upgrade::strictfp_call_attributes`]).
+/// in function `caller`: the list's, marked if LLVM's reader turns the call's `strictfp`
+/// into `nobuiltin` ([`crate::ir::upgrade::strictfp_call_attributes`]).
 pub(crate) fn call_group_key(
-    b: &Bodies<'_, '_>,
+    v: &ModuleView<'_, '_, '_>,
     caller: usize,
     callee: Option<&crate::ir::Operand>,
     list: Option<u32>,
 ) -> Option<u64> {
-    let group = function_group(b, list)?;
-    let attributes = &b.attribute_group(group)?.attributes;
+    let group = function_group(v, list)?;
+    let attributes = v.attributes(list, AttrIndex::Function);
     if !crate::ir::upgrade::has_strictfp(attributes) {
         return Some(group);
     }
-    let m = b.module();
-    let caller_strictfp = m
-        .functions
-        .get(caller)
-        .and_then(|f| function_group(b, f.attributes.and_then(|a| a.checked_sub(1))))
-        .and_then(|g| b.attribute_group(g))
-        .is_some_and(|g| crate::ir::upgrade::has_strictfp(&g.attributes));
+    let m = v.module();
+    let caller_list = m.functions.get(caller).and_then(|f| f.attributes).and_then(|a| a.checked_sub(1));
+    let caller_strictfp = crate::ir::upgrade::has_strictfp(
+        v.attributes(caller_list.and_then(|l| u32::try_from(l).ok()), AttrIndex::Function),
+    );
     let callee: &[u8] = match callee.map(|o| o.value) {
         Some(Value::Global(id)) => m.global(id).map_or(&[], |g| &g.name[..]),
         _ => &[],
@@ -1224,26 +1220,28 @@ pub(crate) fn call_group_key(
     Some(if upgraded { STRICTFP_CALL_BIT | group } else { group })
 }
 
-/// The attributes a group key stands for.
-pub(crate) fn group_content(b: &Bodies<'_, '_>, key: u64, llvm_version: u32) -> Option<AttributeGroup> {
+/// The attributes a group key stands for, as a function-index group.
+pub(crate) fn group_content(v: &ModuleView<'_, '_, '_>, key: u64) -> Option<AttributeGroup> {
+    let group = |attributes: Vec<crate::ir::Attribute>| AttributeGroup {
+        id: key,
+        index: AttrIndex::Function,
+        attributes,
+        bit: 0,
+    };
     if key & STRICTFP_CALL_BIT != 0 {
-        let mut group = group_content(b, key & !STRICTFP_CALL_BIT, llvm_version)?;
+        let list = u32::try_from(key & !STRICTFP_CALL_BIT).ok()?;
         // The callee was looked at when the key was made.
-        group.attributes = crate::ir::upgrade::strictfp_call_attributes(b"", &group.attributes)?;
-        return Some(group);
+        let mut attributes =
+            crate::ir::upgrade::strictfp_call_attributes(b"", v.attributes(Some(list), AttrIndex::Function))?;
+        crate::ir::view::sort_attributes(v.llvm_version(), &mut attributes);
+        return Some(group(attributes));
     }
     if key & INTRINSIC_BIT != 0 {
         let index = usize::try_from(key & !INTRINSIC_BIT).ok()?;
-        let groups = b.module().intrinsic_attribute_groups(index, llvm_version)?;
-        return groups.into_iter().find(|g| g.index == AttrIndex::Function);
+        return Some(group(v.function_attributes(index, AttrIndex::Function).to_vec()));
     }
-    let mut group = b.attribute_group(key)?.clone();
-    if let Some(attributes) =
-        crate::ir::upgrade::upgraded_attributes(llvm_version, group.index, &group.attributes, Default::default())
-    {
-        group.attributes = attributes;
-    }
-    Some(group)
+    let list = u32::try_from(key).ok()?;
+    Some(group(v.attributes(Some(list), AttrIndex::Function).to_vec()))
 }
 
 /// The debug-record code a call prints as: a call to a debug intrinsic that LLVM

@@ -15,9 +15,9 @@ use alloc::vec::Vec;
 
 use crate::ids::llvm_ir::raw as ids;
 use crate::ir::body::{Bodies, Body, InstKind, Operand, Value};
-use crate::ir::module::constants::{ConstantKind, ModuleConstants};
+use crate::ir::module::constants::ConstantKind;
 use crate::ir::module::types::{Type, TypeId};
-use crate::ir::print::constants::constant_operands;
+use crate::ir::view::ModuleView;
 use crate::ir::{AttrIndex, Attribute, AttributeList, MetadataNode};
 
 /// Something left to look at: a value (by value id) or a metadata node (by id).
@@ -29,10 +29,11 @@ enum Item {
 
 struct Finder<'f, 'm, 'a> {
     b: &'f Bodies<'m, 'a>,
-    /// Printing with opaque pointers: a pointer type contains no pointee, and (a
-    /// typed-pointer module read so) the no-op pointer expressions LLVM folds are gone.
+    /// The module as the printing version reads it: its constants are folded (the
+    /// no-op expressions LLVM folds away are not there to be walked).
+    view: &'f ModuleView<'f, 'm, 'a>,
+    /// Printing with opaque pointers: a pointer type contains no pointee.
     opaque: bool,
-    typed_read_as_opaque: bool,
     /// Whether LLVM's reader strips the module's debug info
     /// ([`crate::ir::upgrade::strips_debug_info`]).
     strips_debug_info: bool,
@@ -64,8 +65,9 @@ struct Finder<'f, 'm, 'a> {
 /// The module's identified structs in `TypeFinder`'s order. `body` is scratch storage
 /// for the function bodies, which are decoded until every identified struct is met (a
 /// body that fails to decode counts for what was read of it).
-pub(crate) fn struct_order(b: &Bodies<'_, '_>, body: &mut Body, llvm_version: u32) -> Vec<TypeId> {
-    let mut finder = StructFinder::new(b, llvm_version);
+pub(crate) fn struct_order(v: &ModuleView<'_, '_, '_>, body: &mut Body) -> Vec<TypeId> {
+    let b = v.bodies();
+    let mut finder = StructFinder::new(v);
     for (index, function) in b.module().functions.iter().enumerate() {
         if !finder.wants_bodies() {
             break;
@@ -73,7 +75,7 @@ pub(crate) fn struct_order(b: &Bodies<'_, '_>, body: &mut Body, llvm_version: u3
         if function.is_declaration {
             continue;
         }
-        let decoded = b.body_into(index, body);
+        let decoded = v.body_into(index, body);
         finder.function(index, (!matches!(decoded, Ok(false))).then_some(&*body));
     }
     finder.finish()
@@ -89,18 +91,19 @@ pub(crate) struct StructFinder<'f, 'm, 'a> {
 
 impl<'f, 'm, 'a> StructFinder<'f, 'm, 'a> {
     /// The walk of the global variables, aliases and ifuncs made.
-    pub(crate) fn new(b: &'f Bodies<'m, 'a>, llvm_version: u32) -> Self {
+    pub(crate) fn new(view: &'f ModuleView<'f, 'm, 'a>) -> Self {
+        let (b, llvm_version) = (view.bodies(), view.llvm_version());
         let m = b.module();
         let mut f = Finder {
             b,
+            view,
             opaque: crate::ir::print::DisOptions { llvm_version }.opaque(b),
-            typed_read_as_opaque: crate::ir::print::slot_tracker::typed_read_as_opaque(b, llvm_version),
             strips_debug_info: crate::ir::upgrade::strips_debug_info(
                 crate::ir::print::slot_tracker::debug_info_version(b),
             ),
             llvm_version,
             types: alloc::vec![false; m.types.len()],
-            module_constants: alloc::vec![false; b.constants().constants.len()],
+            module_constants: alloc::vec![false; view.constants().constants.len()],
             local_constants: Vec::new(),
             module_nodes: alloc::vec![false; b.module_metadata().entries.len()],
             local_nodes: Vec::new(),
@@ -115,12 +118,12 @@ impl<'f, 'm, 'a> StructFinder<'f, 'm, 'a> {
         for g in &m.globals {
             f.ty(g.common.value_type);
             if let Some(init) = g.initializer {
-                f.value(init, None);
+                f.value(view.resolve(init), None);
             }
         }
         for a in m.aliases.iter().filter(|a| !a.is_ifunc) {
             f.ty(a.common.value_type);
-            f.value(a.target, None);
+            f.value(view.resolve(a.target), None);
         }
         for a in m.aliases.iter().filter(|a| a.is_ifunc) {
             f.ty(a.common.value_type);
@@ -154,7 +157,7 @@ impl<'f, 'm, 'a> StructFinder<'f, 'm, 'a> {
             f.attributes(function.attributes.and_then(|a| a.checked_sub(1)), params, &[]);
             // Function::operands(): personality, prefix, prologue.
             for v in [function.personality, function.prefix, function.prologue].into_iter().flatten() {
-                f.value(v, None);
+                f.value(f.view.resolve(v), None);
             }
             if let Some(body) = body.filter(|_| i == index && !function.is_declaration) {
                 f.function(body);
@@ -220,16 +223,6 @@ impl Finder<'_, '_, '_> {
             }
             self.type_stack.truncate(kept);
         }
-    }
-
-    /// Whether LLVM folds constant `c` away when it reads a typed-pointer module with
-    /// opaque pointers (`opaque_fold`): its types are not met.
-    fn folds(&self, c: &crate::ir::Constant, table: &ModuleConstants) -> bool {
-        let zero = |v: u64| {
-            let constant = table.get(v).or_else(|| self.b.constants().get(v));
-            constant.is_some_and(|c| c.kind.is_zero())
-        };
-        crate::ir::print::constants::opaque_fold(&self.b.module().types, c, table, zero).is_some()
     }
 
     /// `incorporateAttributes`: the types of type attributes (`byval(%T)`), function
@@ -350,7 +343,7 @@ impl Finder<'_, '_, '_> {
                 let args: Vec<TypeId> = ops.iter().skip(1).map(|o| o.ty).collect();
                 let asm = match ops.first().map(|o| o.value) {
                     Some(Value::Constant(id)) => self
-                        .b
+                        .view
                         .constant(body, id)
                         .and_then(|(c, table)| crate::ir::print::constants::asm_indirect_arguments(c, table)),
                     _ => None,
@@ -437,13 +430,15 @@ impl Finder<'_, '_, '_> {
             ops.clear();
             match item {
                 Item::Value(id) => {
+                    // A module-level reference (a value as metadata) names what it folded to.
+                    let id = self.view.resolve(id);
                     let (c, table) = match body {
-                        Some(body) => match b.constant(body, id) {
+                        Some(body) => match self.view.constant(body, id) {
                             Some(found) => found,
                             None => continue,
                         },
-                        None => match b.constants().get(id) {
-                            Some(c) => (c, b.constants()),
+                        None => match self.view.constants().get(id) {
+                            Some(c) => (c, self.view.constants()),
                             None => continue,
                         },
                     };
@@ -453,10 +448,6 @@ impl Finder<'_, '_, '_> {
                     match seen.get_mut(i) {
                         Some(s @ false) => *s = true,
                         _ => continue,
-                    }
-                    if self.typed_read_as_opaque && self.folds(c, table) {
-                        constant_operands(c.kind, table, |v| ops.push(Item::Value(v)));
-                        continue;
                     }
                     self.ty(c.ty);
                     if let ConstantKind::Gep { source, operands, .. } = c.kind {
@@ -474,7 +465,7 @@ impl Finder<'_, '_, '_> {
                             }
                         }
                     }
-                    constant_operands(c.kind, table, |v| ops.push(Item::Value(v)));
+                    c.kind.value_operands(table, |v| ops.push(Item::Value(v)));
                 }
                 Item::Node(id) => {
                     let local = id >= module_md_len;

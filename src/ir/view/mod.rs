@@ -1,0 +1,312 @@
+//! The module as LLVM N reads it: what LLVM's `BitcodeReader`, `MetadataLoader` and
+//! `AutoUpgrade` build in memory from the file, for a chosen version, beside the file as
+//! written ([`Module`], [`Bodies::body`]).
+//!
+//! ```
+//! use llvm_bitstream_reader::ir::{AttrIndex, Module};
+//!
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/rustc_llvm22_o3.bc"))?;
+//! let module = Module::parse(&bytes)?;
+//! let bodies = module.bodies()?;
+//! // As LLVM 22 reads it.
+//! let view = bodies.view(22);
+//! for (index, function) in module.functions.iter().enumerate() {
+//!     // The function's attributes as LLVM 22's `AttributeSet` holds them: merged, upgraded, sorted.
+//!     let list = function.attributes.and_then(|a| a.checked_sub(1)).map(|a| a as u32);
+//!     for attribute in view.attributes(list, AttrIndex::Function) {
+//!         let _ = (index, attribute.kind());
+//!     }
+//! }
+//! # Ok(()) }
+//! ```
+//!
+//! LLVM does not print a file: `llvm-dis` prints the module its reader built, and building
+//! it changes what the file says, whoever wrote it. An `AttributeSet` is sorted and holds
+//! one attribute of a kind; an older producer's attributes, intrinsics and debug info are
+//! upgraded. The printer prints this view, and the typed API gives it, so that both say
+//! what `llvm-dis` of that version says. What the view holds so far:
+//! - attribute sets ([`ModuleView::attributes`]): each list's groups at an index merged
+//!   (a kind written twice is the later one, a zero alignment none), upgraded for the
+//!   version and sorted in its `AttributeSet` order.
+
+mod attribute_order;
+mod attributes;
+mod constants;
+
+use alloc::borrow::Cow;
+use alloc::collections::BTreeMap;
+use alloc::vec::Vec;
+
+use crate::error::Error;
+use crate::ir::body::{Bodies, Body, Value};
+use crate::ir::module::Module;
+use crate::ir::module::attributes::{AttrIndex, Attribute, AttributeGroup, AttributeList};
+use crate::ir::module::constants::{Constant, ModuleConstants};
+use crate::ir::upgrade::ParamUpgrade;
+
+pub(crate) use attributes::{read_set, sort as sort_attributes};
+pub(crate) use constants::Folded;
+use constants::Folder;
+
+/// The module as LLVM `llvm_version` reads it: see the [module documentation](self).
+/// Made by [`Bodies::view`]; it borrows the [`Bodies`] it was made from.
+#[derive(Debug)]
+pub struct ModuleView<'b, 'm, 'a> {
+    bodies: &'b Bodies<'m, 'a>,
+    llvm_version: u32,
+    /// By attribute list (an index of [`Module::attribute_lists`]): the set at each index
+    /// it has attributes at, sorted by index (function, return, parameters).
+    list_sets: Vec<Vec<(AttrIndex, Vec<Attribute>)>>,
+    /// By function: a declaration of an intrinsic the version knows has its intrinsic
+    /// table's groups (`Intrinsic::getAttributes`) in place of its list's, and their sets.
+    intrinsics: BTreeMap<usize, (Vec<AttributeGroup>, Vec<(AttrIndex, Vec<Attribute>)>)>,
+    /// The module's constants, folded.
+    constants: Folded,
+    /// Whether pointers are read as opaque (`ptr`).
+    opaque: bool,
+}
+
+impl<'m, 'a> Bodies<'m, 'a> {
+    /// The module as LLVM `llvm_version` (13, 14, …, 22) reads it: see [`ModuleView`].
+    /// Made once per call, in O(the module's attribute lists).
+    pub fn view(&self, llvm_version: u32) -> ModuleView<'_, 'm, 'a> {
+        ModuleView::new(self, llvm_version)
+    }
+}
+
+/// The order of an attribute index in a list's sets: the function, the return value,
+/// then the parameters.
+fn index_order(index: AttrIndex) -> u64 {
+    match index {
+        AttrIndex::Function => 0,
+        AttrIndex::Return => 1,
+        AttrIndex::Param(n) => n.saturating_add(2),
+    }
+}
+
+impl<'b, 'm, 'a> ModuleView<'b, 'm, 'a> {
+    fn new(bodies: &'b Bodies<'m, 'a>, llvm_version: u32) -> Self {
+        let m = bodies.module();
+        let list_sets = (0..m.attribute_lists.len())
+            .map(|list| sets_of(llvm_version, list_groups(bodies, Some(list as u32))))
+            .collect();
+        let intrinsics = (0..m.functions.len())
+            .filter_map(|i| {
+                let groups = m.intrinsic_attribute_groups(i, llvm_version)?;
+                let sets = sets_of(llvm_version, groups.iter());
+                Some((i, (groups, sets)))
+            })
+            .collect();
+        let opaque = reads_opaque_pointers(bodies, llvm_version);
+        let constants = Folder { llvm_version, types: &m.types, opaque, outer: None }.fold(bodies.constants());
+        ModuleView { bodies, llvm_version, list_sets, intrinsics, constants, opaque }
+    }
+
+    /// The LLVM version whose reading this is.
+    pub fn llvm_version(&self) -> u32 {
+        self.llvm_version
+    }
+
+    /// The function bodies' decoder of the module as written.
+    pub fn bodies(&self) -> &'b Bodies<'m, 'a> {
+        self.bodies
+    }
+
+    /// The module as written.
+    pub fn module(&self) -> &'m Module<'a> {
+        self.bodies.module()
+    }
+
+    /// The attributes at `index` of attribute list `list` (an index of
+    /// [`Module::attribute_lists`], as [`CallInfo::attributes`](crate::ir::CallInfo::attributes) names one;
+    /// a function's is [`Function::attributes`](crate::ir::Function::attributes) less one)
+    /// as LLVM holds them: the list's groups at that index merged, upgraded and sorted.
+    /// Empty for none. A parameter's upgrades that depend on its type or its call (a
+    /// typed-pointer module's untyped `byval`) are not in it.
+    pub fn attributes(&self, list: Option<u32>, index: AttrIndex) -> &[Attribute] {
+        match list.and_then(|l| self.list_sets.get(l as usize)) {
+            Some(sets) => set_at(sets, index),
+            None => &[],
+        }
+    }
+
+    /// Whether function `function` is a declaration of an intrinsic of the version, whose
+    /// attributes are its intrinsic table's ([`crate::ir::upgrade::intrinsic_attributes`]),
+    /// not the file's.
+    pub fn has_intrinsic_attributes(&self, function: usize) -> bool {
+        self.intrinsics.contains_key(&function)
+    }
+
+    /// The attributes at `index` of function `function` as LLVM holds them: its attribute
+    /// list's ([`Self::attributes`]), or an intrinsic declaration's table's.
+    pub fn function_attributes(&self, function: usize, index: AttrIndex) -> &[Attribute] {
+        if let Some((_, sets)) = self.intrinsics.get(&function) {
+            return set_at(sets, index);
+        }
+        let list = self.module().functions.get(function).and_then(|f| f.attributes).and_then(|a| a.checked_sub(1));
+        self.attributes(list.and_then(|l| u32::try_from(l).ok()), index)
+    }
+
+    /// [`Self::function_attributes`] with the upgrades a parameter's type makes (`param`).
+    pub(crate) fn function_attributes_with(
+        &self,
+        function: usize,
+        index: AttrIndex,
+        param: ParamUpgrade,
+    ) -> Cow<'_, [Attribute]> {
+        if param == ParamUpgrade::default() {
+            return Cow::Borrowed(self.function_attributes(function, index));
+        }
+        if let Some((groups, _)) = self.intrinsics.get(&function) {
+            return Cow::Owned(read_set(self.llvm_version, groups, index, param));
+        }
+        let list = self.module().functions.get(function).and_then(|f| f.attributes).and_then(|a| a.checked_sub(1));
+        self.attributes_with(list.and_then(|l| u32::try_from(l).ok()), index, param)
+    }
+
+    /// The module-level constants as LLVM holds them: each folded (`getelementptr (i8, ptr
+    /// @g, i64 0)` is `@g`, an aggregate of zeros `zeroinitializer`, an array of bytes a data
+    /// array), with the file's value ids. A constant that folded to another value is
+    /// named by [`Self::resolve`]; the operands of the others name what they folded to.
+    pub fn constants(&self) -> &ModuleConstants {
+        &self.constants.table
+    }
+
+    /// The value that module-level value id `id` is as LLVM holds it: for a constant that
+    /// folded to another value (a global value, or another constant), that value; else
+    /// `id`. Function bodies of the view ([`Self::body`]) name these values already.
+    pub fn resolve(&self, id: u64) -> u64 {
+        self.constants.resolve(id)
+    }
+
+    /// The folded module constants with their forwarding.
+    pub(crate) fn folded(&self) -> &Folded {
+        &self.constants
+    }
+
+    /// The constant a [`Value::Constant`] of `body` (a body of this view) names: the
+    /// function's or the module's, with the table its operand ranges index.
+    pub fn constant<'s>(&'s self, body: &'s Body, value_id: u64) -> Option<(&'s Constant, &'s ModuleConstants)> {
+        if let Some(c) = body.constants.get(value_id) {
+            return Some((c, &body.constants));
+        }
+        self.constants.table.get(value_id).map(|c| (c, &self.constants.table))
+    }
+
+    /// Function `function`'s body as LLVM reads it; `None` for a declaration. See
+    /// [`Self::body_into`].
+    pub fn body(&self, function: usize) -> Result<Option<Body>, Error> {
+        let mut body = Body::default();
+        Ok(self.body_into(function, &mut body)?.then_some(body))
+    }
+
+    /// Function `function`'s body as LLVM reads it, into `body` (its storage reused, as
+    /// [`Bodies::body_into`] does): the function's constants folded, and every operand
+    /// naming the value its constant folded to. `Ok(false)` for a declaration; on an
+    /// error, `body` holds what was decoded before the break, as LLVM reads that.
+    pub fn body_into(&self, function: usize, body: &mut Body) -> Result<bool, Error> {
+        let decoded = self.bodies.body_into(function, body);
+        self.read_body(body);
+        decoded
+    }
+
+    /// Makes a body as the file has it ([`Bodies::body_into`]) the body as LLVM reads it.
+    pub(crate) fn read_body(&self, body: &mut Body) {
+        if body.constants.constants.is_empty() && !self.constants.changed {
+            return;
+        }
+        let folder = Folder {
+            llvm_version: self.llvm_version,
+            types: &self.module().types,
+            opaque: self.opaque,
+            outer: Some(&self.constants),
+        };
+        let folded = folder.fold(&body.constants);
+        if !folded.changed && !self.constants.changed {
+            return;
+        }
+        let module_base = self.constants.table.base;
+        let resolve = |v: &mut Value| {
+            if let Value::Constant(id) = *v {
+                let r = self.constants.resolve(folded.resolve(id));
+                if r != id {
+                    *v = if r < module_base { Value::Global(r) } else { Value::Constant(r) };
+                }
+            }
+        };
+        for o in &mut body.operand_pool {
+            resolve(&mut o.value);
+        }
+        for o in body.debug_records.iter_mut().filter_map(|r| r.value.as_mut()).chain(body.old_personality.as_mut()) {
+            resolve(&mut o.value);
+        }
+        // Values as metadata in the function's own metadata: [type, value id].
+        let md = &mut body.metadata;
+        for e in md.entries.iter().filter(|e| e.code == crate::ids::llvm_ir::raw::METADATA_VALUE) {
+            if let Some(v) = md.pool.get_mut(e.ops.range()).and_then(|ops| ops.get_mut(1)) {
+                *v = self.constants.resolve(folded.resolve(*v));
+            }
+        }
+        body.constants = folded.table;
+    }
+
+    /// [`Self::attributes`] with the upgrades a parameter's type or its call makes
+    /// (`param`), or of other `groups` (an intrinsic's table, `Some`) in place of the
+    /// list's.
+    pub(crate) fn attributes_with(
+        &self,
+        list: Option<u32>,
+        index: AttrIndex,
+        param: ParamUpgrade,
+    ) -> Cow<'_, [Attribute]> {
+        if param == ParamUpgrade::default() {
+            return Cow::Borrowed(self.attributes(list, index));
+        }
+        Cow::Owned(read_set(self.llvm_version, list_groups(self.bodies, list), index, param))
+    }
+}
+
+/// Whether LLVM `llvm_version` reads the module's pointers as opaque (`ptr`): from LLVM
+/// 16 every module, before it a module written with opaque pointers (LLVM 14's
+/// `-opaque-pointers`).
+pub(crate) fn reads_opaque_pointers(bodies: &Bodies<'_, '_>, llvm_version: u32) -> bool {
+    llvm_version >= 16 || !bodies.typed_pointers()
+}
+
+/// The sets of `groups` (one list's) at each index they have attributes at, by index.
+fn sets_of<'g>(
+    llvm_version: u32,
+    groups: impl Iterator<Item = &'g AttributeGroup>,
+) -> Vec<(AttrIndex, Vec<Attribute>)> {
+    let groups: Vec<&AttributeGroup> = groups.collect();
+    let mut indices: Vec<AttrIndex> = groups.iter().map(|g| g.index).collect();
+    indices.sort_by_key(|&i| index_order(i));
+    indices.dedup();
+    indices
+        .into_iter()
+        .map(|index| (index, read_set(llvm_version, groups.iter().copied(), index, ParamUpgrade::default())))
+        .filter(|(_, set)| !set.is_empty())
+        .collect()
+}
+
+/// The set at `index` of sets sorted by index, empty if there is none.
+fn set_at(sets: &[(AttrIndex, Vec<Attribute>)], index: AttrIndex) -> &[Attribute] {
+    match sets.binary_search_by_key(&index_order(index), |(i, _)| index_order(*i)) {
+        Ok(at) => &sets[at].1,
+        Err(_) => &[],
+    }
+}
+
+/// The groups of attribute list `list`, in the list's order (none for a missing list or
+/// one of the old layout).
+pub(crate) fn list_groups<'g>(
+    bodies: &'g Bodies<'_, '_>,
+    list: Option<u32>,
+) -> impl Iterator<Item = &'g AttributeGroup> + 'g {
+    let ids: &[u64] = match list.and_then(|l| bodies.module().attribute_lists.get(l as usize)) {
+        Some(AttributeList::Groups(ids)) => ids,
+        _ => &[],
+    };
+    ids.iter().filter_map(|&id| bodies.attribute_group(id))
+}
