@@ -298,9 +298,12 @@ fn decode_all(data: &[u8], index: usize, partial: bool) -> Result<Arc<Vec<Decode
     let module = module_at(data, index, partial)?;
     let bodies = module.bodies().map_err(|e| e.to_string())?;
     let module_info = bodies.debug_info(None);
+    // The bodies as llvm-dis-22 prints them: debug calls LLVM 19+ reads as records are
+    // not instructions, constant expressions it expands are.
+    let view = bodies.view(22);
     let mut all = Vec::with_capacity(module.functions.len());
     for (i, function) in module.functions.iter().enumerate() {
-        let body = bodies.body(i).map_err(|e| format!("function {i} (@{}): {e}", function.common.name_str()))?;
+        let body = view.body(i).map_err(|e| format!("function {i} (@{}): {e}", function.common.name_str()))?;
         let subprogram = match &body {
             Some(body) => bodies.debug_info(Some(body)).function_subprogram(),
             None => module_info.global_subprogram(function.common.value_id),
@@ -312,7 +315,7 @@ fn decode_all(data: &[u8], index: usize, partial: bool) -> Result<Arc<Vec<Decode
                     .iter()
                     .map(|inst| {
                         let loc = inst.debug_loc.and_then(|l| body.debug_locs.get(l as usize));
-                        (body.opcode_name(inst, &module.types), loc.map(|l| (l.line, l.column)))
+                        (body.opcode_name(inst, view.types()), loc.map(|l| (l.line, l.column)))
                     })
                     .collect()
             })

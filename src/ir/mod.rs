@@ -95,7 +95,7 @@ mod print;
 mod summary;
 mod symbols;
 pub mod upgrade;
-mod view;
+pub mod view;
 mod vocabulary;
 
 /// LLVM's irsymtab: the SYMTAB_BLOCK blob that LLVM 5 and later write beside the

@@ -22,7 +22,10 @@
 //! - `llvm-tests`: `testdata/llvm-tests/*.bc`, inputs of LLVM's own `test/Bitcode` written
 //!   by LLVM 3.2 to 7 (see that folder's README), each read by every V;
 //! - `sysroot` (V = 22): the bitcode of every member of the Rust sysroot's x86-64 rlibs
-//!   (rustc 1.95 writes LLVM 22 bitcode), cut out of the objects' `.llvmbc` sections.
+//!   (rustc 1.95 writes LLVM 22 bitcode), cut out of the objects' `.llvmbc` sections;
+//! - `zig` (V = 22): `testdata/src/zig`'s programs, built here by Zig 0.17's own bitcode
+//!   writer (not LLVM's) for eight targets ([`zig_bitcode`]): what LLVM's reader builds
+//!   from a file no LLVM wrote (attribute sets sorted and merged, constants folded).
 //!
 //! Each file's two listings are compared whole, byte for byte: the module header, structs,
 //! comdats, globals, functions, attribute groups, named metadata, every metadata node with
@@ -554,6 +557,81 @@ fn sysroot_bitcode() -> Vec<PathBuf> {
     out
 }
 
+/// How Zig is run: `$ZIG`, `zig` on the `PATH`, or PyPI's `ziglang` (`python3 -m ziglang`,
+/// which `.ci/run` installs). `None` (after printing why, or a panic under `CI=true`)
+/// without any.
+fn zig() -> Option<Vec<OsString>> {
+    let candidates: Vec<Vec<OsString>> = [
+        std::env::var_os("ZIG").map(|z| vec![z]),
+        Some(vec![OsString::from("zig")]),
+        Some(vec![OsString::from("python3"), OsString::from("-m"), OsString::from("ziglang")]),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    for c in candidates {
+        let ok = Command::new(&c[0]).args(&c[1..]).arg("version").output().is_ok_and(|o| o.status.success());
+        if ok {
+            return Some(c);
+        }
+    }
+    skip_or_fail("Zig not found ($ZIG, zig on the PATH, or `python3 -m pip install ziglang`)")
+}
+
+/// The Zig programs of `testdata/src/zig`, each built by Zig's own bitcode writer for
+/// eight targets, one optimization mode per target (rotating over the programs, so that
+/// each program meets every mode): files whose attribute order, constant expressions and
+/// alignments no LLVM writer makes. `tools/fidelity/make-zig-corpus.sh` builds every
+/// target and mode. `None` (after printing why, or a panic under `CI=true`) without Zig.
+fn zig_bitcode() -> Option<Vec<PathBuf>> {
+    let zig = zig()?;
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("dis-zig");
+    std::fs::create_dir_all(&dir).unwrap();
+    let src_dir = repo_root().join("testdata/src/zig");
+    let mut sources: Vec<PathBuf> = std::fs::read_dir(&src_dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", src_dir.display()))
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "zig"))
+        .collect();
+    sources.sort();
+    assert!(sources.len() >= 4, "the Zig programs of {} are gone", src_dir.display());
+    let targets = [
+        "x86_64-linux",
+        "aarch64-linux",
+        "arm-linux-musleabihf",
+        "riscv64-linux",
+        "powerpc64le-linux",
+        "wasm32-wasi",
+        "x86_64-windows",
+        "aarch64-macos",
+    ];
+    let modes = ["Debug", "ReleaseFast", "ReleaseSmall"];
+    let mut out = Vec::new();
+    for (i, src) in sources.iter().enumerate() {
+        let stem = src.file_stem().unwrap().to_string_lossy().into_owned();
+        for (j, target) in targets.iter().enumerate() {
+            let mode = modes[(i + j) % modes.len()];
+            let bc = dir.join(format!("{stem}-{target}-{mode}.bc"));
+            let mut args: Vec<OsString> = zig[1..].to_vec();
+            args.push("build-obj".into());
+            let mut emit = OsString::from("-femit-llvm-bc=");
+            emit.push(&bc);
+            args.push(emit);
+            args.extend(["-fno-emit-bin", &format!("-O{mode}"), "-target", target].map(OsString::from));
+            args.push(src.clone().into_os_string());
+            // Zig writes its cache beside the working directory's: the scratch folder's.
+            let built = Command::new(&zig[0]).args(&args).current_dir(&dir).output().unwrap();
+            assert!(
+                built.status.success(),
+                "zig build-obj {stem} -target {target} -O{mode}: {}",
+                String::from_utf8_lossy(&built.stderr)
+            );
+            out.push(bc);
+        }
+    }
+    Some(out)
+}
+
 /// Every corpus of LLVM `major` against its `llvm-dis`: reports each, then checks them.
 fn differential(major: u32) {
     let Some(llvm_dis) = llvm_tool("llvm-dis", major) else { return };
@@ -608,6 +686,10 @@ fn differential(major: u32) {
             skip_or_fail::<()>("no bitcode in the Rust sysroot's rlibs");
         } else {
             corpora.push(("sysroot", files));
+        }
+        // Zig 0.17 (LLVM 22) writes its bitcode itself.
+        if let Some(files) = zig_bitcode() {
+            corpora.push(("zig", files));
         }
     }
     let mut problems = Vec::new();

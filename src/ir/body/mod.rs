@@ -538,6 +538,13 @@ pub struct Body {
     /// The type of each local value, kept for the storage's reuse.
     #[cfg_attr(feature = "serde", serde(skip))]
     local_types: Vec<TypeId>,
+    /// In a body of a [`ModuleView`](crate::ir::ModuleView): the calls of an old
+    /// `llvm.memcpy`, `memmove` or `memset` the reader made anew, with the alignment their
+    /// dropped argument gave (instruction, alignment or 0, whether the source gets it too).
+    /// The call keeps its attribute list: the arguments after the dropped fourth take the
+    /// attributes of their places in the file's call.
+    #[cfg_attr(feature = "serde", serde(skip))]
+    pub(crate) call_alignments: Vec<(u32, u64, bool)>,
 }
 
 /// What a local value id (from [`Body::first_value`]) is.
@@ -583,6 +590,7 @@ impl Body {
         self.metadata.clear(0);
         self.attachments.clear();
         self.old_personality = None;
+        self.call_alignments.clear();
     }
 
     /// What a value id of this function names (a global, a constant, an argument, an
@@ -647,6 +655,73 @@ impl Body {
 
     fn name(&self, range: OperandRange) -> Option<&[u8]> {
         self.name_bytes.get(range.range()).filter(|n| !n.is_empty())
+    }
+
+    /// Numbers the values again after the instructions changed (the view's rewriting):
+    /// the arguments, the constants (some may have been appended), then the results of
+    /// the instructions in their new order. `old_of_new` gives each instruction's index
+    /// before the change (`u32::MAX` for a new one); names, the types of the values and
+    /// the function's values as metadata follow their values, and the new instructions
+    /// take the names in `new_names` (instruction, name).
+    pub(crate) fn renumber(&mut self, old_of_new: &[u32], new_names: &[(u32, Vec<u8>)]) {
+        let (arguments, constants) = (self.arguments.len(), self.constants.constants.len());
+        // The old local of each old instruction's result, from the locals before the change.
+        let mut old_local_of: alloc::collections::BTreeMap<u32, u32> = alloc::collections::BTreeMap::new();
+        for (local, l) in self.locals.iter().enumerate() {
+            if let Local::Instruction(i) = l {
+                old_local_of.insert(*i, local as u32);
+            }
+        }
+        // The file's constants keep their places; results come after every constant.
+        let first_old_result =
+            self.locals.iter().position(|l| matches!(l, Local::Instruction(_))).map_or(self.locals.len(), |p| p) as u32;
+        self.locals.clear();
+        self.locals.extend((0..arguments as u32).map(Local::Argument));
+        self.locals.extend((0..constants).map(|_| Local::Constant));
+        self.local_types.clear();
+        self.local_types.extend_from_slice(&self.arguments);
+        self.local_types.extend(self.constants.constants.iter().map(|c| c.ty));
+        let mut new_local: alloc::collections::BTreeMap<u32, u32> = alloc::collections::BTreeMap::new();
+        let mut local_of_new = alloc::vec![u32::MAX; self.instructions.len()];
+        for (i, inst) in self.instructions.iter().enumerate() {
+            if !inst.has_result {
+                continue;
+            }
+            let local = self.locals.len() as u32;
+            local_of_new[i] = local;
+            if let Some(&old) = old_of_new.get(i).and_then(|o| old_local_of.get(o)) {
+                new_local.insert(old, local);
+            }
+            self.locals.push(Local::Instruction(i as u32));
+            self.local_types.push(inst.ty);
+        }
+        let mut names: Vec<(u32, OperandRange)> = Vec::with_capacity(self.value_names.len() + new_names.len());
+        for &(local, range) in &self.value_names {
+            let kept = if local < first_old_result { Some(local) } else { new_local.get(&local).copied() };
+            if let Some(local) = kept {
+                names.push((local, range));
+            }
+        }
+        for (inst, name) in new_names {
+            let Some(&local) = local_of_new.get(*inst as usize).filter(|&&l| l != u32::MAX) else { continue };
+            let start = self.name_bytes.len();
+            self.name_bytes.extend_from_slice(name);
+            names.push((local, OperandRange { start: start as u32, len: name.len() as u32 }));
+        }
+        names.sort_by_key(|(l, _)| *l);
+        self.value_names = names;
+        // Values as metadata name values by id: the results' ids moved.
+        let first = self.first_value;
+        let md = &mut self.metadata;
+        for e in md.entries.iter().filter(|e| e.code == crate::ids::llvm_ir::raw::METADATA_VALUE) {
+            let Some(v) = md.pool.get_mut(e.ops.range()).and_then(|ops| ops.get_mut(1)) else { continue };
+            let Some(local) = v.checked_sub(first).and_then(|l| u32::try_from(l).ok()) else { continue };
+            if local >= first_old_result {
+                if let Some(&n) = new_local.get(&local) {
+                    *v = first + u64::from(n);
+                }
+            }
+        }
     }
 
     /// For each instruction with a result, its local index (value id - `first_value`):

@@ -73,9 +73,9 @@ enum Leaf {
 
 pub(crate) struct Printer<'t, 'a> {
     table: &'t ModuleConstants,
-    /// The module's constants as the view folded them: value ids are resolved through it
-    /// (a constant that folded to another value prints as that value).
-    folded: Option<&'t crate::ir::view::Folded>,
+    /// The module as the printing version reads it, when printing its view: value ids
+    /// resolved through its folds, its types, its functions' names.
+    view: Option<&'t crate::ir::view::ModuleView<'t, 't, 'a>>,
     /// A function's constants, after the module's.
     local: Option<&'t ModuleConstants>,
     /// The `llvm-dis` version printed for: from 20, vectors of one repeated number
@@ -89,14 +89,6 @@ pub(crate) struct Printer<'t, 'a> {
     /// `blockaddress`: numbering a function's unnamed values needs its body decoded, which
     /// only a printer given the module's bodies can do.
     block_slot: Option<&'t dyn Fn(usize, u64) -> Option<u32>>,
-    /// Whether this is a typed-pointer module printed with opaque pointers, as LLVM 15 and
-    /// later read one: intrinsic declarations print with their remangled names, and
-    /// `getelementptr`s of all-zero indices fold to their base pointer.
-    typed_read_as_opaque: bool,
-    /// Each function's name as LLVM's reader declares it, when an upgrade renames it
-    /// (by function index), made once for a module printed whole; without it, asked of
-    /// the upgrade at each reference.
-    intrinsic_names: Option<&'t [Option<alloc::boxed::Box<[u8]>>]>,
     /// Each type's text that is not a leaf type (see [`Printer::ty`]), by type id, made
     /// once for a module printed whole.
     type_texts: Option<&'t [Option<alloc::boxed::Box<str>>]>,
@@ -107,15 +99,13 @@ impl<'t, 'a> Printer<'t, 'a> {
         let budget = table.operands.len().saturating_mul(VALUES_PER_OPERAND).clamp(MIN_VALUES, u32::MAX as usize);
         Printer {
             table,
-            folded: None,
+            view: None,
             local: None,
             llvm_version: if opaque { 22 } else { 14 },
             module,
             opaque,
             budget: core::cell::Cell::new(budget as u32),
             block_slot: None,
-            typed_read_as_opaque: false,
-            intrinsic_names: None,
             type_texts: None,
         }
     }
@@ -124,68 +114,33 @@ impl<'t, 'a> Printer<'t, 'a> {
     /// version, pointers as that version reads the module), numbering `blockaddress`
     /// blocks with `block_slot`: what every whole-module and function printer starts from.
     pub(crate) fn for_dis(
-        v: &'t crate::ir::view::ModuleView<'_, '_, 'a>,
+        v: &'t crate::ir::view::ModuleView<'t, 't, 'a>,
         options: crate::ir::print::DisOptions,
         block_slot: &'t dyn Fn(usize, u64) -> Option<u32>,
     ) -> Self {
         let b = v.bodies();
         Printer::new(v.constants(), b.module(), options.opaque(b))
-            .with_folded(v.folded())
+            .with_view(v)
             .for_version(options.llvm_version)
             .with_block_slots(Some(block_slot))
-            .with_typed_read_as_opaque(crate::ir::print::slot_tracker::typed_read_as_opaque(b, options.llvm_version))
     }
 
-    /// Resolves value ids through `folded` (the table this prints is its table).
-    pub(crate) fn with_folded(mut self, folded: &'t crate::ir::view::Folded) -> Self {
-        self.folded = Some(folded);
+    /// Prints view `v`'s constants (the table this prints is its table).
+    pub(crate) fn with_view(mut self, v: &'t crate::ir::view::ModuleView<'t, 't, 'a>) -> Self {
+        self.view = Some(v);
         self
     }
 
     /// The value `value_id` is as the view holds it.
     fn resolve(&self, value_id: u64) -> u64 {
-        self.folded.map_or(value_id, |f| f.resolve(value_id))
+        self.view.map_or(value_id, |v| v.resolve(value_id))
     }
 
-    /// Takes the functions' upgraded names from `names` (see [`Printer::upgraded_names`])
-    /// and the texts of types that are not leaf types from `types` (what
-    /// [`Printer::composite_type`] writes; `None` where not made), both made by a printer
-    /// of the same settings.
-    pub(crate) fn with_module_texts(
-        mut self,
-        names: Option<&'t [Option<alloc::boxed::Box<[u8]>>]>,
-        types: Option<&'t [Option<alloc::boxed::Box<str>>]>,
-    ) -> Self {
-        (self.intrinsic_names, self.type_texts) = (names, types);
-        self
-    }
-
-    /// Each function's name as LLVM's reader declares it when an upgrade renames it, by
-    /// function index: what [`Printer::global_name`] prints for a declaration.
-    pub(crate) fn upgraded_names(&self) -> Vec<Option<alloc::boxed::Box<[u8]>>> {
-        self.module.functions.iter().map(|f| self.upgraded_name(f).map(Vec::into_boxed_slice)).collect()
-    }
-
-    /// The name LLVM's reader declares `function` with, if an upgrade renames it.
-    fn upgraded_name(&self, function: &crate::ir::Function<'_>) -> Option<Vec<u8>> {
-        if !function.is_declaration {
-            return None;
-        }
-        // A typed module is printed typed, or read with opaque pointers.
-        let typed_pointers = self.typed_read_as_opaque || !self.opaque;
-        crate::ir::upgrade::upgraded_intrinsic_name(
-            self.llvm_version,
-            &function.common.name,
-            self.types(),
-            function.common.value_type,
-            typed_pointers,
-        )
-    }
-
-    /// Prints what LLVM makes of a typed-pointer module it reads with opaque pointers
-    /// (see [`Printer::typed_read_as_opaque`]).
-    pub(crate) fn with_typed_read_as_opaque(mut self, typed_read_as_opaque: bool) -> Self {
-        self.typed_read_as_opaque = typed_read_as_opaque;
+    /// Takes the texts of types that are not leaf types from `types` (what
+    /// [`Printer::composite_type`] writes; `None` where not made), made by a printer of
+    /// the same settings.
+    pub(crate) fn with_type_texts(mut self, types: Option<&'t [Option<alloc::boxed::Box<str>>]>) -> Self {
+        self.type_texts = types;
         self
     }
 
@@ -373,7 +328,10 @@ impl<'t, 'a> Printer<'t, 'a> {
     }
 
     pub(crate) fn types(&self) -> &TypeTable {
-        &self.module.types
+        match self.view {
+            Some(v) => v.types(),
+            None => &self.module.types,
+        }
     }
 
     pub(crate) fn ty(&self, f: &mut dyn fmt::Write, id: TypeId) -> fmt::Result {
@@ -734,13 +692,9 @@ impl<'t, 'a> Printer<'t, 'a> {
         let Some(global) = m.global(value_id) else { return write!(f, "<bad value id {value_id}>") };
         f.write_char('@')?;
         if !global.name.is_empty() {
-            if let Some(&GlobalRef::Function(i)) = m.values.get(value_id as usize) {
-                let upgraded = match self.intrinsic_names {
-                    Some(names) => names.get(i).and_then(Option::as_deref).map(alloc::borrow::Cow::Borrowed),
-                    None => m.functions.get(i).and_then(|f| self.upgraded_name(f)).map(alloc::borrow::Cow::Owned),
-                };
-                if let Some(name) = upgraded {
-                    return write_llvm_name(f, &name);
+            if let (Some(&GlobalRef::Function(i)), Some(v)) = (m.values.get(value_id as usize), self.view) {
+                if let Some(name) = v.upgraded_name(i) {
+                    return write_llvm_name(f, name);
                 }
             }
             return write_llvm_name(f, &global.name);

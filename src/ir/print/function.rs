@@ -14,11 +14,9 @@ use crate::ir::print::constants::Printer;
 use crate::ir::print::escape::{write_escaped, write_llvm_name};
 use crate::ir::print::globals::{write_comdat, write_global_prefix};
 use crate::ir::print::metadata::{write_attachments, write_keyed_attachments, write_md_ref};
-use crate::ir::print::slot_tracker::{
-    ModuleSlots, NO_SLOT, call_argument_upgrade, call_as_debug_record, debug_call_arguments, lifetime_call,
-};
+use crate::ir::print::slot_tracker::{ModuleSlots, NO_SLOT};
 use crate::ir::print::{DisOptions, write_decimal};
-use crate::ir::upgrade::{ArgumentUpgrade, ParamUpgrade};
+use crate::ir::upgrade::ParamUpgrade;
 use crate::ir::view::ModuleView;
 use crate::ir::vocabulary::datalayout::DataLayout;
 
@@ -54,10 +52,6 @@ pub(super) struct ModuleTexts {
     /// asking the upgrade of) the same groups at every call was 9% of `--dis` on a rustc
     /// O3 module.
     attributes: Vec<Vec<(AttrIndex, Option<alloc::boxed::Box<str>>)>>,
-    /// Each function's name as LLVM's reader declares it when an upgrade renames it
-    /// (`llvm.` intrinsics), by function index: asked of the upgrade at each call, it
-    /// was 3% of `--dis` on the same module.
-    intrinsic_names: Vec<Option<alloc::boxed::Box<[u8]>>>,
     /// Each type's text that is not a leaf type, by type id (`<4 x float>`, `{ i32, ptr }`,
     /// `%struct.S`; `None`: a leaf type, or not kept): formatted at each use it was 5% of
     /// `--dis` on libclc.
@@ -133,7 +127,7 @@ impl ModuleTexts {
                 .collect();
             attributes.push(texts);
         }
-        ModuleTexts { attributes, intrinsic_names: printer.upgraded_names(), types }
+        ModuleTexts { attributes, types }
     }
 
     /// The text of `list` at `index` (a return or parameter index) with no upgrade: `""`
@@ -270,46 +264,6 @@ impl<'d, 'm, 'a> BlockSlots<'d, 'm, 'a> {
     }
 }
 
-/// The name of an instruction LLVM's reader made of a constant expression.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct MadeName {
-    /// `constexpr.ins` (a step of an aggregate), else `constexpr`.
-    insert: bool,
-    /// The number `ValueSymbolTable::makeUniqueName` appended, when the name was taken.
-    number: Option<u32>,
-}
-
-impl fmt::Display for MadeName {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(if self.insert { "%constexpr.ins" } else { "%constexpr" })?;
-        match self.number {
-            Some(n) => write!(f, "{n}"),
-            None => Ok(()),
-        }
-    }
-}
-
-/// The names a function's made instructions have taken: a name already taken gets the
-/// function's one counter (`LastUnique`) appended, which every clash advances.
-#[derive(Clone, Copy, Debug, Default)]
-pub(super) struct MadeNames {
-    constexpr_taken: bool,
-    insert_taken: bool,
-    last_unique: u32,
-}
-
-impl MadeNames {
-    pub(super) fn take(&mut self, insert: bool) -> MadeName {
-        let taken = if insert { &mut self.insert_taken } else { &mut self.constexpr_taken };
-        if !*taken {
-            *taken = true;
-            return MadeName { insert, number: None };
-        }
-        self.last_unique += 1;
-        MadeName { insert, number: Some(self.last_unique) }
-    }
-}
-
 pub(super) struct BodyPrinter<'d, 'm, 'a> {
     pub(super) bodies: &'d Bodies<'m, 'a>,
     pub(super) body: &'d Body,
@@ -322,11 +276,6 @@ pub(super) struct BodyPrinter<'d, 'm, 'a> {
     /// The metadata numbering, and the function's scope in it.
     pub(super) md: &'d ModuleSlots,
     pub(super) scope: usize,
-    /// The names the function's instructions made of constant expressions have taken.
-    pub(super) made_names: core::cell::RefCell<MadeNames>,
-    /// The operands of the instruction being printed that print as such an instruction:
-    /// (index in the operand pool, its name).
-    pub(super) made_operands: core::cell::RefCell<Vec<(usize, MadeName)>>,
     /// What a module printed whole made once for all its functions.
     pub(super) texts: Option<&'d ModuleTexts>,
     /// The module as the printing version reads it.
@@ -335,7 +284,7 @@ pub(super) struct BodyPrinter<'d, 'm, 'a> {
 
 impl BodyPrinter<'_, '_, '_> {
     pub(super) fn ty(&self, f: &mut dyn fmt::Write, ty: TypeId) -> fmt::Result {
-        if self.bodies.module().types.get(ty).is_none() {
+        if self.view.types().get(ty).is_none() {
             return f.write_str("<unknown type>");
         }
         self.constants.ty(f, ty)
@@ -353,12 +302,7 @@ impl BodyPrinter<'_, '_, '_> {
     pub(super) fn value(&self, f: &mut dyn fmt::Write, o: &Operand) -> fmt::Result {
         let body = self.body;
         match o.value {
-            // An operand the reader made instructions of prints as the last one's name.
-            Value::Constant(id) => match self.made_operand(o) {
-                Some(name) => write!(f, "{name}"),
-                None => self.constants.value(f, id, 0),
-            },
-            Value::Global(id) => self.constants.value(f, id, 0),
+            Value::Constant(id) | Value::Global(id) => self.constants.value(f, id, 0),
             Value::Argument(n) => {
                 self.local(f, body.argument_name(n), self.slots.arguments.get(n as usize).copied().unwrap_or(NO_SLOT))
             }
@@ -392,8 +336,11 @@ impl BodyPrinter<'_, '_, '_> {
             Some(N::Value { ty, value }) => {
                 let value = self.body.value_of(value, self.bodies.constants().base);
                 if let Value::Constant(id) = value {
-                    if let Some(done) = self.dropped_metadata_value(f, ty, id) {
-                        return done;
+                    // A constant expression LLVM cannot make instructions of here.
+                    if let Some(word) = self.view.dropped_metadata_value(self.body, id) {
+                        self.ty(f, ty)?;
+                        f.write_char(' ')?;
+                        return f.write_str(word);
                     }
                 }
                 self.operand(f, &Operand { value, ty }, true)
@@ -417,34 +364,6 @@ impl BodyPrinter<'_, '_, '_> {
                 write_md_ref(f, self.bodies, self.md, key, &self.constants)
             }
         }
-    }
-
-    /// The expression an `llvm.dbg.declare` call of `operands` (callee first) prints with
-    /// when LLVM's reader upgrades it ([`crate::ir::upgrade::declare_expression`]): a
-    /// declare of a function argument in a module with old expression layouts, or whose
-    /// own expression has one.
-    pub(super) fn upgraded_declare_expression(&self, operands: &[Operand]) -> Option<Vec<u64>> {
-        use crate::ir::MetadataNode as N;
-        let Value::Global(callee) = operands.first()?.value else { return None };
-        if &self.bodies.module().global(callee)?.name[..] != b"llvm.dbg.declare" {
-            return None;
-        }
-        let (Value::Metadata(address), Value::Metadata(expression)) = (operands.get(1)?.value, operands.get(3)?.value)
-        else {
-            return None;
-        };
-        let Some(N::Value { value, .. }) = self.md_node(address) else { return None };
-        if !matches!(self.body.value_of(value, self.bodies.constants().base), Value::Argument(_)) {
-            return None;
-        }
-        let Some(N::Expression { version, elements }) = self.md_node(expression) else { return None };
-        // The module's expressions, or this one (a function's metadata is read before its
-        // declares are upgraded; other functions' are not looked at).
-        if !self.md.upgrades_declares && !crate::ir::upgrade::upgrades_declares(version) {
-            return None;
-        }
-        let upgraded = crate::ir::upgrade::upgraded_expression(version, elements);
-        crate::ir::upgrade::declare_expression(upgraded.as_deref().unwrap_or(elements)).map(<[u64]>::to_vec)
     }
 
     /// The value a value-as-metadata id stands for.
@@ -593,18 +512,17 @@ impl BodyPrinter<'_, '_, '_> {
         write!(f, " {}", ordering.name())
     }
 
-    /// A call's `cc attrs type callee(args) #N [bundles]`, after `call`/`invoke`, with the
-    /// arguments LLVM's reader gives a call it makes anew (`upgrade`: one dropped, `i1
-    /// false`s appended, an alignment made attributes).
+    /// A call's `cc attrs type callee(args) #N [bundles]`, after `call`/`invoke`;
+    /// `index` is the instruction's (for an alignment the reader made attributes of).
     pub(super) fn call(
         &self,
         f: &mut dyn fmt::Write,
         call: &crate::ir::CallInfo,
         operands: &[Operand],
         args: usize,
-        upgrade: Option<ArgumentUpgrade>,
+        index: usize,
     ) -> fmt::Result {
-        let types = &self.bodies.module().types;
+        let types = self.view.types();
         if call.calling_conv != 0 {
             f.write_char(' ')?;
             write_cc(f, call.calling_conv, self.options.llvm_version)?;
@@ -630,37 +548,20 @@ impl BodyPrinter<'_, '_, '_> {
         self.value(f, callee)?;
         f.write_char('(')?;
         let asm_indirect = self.constants.asm_indirect_arguments_of(callee);
-        let declare_expression = self.upgraded_declare_expression(operands);
-        let dropped = upgrade.and_then(ArgumentUpgrade::dropped_argument);
-        // The old alignment argument's value, for the pointers' `align`.
-        let (align, source_too) = match upgrade {
-            Some(ArgumentUpgrade::AlignmentToAttributes { source }) => {
-                let align = operands.get(4).and_then(|o| match o.value {
-                    Value::Constant(id) => match self.view.constant(self.body, id).map(|(c, _)| &c.kind) {
-                        Some(crate::ir::ConstantKind::Int(v)) => u64::try_from(*v).ok().filter(|&a| a > 0),
-                        _ => None,
-                    },
-                    _ => None,
-                });
-                (align, source)
-            }
-            _ => (None, false),
-        };
-        let alignment = |i: usize| align.filter(|_| i == 0 || (i == 1 && source_too));
-        let mut first = true;
-        // `i` is the file's argument index (its attributes' too).
+        // The alignment an old memcpy's dropped fourth argument gave its pointers; the
+        // arguments after it keep their attributes' places in the file's call.
+        let remade = self.body.call_alignments.iter().find(|a| a.0 as usize == index);
+        let alignment = |i: usize| remade.filter(|a| a.1 > 0 && (i == 0 || (i == 1 && a.2))).map(|a| a.1);
         for (i, arg) in operands.iter().skip(1).take(args).enumerate() {
-            if dropped == Some(i) {
-                continue;
-            }
-            if !core::mem::take(&mut first) {
+            if i > 0 {
                 f.write_str(", ")?;
             }
             self.ty(f, arg.ty)?;
+            let place = if remade.is_some() && i >= 3 { i + 1 } else { i };
             self.spaced_attributes(
                 f,
                 call.attributes,
-                AttrIndex::Param(i as u64),
+                AttrIndex::Param(place as u64),
                 ParamUpgrade {
                     pointee: self.pointee(arg.ty),
                     indirect_asm_operand: asm_indirect.as_ref().is_some_and(|a| a.get(i) == Some(&true)),
@@ -668,15 +569,7 @@ impl BodyPrinter<'_, '_, '_> {
                 },
             )?;
             f.write_char(' ')?;
-            match &declare_expression {
-                Some(elements) if i == 2 => crate::ir::print::dwarf_expr::write_expression(f, elements)?,
-                _ => self.value(f, arg)?,
-            }
-        }
-        if let Some(ArgumentUpgrade::AppendFalse(n)) = upgrade {
-            for _ in 0..n {
-                f.write_str(", i1 false")?;
-            }
+            self.value(f, arg)?;
         }
         f.write_char(')')?;
         let group =
@@ -839,7 +732,7 @@ impl FunctionDisplay<'_, '_, '_> {
         };
         let constants = Printer::for_dis(view, self.options, &block_slot)
             .with_local(&body.constants)
-            .with_module_texts(self.texts.map(|t| &t.intrinsic_names[..]), self.texts.map(|t| &t.types[..]));
+            .with_type_texts(self.texts.map(|t| &t.types[..]));
         let own;
         let (md, scope) = match self.slots {
             Some(s) => s,
@@ -848,8 +741,8 @@ impl FunctionDisplay<'_, '_, '_> {
                 // this one number their metadata and call-site attribute groups first.
                 let mut slots = ModuleSlots::new(view);
                 let mut earlier = Body::default();
-                for listed in crate::ir::print::slot_tracker::function_order(b, self.options.llvm_version) {
-                    let crate::ir::print::slot_tracker::Listed::Function(j) = listed else { continue };
+                for &listed in view.function_order() {
+                    let crate::ir::view::Listed::Function(j) = listed else { continue };
                     if j == self.index {
                         break;
                     }
@@ -877,8 +770,6 @@ impl FunctionDisplay<'_, '_, '_> {
             options: self.options,
             md,
             scope,
-            made_names: core::cell::RefCell::default(),
-            made_operands: core::cell::RefCell::default(),
             texts: self.texts,
             view,
         };
@@ -899,45 +790,26 @@ impl FunctionDisplay<'_, '_, '_> {
             f.write_str(&s)?;
             f.write_char(' ')?;
         }
-        let (ret, mut params, vararg) = match m.types.get(c.value_type) {
+        // The function's type as LLVM reads it (an upgraded intrinsic's new signature).
+        let function_type = view.function_type(self.index).unwrap_or(c.value_type);
+        let (ret, params, vararg) = match view.types().get(function_type) {
             Some(Type::Function { ret, params, vararg }) => (*ret, params.as_slice(), *vararg),
             _ => (TypeId(u32::MAX), &[][..], false),
         };
-        // A sized lifetime marker is declared without its size by LLVM 22.
-        if crate::ir::print::slot_tracker::is_sized_lifetime_declaration(b, self.index, self.options.llvm_version) {
-            params = &params[1..];
-        }
-        // An intrinsic whose arguments changed is declared with its new parameters.
-        let argument_upgrade =
-            crate::ir::print::slot_tracker::declaration_argument_upgrade(b, self.index, self.options.llvm_version);
-        let mut upgraded_params: Vec<Option<TypeId>> = params.iter().copied().map(Some).collect();
-        match argument_upgrade {
-            Some(upgrade @ (ArgumentUpgrade::DropOffset | ArgumentUpgrade::AlignmentToAttributes { .. })) => {
-                if let Some(i) = upgrade.dropped_argument().filter(|&i| i < upgraded_params.len()) {
-                    upgraded_params.remove(i);
-                }
-            }
-            Some(ArgumentUpgrade::AppendFalse(n)) => upgraded_params.extend((0..n).map(|_| None)),
-            _ => {}
-        }
         p.ty(f, ret)?;
         f.write_char(' ')?;
         p.constants.global_name(f, c.value_id)?;
         f.write_char('(')?;
-        for (i, &t) in upgraded_params.iter().enumerate() {
+        for (i, &t) in params.iter().enumerate() {
             if i > 0 {
                 f.write_str(", ")?;
             }
-            // `None`: an appended `i1`.
-            match t {
-                Some(t) => p.ty(f, t)?,
-                None => f.write_str("i1")?,
-            }
+            p.ty(f, t)?;
             let mut s = alloc::string::String::new();
             if p.declared_attributes(
                 &mut s,
                 AttrIndex::Param(i as u64),
-                ParamUpgrade { pointee: t.and_then(|t| p.pointee(t)), ..ParamUpgrade::default() },
+                ParamUpgrade { pointee: p.pointee(t), ..ParamUpgrade::default() },
             )? {
                 f.write_char(' ')?;
                 f.write_str(&s)?;
@@ -1044,37 +916,15 @@ impl FunctionDisplay<'_, '_, '_> {
             }
             f.write_char('\n')?;
             for i in block.first..block.first + block.len {
-                if !md.strips_debug_info() {
-                    // The records are in instruction order (the decoder appends them as it
-                    // meets them): a search, not a scan of them all for each instruction.
-                    let records = &body.debug_records;
-                    let first = records.partition_point(|r| r.before < i);
-                    for r in records[first..].iter().take_while(|r| r.before == i) {
-                        write_debug_record(f, &p, r)?;
-                    }
+                // The records are in instruction order (the decoder appends them as it
+                // meets them): a search, not a scan of them all for each instruction.
+                let records = &body.debug_records;
+                let first = records.partition_point(|r| r.before < i);
+                for r in records[first..].iter().take_while(|r| r.before == i) {
+                    write_debug_record(f, &p, r)?;
                 }
-                let inst = &body.instructions[i as usize];
-                if md.erases_call(b, body, inst) {
-                    continue;
-                }
-                if let Some(code) = call_as_debug_record(b, body, inst, self.options.llvm_version) {
-                    write_debug_call(f, &p, i as usize, code)?;
-                    continue;
-                }
-                if let Some(rewritten) = lifetime_call(b, body, inst, self.options.llvm_version) {
-                    if let Some(alloca) = rewritten {
-                        write_lifetime_call(f, &p, i as usize, &alloca)?;
-                    }
-                    continue;
-                }
-                p.write_made_instructions(f, i as usize)?;
                 p.instruction(f, i as usize)?;
-                if call_argument_upgrade(b, body, inst, self.options.llvm_version).is_some() {
-                    // Made anew: its location only.
-                    p.location(f, i as usize)?;
-                } else {
-                    p.attachments(f, i as usize)?;
-                }
+                p.attachments(f, i as usize)?;
                 f.write_char('\n')?;
             }
         }
@@ -1092,49 +942,6 @@ fn debug_record_name(code: u32) -> &'static str {
         ids::FUNC_CODE_DEBUG_RECORD_DECLARE_VALUE => "dbg_declare_value",
         _ => "dbg_value",
     }
-}
-
-/// A call to a debug intrinsic printed as the record the reading version makes of it: its
-/// metadata arguments in the intrinsic's order (which is the record's printed order), then
-/// the call's location.
-fn write_debug_call(f: &mut dyn fmt::Write, p: &BodyPrinter<'_, '_, '_>, index: usize, code: u32) -> fmt::Result {
-    write!(f, "    #{}(", debug_record_name(code))?;
-    let inst = &p.body.instructions[index];
-    let declare_expression = p.upgraded_declare_expression(p.body.operands(inst));
-    for (k, id) in debug_call_arguments(p.body, inst).into_iter().enumerate() {
-        match &declare_expression {
-            Some(elements) if k == 2 => crate::ir::print::dwarf_expr::write_expression(f, elements)?,
-            _ => p.metadata(f, id)?,
-        }
-        f.write_str(", ")?;
-    }
-    match p.md.location_key(p.scope, inst) {
-        Some(key) => write_md_ref(f, p.bodies, p.md, Some(key), &p.constants)?,
-        None => f.write_str("null")?,
-    }
-    f.write_str(")\n")
-}
-
-/// A lifetime marker as LLVM 22 rewrites a sized one: the same intrinsic on the `alloca`,
-/// without the call's attributes, with its location.
-fn write_lifetime_call(
-    f: &mut dyn fmt::Write,
-    p: &BodyPrinter<'_, '_, '_>,
-    index: usize,
-    alloca: &Operand,
-) -> fmt::Result {
-    let inst = &p.body.instructions[index];
-    let Some(callee) = p.body.operands(inst).first() else { return Ok(()) };
-    f.write_str("  call void ")?;
-    p.value(f, callee)?;
-    f.write_char('(')?;
-    p.operand(f, alloca, true)?;
-    f.write_char(')')?;
-    if let Some(key) = p.md.location_key(p.scope, inst) {
-        f.write_str(", !dbg ")?;
-        write_md_ref(f, p.bodies, p.md, Some(key), &p.constants)?;
-    }
-    f.write_char('\n')
 }
 
 fn write_debug_record(f: &mut dyn fmt::Write, p: &BodyPrinter<'_, '_, '_>, r: &crate::ir::DebugRecord) -> fmt::Result {
@@ -1170,7 +977,11 @@ fn write_debug_record(f: &mut dyn fmt::Write, p: &BodyPrinter<'_, '_, '_>, r: &c
             f.write_str(", ")?;
         }
         first = false;
-        p.metadata(f, *id)?;
+        if *id == crate::ir::view::NO_LOCATION {
+            f.write_str("null")?;
+        } else {
+            p.metadata(f, *id)?;
+        }
     }
     f.write_str(")\n")
 }

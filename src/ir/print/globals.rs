@@ -26,8 +26,7 @@ impl<'a> Module<'a> {
             opaque_pointers,
             llvm_version: if opaque_pointers { 22 } else { 14 },
             block_slot: None,
-            typed_read_as_opaque: false,
-            folded: None,
+            view: None,
         }
     }
 }
@@ -40,22 +39,14 @@ pub struct GlobalVarDisplay<'t, 'a> {
     opaque_pointers: bool,
     llvm_version: u32,
     block_slot: Option<&'t dyn Fn(usize, u64) -> Option<u32>>,
-    typed_read_as_opaque: bool,
-    /// The view's folding of `constants`, whose references it resolves.
-    folded: Option<&'t crate::ir::view::Folded>,
+    /// The view whose constants `constants` are, when printing it.
+    view: Option<&'t crate::ir::view::ModuleView<'t, 't, 'a>>,
 }
 
-impl<'t> GlobalVarDisplay<'t, '_> {
-    /// Prints what LLVM makes of a typed-pointer module it reads with opaque pointers.
-    pub(crate) fn with_typed_read_as_opaque(mut self, typed_read_as_opaque: bool) -> Self {
-        self.typed_read_as_opaque = typed_read_as_opaque;
-        self
-    }
-
-    /// Prints the view's constants (`constants` is `folded`'s table): references resolved
-    /// through its folds.
-    pub(crate) fn with_folded(mut self, folded: &'t crate::ir::view::Folded) -> Self {
-        self.folded = Some(folded);
+impl<'t, 'a> GlobalVarDisplay<'t, 'a> {
+    /// Prints view `v`'s global (`constants` is its table).
+    pub(crate) fn with_view(mut self, v: &'t crate::ir::view::ModuleView<'t, 't, 'a>) -> Self {
+        self.view = Some(v);
         self
     }
 
@@ -82,10 +73,9 @@ impl fmt::Display for GlobalVarDisplay<'_, '_> {
         let c = &g.common;
         let mut p = Printer::new(self.constants, m, self.opaque_pointers)
             .for_version(self.llvm_version)
-            .with_block_slots(self.block_slot)
-            .with_typed_read_as_opaque(self.typed_read_as_opaque);
-        if let Some(folded) = self.folded {
-            p = p.with_folded(folded);
+            .with_block_slots(self.block_slot);
+        if let Some(v) = self.view {
+            p = p.with_view(v);
         }
         p.global_name(f, c.value_id)?;
         f.write_str(" = ")?;

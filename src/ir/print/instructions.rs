@@ -8,15 +8,9 @@ use crate::ir::module::types::Type;
 use crate::ir::print::function::BodyPrinter;
 use crate::ir::print::slot_tracker::NO_SLOT;
 use crate::ir::print::write_decimal;
-use crate::ir::upgrade::{ArgumentUpgrade, MemoryAccess};
 use crate::ir::vocabulary::opcodes::{binary_op_name, cast_op_name, predicate_name, rmw_op_name};
 
 impl BodyPrinter<'_, '_, '_> {
-    /// The alignment LLVM's reader gives an instruction the file wrote none for.
-    fn explicit_alignment(&self, access: MemoryAccess, ty: crate::ir::TypeId) -> Option<u64> {
-        crate::ir::upgrade::explicit_alignment(self.bodies.module(), access, ty)
-    }
-
     pub(super) fn instruction(&self, f: &mut dyn fmt::Write, index: usize) -> fmt::Result {
         let body = self.body;
         let inst = &body.instructions[index];
@@ -27,16 +21,15 @@ impl BodyPrinter<'_, '_, '_> {
             self.local(f, body.local_name(local), self.slots.instructions[index])?;
             f.write_str(" = ")?;
         }
-        let rebuilt = crate::ir::print::slot_tracker::rebuilt_call(self.bodies, body, inst, self.options.llvm_version);
         if let InstKind::Call { tail, .. } = inst.kind {
-            match if rebuilt { TailKind::None } else { tail } {
+            match tail {
                 TailKind::MustTail => f.write_str("musttail ")?,
                 TailKind::Tail => f.write_str("tail ")?,
                 TailKind::NoTail => f.write_str("notail ")?,
                 TailKind::None => {}
             }
         }
-        let first_float = ops.first().is_some_and(|o| self.bodies.module().types.is_fp_or_fp_vector(o.ty));
+        let first_float = ops.first().is_some_and(|o| self.view.types().is_fp_or_fp_vector(o.ty));
         // The opcode, then `atomic`, `weak`, `volatile`, the optimization flags.
         match inst.kind {
             InstKind::Ret => f.write_str("ret")?,
@@ -316,28 +309,13 @@ impl BodyPrinter<'_, '_, '_> {
                     }
                 }
             }
-            InstKind::Call { call, tail } => {
+            InstKind::Call { call, .. } => {
                 let args = ops.len().saturating_sub(1);
-                // A call LLVM makes anew as it reads it has no attributes (unless its
-                // upgrade keeps them).
-                let upgrade = crate::ir::print::slot_tracker::call_argument_upgrade(
-                    self.bodies,
-                    body,
-                    inst,
-                    self.options.llvm_version,
-                );
-                let keeps_attributes = upgrade.is_some_and(ArgumentUpgrade::keeps_call_attributes);
-                let call = if rebuilt && !keeps_attributes {
-                    crate::ir::body::CallInfo { attributes: None, ..call }
-                } else {
-                    call
-                };
-                self.call(f, &call, ops, args, upgrade)?;
-                let _ = tail;
+                self.call(f, &call, ops, args, index)?;
             }
             InstKind::Invoke(call) => {
                 let args = ops.len().saturating_sub(3);
-                self.call(f, &call, ops, args, None)?;
+                self.call(f, &call, ops, args, index)?;
                 if let [.., normal, unwind] = ops {
                     f.write_str("\n          to ")?;
                     self.operand(f, normal, true)?;
@@ -347,7 +325,7 @@ impl BodyPrinter<'_, '_, '_> {
             }
             InstKind::CallBr { call, indirect } => {
                 let args = ops.len().saturating_sub(2 + indirect as usize);
-                self.call(f, &call, ops, args, None)?;
+                self.call(f, &call, ops, args, index)?;
                 let dests = &ops[(1 + args).min(ops.len())..];
                 if let [default, indirect @ ..] = dests {
                     f.write_str("\n          to ")?;
@@ -372,18 +350,18 @@ impl BodyPrinter<'_, '_, '_> {
                 }
                 self.ty(f, allocated)?;
                 if let Some(size) = ops.first() {
-                    let is_i32 = matches!(self.bodies.module().types.get(size.ty), Some(Type::Integer(32)));
+                    let is_i32 = matches!(self.view.types().get(size.ty), Some(Type::Integer(32)));
                     let is_one = matches!(size.value, Value::Constant(id) if self.is_constant_one(id));
                     if !is_i32 || !is_one {
                         f.write_str(", ")?;
                         self.operand(f, size, true)?;
                     }
                 }
-                if let Some(a) = align.or_else(|| self.explicit_alignment(MemoryAccess::Alloca, allocated)) {
+                if let Some(a) = align {
                     f.write_str(", align ")?;
                     write_decimal(f, a)?;
                 }
-                let address_space = match self.bodies.module().types.get(inst.ty) {
+                let address_space = match self.view.types().get(inst.ty) {
                     Some(Type::Pointer { address_space, .. }) => *address_space,
                     _ => 0,
                 };
@@ -452,12 +430,7 @@ impl BodyPrinter<'_, '_, '_> {
         match inst.kind {
             InstKind::Load { align, ordering, scope, .. } | InstKind::Store { align, ordering, scope, .. } => {
                 self.atomic(f, ordering, scope)?;
-                let accessed = match inst.kind {
-                    InstKind::Load { .. } => Some(inst.ty),
-                    _ => ops.first().map(|o| o.ty),
-                };
-                let explicit = || accessed.and_then(|t| self.explicit_alignment(MemoryAccess::LoadOrStore, t));
-                if let Some(a) = align.or_else(explicit) {
+                if let Some(a) = align {
                     f.write_str(", align ")?;
                     write_decimal(f, a)?;
                 }
@@ -465,16 +438,14 @@ impl BodyPrinter<'_, '_, '_> {
             InstKind::CmpXchg { success, failure, scope, align, .. } => {
                 self.atomic(f, success, scope)?;
                 write!(f, " {}", failure.name())?;
-                let explicit = || ops.get(1).and_then(|o| self.explicit_alignment(MemoryAccess::Atomic, o.ty));
-                if let Some(a) = align.or_else(explicit) {
+                if let Some(a) = align {
                     f.write_str(", align ")?;
                     write_decimal(f, a)?;
                 }
             }
             InstKind::AtomicRmw { ordering, scope, align, .. } => {
                 self.atomic(f, ordering, scope)?;
-                let explicit = || ops.get(1).and_then(|o| self.explicit_alignment(MemoryAccess::Atomic, o.ty));
-                if let Some(a) = align.or_else(explicit) {
+                if let Some(a) = align {
                     f.write_str(", align ")?;
                     write_decimal(f, a)?;
                 }

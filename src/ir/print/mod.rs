@@ -36,7 +36,6 @@
 pub(crate) mod attributes;
 mod calling_conv;
 pub(crate) mod constants;
-mod constexpr;
 pub(crate) mod di_nodes;
 pub(crate) mod dwarf_expr;
 pub(crate) mod escape;

@@ -17,8 +17,8 @@ use crate::ir::print::function::{BlockSlots, FunctionDisplay, ModuleTexts};
 use crate::ir::print::globals::{write_global_prefix, write_partition, write_thread_local, write_unnamed_addr};
 use crate::ir::print::metadata::{write_attachments, write_md_ref, write_metadata_name, write_node};
 use crate::ir::print::slot_tracker::ModuleSlots;
-use crate::ir::print::slot_tracker::{Listed, lifetime_leftover_name, typed_read_as_opaque};
 use crate::ir::view::ModuleView;
+use crate::ir::view::{Listed, lifetime_leftover_name};
 use crate::ir::vocabulary::datalayout::DataLayout;
 use crate::ir::vocabulary::triple::Triple;
 
@@ -163,32 +163,32 @@ impl<'d, 'm, 'a> ModuleDisplay<'d, 'm, 'a> {
         let mut body = Body::default();
         let version = self.options.llvm_version;
         // The metadata slots before any function (LLVM's `processModule`).
-        let mut slots = ModuleSlots::new(&view);
-        let order = crate::ir::print::slot_tracker::function_order(b, version);
+        let mut slots = ModuleSlots::new(view);
+        let order = view.function_order();
         // With threads, every function's metadata is numbered first (the slots are then
         // fixed, and the functions can be printed side by side), its body decoded by a
         // helper ahead of the numbering; the same pass finds the structs in use.
         let parallel = helpers.is_some();
         let (structs, scopes) = if parallel {
-            let mut source = BodySource::new(&view, &order, helpers);
-            let mut finder = crate::ir::print::type_order::StructFinder::new(&view);
+            let mut source = BodySource::new(view, order, helpers);
+            let mut finder = crate::ir::print::type_order::StructFinder::new(view);
             let scopes: Vec<usize> = order
                 .iter()
                 .map(|&listed| match listed {
                     Listed::Function(index) => {
-                        let decoded = source.body_into(&view, index, &mut body);
+                        let decoded = source.body_into(view, index, &mut body);
                         if finder.wants_bodies() {
                             // A body that fails to decode counts for what was read of it.
                             finder.function(index, (!matches!(decoded, Ok(false))).then_some(&body));
                         }
-                        slots.add_function(&view, index, matches!(decoded, Ok(true)).then_some(&body))
+                        slots.add_function(view, index, matches!(decoded, Ok(true)).then_some(&body))
                     }
                     Listed::LifetimeLeftover(_) => usize::MAX,
                 })
                 .collect();
             (finder.finish(), scopes)
         } else {
-            (crate::ir::print::type_order::struct_order(&view, &mut body), Vec::new())
+            (crate::ir::print::type_order::struct_order(view, &mut body), Vec::new())
         };
         // The numbered structs (`%0 = type …`) first, by number, then the named ones in
         // the order the module uses them (AsmWriter's `printTypeIdentities`).
@@ -228,9 +228,9 @@ impl<'d, 'm, 'a> ModuleDisplay<'d, 'm, 'a> {
         }
         // A module read from a cut file: what is missing is said in comments.
         let partial = m.block.cut_bit().is_some();
-        let block_slots = BlockSlots::new(&view);
+        let block_slots = BlockSlots::new(view);
         let block_slot = |function: usize, block: u64| block_slots.slot(function, block);
-        let printer = Printer::for_dis(&view, self.options, &block_slot);
+        let printer = Printer::for_dis(view, self.options, &block_slot);
         if !m.globals.is_empty() {
             f.write_char('\n')?;
             // A two-field constructor array is made anew by LLVM's reader, after the others.
@@ -243,10 +243,9 @@ impl<'d, 'm, 'a> ModuleDisplay<'d, 'm, 'a> {
                 }
                 let line = m
                     .display_global_var(i, view.constants(), opaque)
-                    .with_folded(view.folded())
+                    .with_view(view)
                     .for_llvm(self.options.llvm_version)
-                    .with_block_slots(&block_slot)
-                    .with_typed_read_as_opaque(typed_read_as_opaque(b, self.options.llvm_version));
+                    .with_block_slots(&block_slot);
                 write!(f, "{line}")?;
                 if remade(&i) {
                     f.write_char('\n')?;
@@ -263,7 +262,7 @@ impl<'d, 'm, 'a> ModuleDisplay<'d, 'm, 'a> {
                 )?;
                 let list = g.attributes.and_then(|a| a.checked_sub(1));
                 if let Some(slot) =
-                    crate::ir::print::slot_tracker::function_group(&view, list).and_then(|g| slots.group_slot(g))
+                    crate::ir::print::slot_tracker::function_group(view, list).and_then(|g| slots.group_slot(g))
                 {
                     write!(f, " #{slot}")?;
                 }
@@ -306,17 +305,17 @@ impl<'d, 'm, 'a> ModuleDisplay<'d, 'm, 'a> {
                 f.write_char('\n')?;
             }
         }
-        let print = FunctionPrint::new(&view, self.options, partial);
+        let print = FunctionPrint::new(view, self.options, partial);
         if parallel {
-            print.write_parallel(f, &slots, &order, &scopes, self.threads)?;
+            print.write_parallel(f, &slots, order, &scopes, self.threads)?;
         } else {
             let mut text = alloc::string::String::new();
-            for &listed in &order {
+            for &listed in order {
                 text.clear();
                 let (decoded, scope) = match listed {
                     Listed::Function(index) => {
                         let decoded = view.body_into(index, &mut body);
-                        let scope = slots.add_function(&view, index, matches!(decoded, Ok(true)).then_some(&body));
+                        let scope = slots.add_function(view, index, matches!(decoded, Ok(true)).then_some(&body));
                         (decoded, scope)
                     }
                     Listed::LifetimeLeftover(_) => (Ok(false), usize::MAX),
@@ -349,7 +348,7 @@ impl<'d, 'm, 'a> ModuleDisplay<'d, 'm, 'a> {
         }
         if !slots.order.is_empty() {
             f.write_char('\n')?;
-            write_nodes(f, &view, &slots, self.options, self.threads)?;
+            write_nodes(f, view, &slots, self.options, self.threads)?;
         }
         match crate::ir::summary::Summary::read(m) {
             Ok(Some(summary)) => crate::ir::print::summary::write(

@@ -15,7 +15,7 @@ use crate::ids::llvm_ir::raw as ids;
 use crate::ir::body::{Bodies, Body, InstKind, Instruction};
 use crate::ir::metadata::{MdEntry, MdTable};
 use crate::ir::module::constants::OperandRange;
-use crate::ir::view::ModuleView;
+use crate::ir::view::{Listed, ModuleView};
 use crate::ir::{AttrIndex, AttributeGroup, MetadataNode, Value};
 
 /// No slot (yet).
@@ -25,47 +25,6 @@ pub(crate) const NO_SLOT: u32 = u32::MAX;
 /// metadata (`i64 0` of an upgraded TBAA tag), operands `[bit width, value]`, printed
 /// inline like any value.
 pub(crate) const SYNTHETIC_INT: u32 = u32::MAX - 1;
-
-/// The module's `Debug Info Version` module flag (`getDebugMetadataVersionFromModule`):
-/// its integer value, or `None` without one. Flags are tuples `!{i32 behavior, !"key",
-/// value}`, or the (type, value) pairs of the tuples before LLVM 3.6.
-pub(crate) fn debug_info_version(b: &Bodies<'_, '_>) -> Option<u64> {
-    let module = b.module_metadata();
-    let input = b.input();
-    let int_value = |value_id: u64| match b.constants().get(value_id).map(|c| &c.kind) {
-        Some(crate::ir::ConstantKind::Int(v)) => Some(*v as u64 & 0xffff_ffff),
-        Some(crate::ir::ConstantKind::Null) => Some(0),
-        _ => None,
-    };
-    let flags = module.named_nodes().filter(|(name, _)| *name == b"llvm.module.flags").flat_map(|(_, ops)| ops.iter());
-    for &flag in flags {
-        let Some(e) = module.entry(flag) else { continue };
-        let ops = module.ops(e.ops);
-        let (key, value) = match e.code {
-            ids::METADATA_NODE => {
-                let key = ops.get(1).and_then(|k| k.checked_sub(1)).and_then(|k| module.string(input, k));
-                let value =
-                    ops.get(2).and_then(|v| v.checked_sub(1)).and_then(|v| module.entry(v)).and_then(|v| {
-                        match (v.code, module.ops(v.ops)) {
-                            (ids::METADATA_VALUE, &[_, value, ..]) => int_value(value),
-                            _ => None,
-                        }
-                    });
-                (key, value)
-            }
-            ids::METADATA_OLD_NODE => {
-                // [type, value] × 3; the key is metadata (a string's id).
-                let key = ops.get(3).and_then(|&k| module.string(input, k));
-                (key, ops.get(5).and_then(|&v| int_value(v)))
-            }
-            _ => continue,
-        };
-        if key == Some(&b"Debug Info Version"[..]) {
-            return value;
-        }
-    }
-    None
-}
 
 /// The operands of a debug-info record that LLVM's reader reads as type references
 /// (`getDITypeRefOrNull`), which LLVM 3.7 and 3.8 could write as a composite type's
@@ -261,8 +220,6 @@ pub(crate) struct ModuleSlots {
     /// The type id of `metadata`, for the (type, value) pairs of pre-3.6 tuples.
     metadata_type: Option<u32>,
     void_type: Option<u32>,
-    /// The LLVM version printed for (whose intrinsic table names groups).
-    llvm_version: u32,
 }
 
 impl ModuleSlots {
@@ -271,27 +228,13 @@ impl ModuleSlots {
     pub(crate) fn new(v: &ModuleView<'_, '_, '_>) -> Self {
         let (b, llvm_version) = (v.bodies(), v.llvm_version());
         let module = b.module_metadata();
-        let mut s =
-            ModuleSlots { module_len: module.len(), next_key: module.len(), llvm_version, ..ModuleSlots::default() };
+        let mut s = ModuleSlots { module_len: module.len(), next_key: module.len(), ..ModuleSlots::default() };
         s.slots.resize(module.entries.len(), NO_SLOT);
         s.alias.resize(module.entries.len(), NO_ALIAS);
         s.metadata_type = b.metadata_type().map(|t| t.0);
-        if crate::ir::upgrade::strips_debug_info(debug_info_version(b)) {
-            let kinds = &module.kinds;
-            s.stripped_kinds = kinds
-                .iter()
-                .filter(|(_, name)| matches!(module.owned_bytes(*name), b"dbg" | b"heapallocsite" | b"DIAssignID"))
-                .map(|&(id, _)| id)
-                .collect();
-            // A module without the kinds' records still has `dbg` as 0.
-            if s.stripped_kinds.is_empty() {
-                s.stripped_kinds.push(0);
-            }
-        }
-        s.upgrades_declares = module.entries.iter().any(|e| {
-            e.code == ids::METADATA_EXPRESSION
-                && module.ops(e.ops).first().is_some_and(|v| crate::ir::upgrade::upgrades_declares(v >> 1))
-        });
+        let facts = v.metadata_facts();
+        s.stripped_kinds = facts.stripped_kinds.clone();
+        s.upgrades_declares = facts.upgrades_declares;
         s.void_type = b.void_type().map(|t| t.0);
         if llvm_version >= 17 {
             s.move_local_imports(b);
@@ -323,7 +266,7 @@ impl ModuleSlots {
                 s.create(b, None, node);
             }
         }
-        for listed in function_order(b, llvm_version) {
+        for &listed in v.function_order() {
             let Listed::Function(i) = listed else { continue };
             if let Some(key) = function_group_key(v, i) {
                 s.create_group(v, key);
@@ -857,7 +800,8 @@ impl ModuleSlots {
                         if let Some(&v) = md.get(4) {
                             self.create(b, Some(n), v);
                         }
-                        if let Some(&v) = md.get(5) {
+                        // [.., assign id, address expression, address]
+                        if let Some(&v) = md.get(6) {
                             self.create_if_tuple(b, Some(n), v);
                         }
                     }
@@ -868,53 +812,6 @@ impl ModuleSlots {
                     self.create(b, Some(n), v);
                 }
             }
-            // An old `llvm.dbg.value` with an offset is gone, and so is a debug intrinsic's
-            // call in a module whose debug info is stripped.
-            if self.erases_call(b, body, inst) {
-                while attached.next_if(|a| a.instruction == Some(i as u32)).is_some() {}
-                continue;
-            }
-            // A debug intrinsic the reading version reads as a record: numbered as one.
-            if let Some(code) = call_as_debug_record(b, body, inst, self.llvm_version) {
-                let args = debug_call_arguments(body, inst);
-                let arg = |k: usize| args.get(k).copied();
-                if code == ids::FUNC_CODE_DEBUG_RECORD_LABEL {
-                    if let Some(label) = arg(0) {
-                        self.create(b, Some(n), label);
-                    }
-                } else {
-                    if let Some(value) = arg(0) {
-                        self.create_if_tuple(b, Some(n), value);
-                    }
-                    if let Some(variable) = arg(1) {
-                        self.create(b, Some(n), variable);
-                    }
-                    if code == ids::FUNC_CODE_DEBUG_RECORD_ASSIGN {
-                        if let Some(assign_id) = arg(3) {
-                            self.create(b, Some(n), assign_id);
-                        }
-                        if let Some(address) = arg(4) {
-                            self.create_if_tuple(b, Some(n), address);
-                        }
-                    }
-                }
-                if let Some(key) = self.location_key(n, inst) {
-                    self.create_key(b, key);
-                }
-                while attached.next_if(|a| a.instruction == Some(i as u32)).is_some() {}
-                continue;
-            }
-            // A lifetime marker the reading version rewrites keeps only its location, or
-            // is gone.
-            if let Some(rewritten) = lifetime_call(b, body, inst, self.llvm_version) {
-                if let (Some(_), Some(key)) = (rewritten, self.location_key(n, inst)) {
-                    self.create_key(b, key);
-                }
-                while attached.next_if(|a| a.instruction == Some(i as u32)).is_some() {}
-                continue;
-            }
-            // A call made anew for its new arguments keeps only its location.
-            let keeps_attachments = call_argument_upgrade(b, body, inst, self.llvm_version).is_none();
             // Metadata operands of intrinsic calls.
             if let InstKind::Call { .. } = inst.kind {
                 let ops = body.operands(inst);
@@ -938,9 +835,6 @@ impl ModuleSlots {
             while let Some(a) = attached.next_if(|a| a.instruction == Some(i as u32)) {
                 pairs.push((a.kind, a.node));
             }
-            if !keeps_attachments {
-                pairs.clear();
-            }
             pairs.retain(|p| self.keeps_attachment(p.0));
             pairs.sort_by_key(|p| p.0);
             for &(kind, node) in &pairs {
@@ -949,11 +843,6 @@ impl ModuleSlots {
                 }
             }
             if let InstKind::Call { call, .. } | InstKind::Invoke(call) | InstKind::CallBr { call, .. } = &inst.kind {
-                let keeps = call_argument_upgrade(b, body, inst, self.llvm_version)
-                    .is_some_and(crate::ir::upgrade::ArgumentUpgrade::keeps_call_attributes);
-                if rebuilt_call(b, body, inst, self.llvm_version) && !keeps {
-                    continue;
-                }
                 if let Some(group) = call_group_key(v, index, body.operands(inst).first(), call.attributes) {
                     self.create_group(v, group);
                 }
@@ -1011,13 +900,6 @@ impl ModuleSlots {
     /// module whose debug info is stripped.
     pub(crate) fn strips_named(&self, name: &[u8]) -> bool {
         self.strips_debug_info() && (name.starts_with(b"llvm.dbg.") || name == b"llvm.gcov")
-    }
-
-    /// Whether LLVM's reader erases call `inst`: an old `llvm.dbg.value` with an offset
-    /// ([`deleted_call`]), or a debug intrinsic's call in a module whose debug info it
-    /// strips.
-    pub(crate) fn erases_call(&self, b: &Bodies<'_, '_>, body: &Body, inst: &Instruction) -> bool {
-        erased_call(b, body, inst, self.llvm_version, self.strips_debug_info())
     }
 
     /// The `#N` of a group key.
@@ -1242,236 +1124,4 @@ pub(crate) fn group_content(v: &ModuleView<'_, '_, '_>, key: u64) -> Option<Attr
     }
     let list = u32::try_from(key).ok()?;
     Some(group(v.attributes(Some(list), AttrIndex::Function).to_vec()))
-}
-
-/// The debug-record code a call prints as: a call to a debug intrinsic that LLVM
-/// `llvm_version` reads as a record ([`crate::ir::upgrade::debug_record_code`]).
-pub(crate) fn call_as_debug_record(
-    b: &Bodies<'_, '_>,
-    body: &Body,
-    inst: &Instruction,
-    llvm_version: u32,
-) -> Option<u32> {
-    let InstKind::Call { .. } = inst.kind else { return None };
-    let Value::Global(id) = body.operands(inst).first()?.value else { return None };
-    crate::ir::upgrade::debug_record_code(llvm_version, &b.module().global(id)?.name)
-}
-
-/// A debug intrinsic call's metadata arguments, in order (the callee left out).
-pub(crate) fn debug_call_arguments(body: &Body, inst: &Instruction) -> Vec<u64> {
-    body.operands(inst)
-        .iter()
-        .skip(1)
-        .filter_map(|o| if let Value::Metadata(id) = o.value { Some(id) } else { None })
-        .collect()
-}
-
-/// How a function of the module is printed, in [`function_order`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Listed {
-    /// Function `i` itself.
-    Function(usize),
-    /// The `declare void @llvm.lifetime.start.i64(i64)` (or `end`) LLVM 22's upgrade of
-    /// sized lifetime marker `i` leaves behind: it declares the new intrinsic overloaded on
-    /// the old first parameter's type, without attributes, and no call uses it.
-    LifetimeLeftover(usize),
-}
-
-/// The functions in the order LLVM `llvm_version`'s module lists them after reading: the
-/// declarations it drops (debug intrinsics read as records) left out; those of intrinsics
-/// it remangles (a typed-pointer module read with opaque pointers) moved to the end, in
-/// their order, once per new name (`remangleIntrinsicFunction` declares the new name,
-/// which appends it, and erases the old declaration); LLVM 22's leftovers of sized
-/// lifetime markers with them, and the lifetime markers without size after those (their
-/// calls declare them as the bodies are read, which is later; here in the order of the
-/// old declarations, not of their first calls).
-pub(crate) fn function_order(b: &Bodies<'_, '_>, llvm_version: u32) -> Vec<Listed> {
-    let m = b.module();
-    let mut kept = Vec::with_capacity(m.functions.len());
-    let mut moved: Vec<(Listed, Vec<u8>)> = Vec::new();
-    let mut lifetimes: Vec<(Listed, Vec<u8>)> = Vec::new();
-    for (i, f) in m.functions.iter().enumerate() {
-        if f.is_declaration && crate::ir::upgrade::drops_declaration(llvm_version, &f.common.name) {
-            continue;
-        }
-        if is_sized_lifetime_declaration(b, i, llvm_version) {
-            let name = upgraded_name(b, i, llvm_version).unwrap_or_else(|| f.common.name.to_vec());
-            let base = lifetime_leftover_name(&f.common.name).unwrap_or_default();
-            if !moved.iter().any(|(_, n)| *n == base) {
-                moved.push((Listed::LifetimeLeftover(i), base));
-            }
-            if !lifetimes.iter().any(|(_, n)| *n == name) {
-                lifetimes.push((Listed::Function(i), name));
-            }
-            continue;
-        }
-        // A declaration whose arguments change is declared anew, under its own name.
-        let new_name = upgraded_name(b, i, llvm_version)
-            .or_else(|| declaration_argument_upgrade(b, i, llvm_version).map(|_| f.common.name.to_vec()));
-        match new_name {
-            Some(name) if moved.iter().any(|(_, n)| *n == name) => {}
-            Some(name) => moved.push((Listed::Function(i), name)),
-            None => kept.push(Listed::Function(i)),
-        }
-    }
-    kept.extend(moved.into_iter().chain(lifetimes).map(|(l, _)| l));
-    kept
-}
-
-/// The name of LLVM 22's leftover declaration of a sized lifetime marker:
-/// `llvm.lifetime.start.i64`.
-pub(crate) fn lifetime_leftover_name(name: &[u8]) -> Option<Vec<u8>> {
-    let base = [&b"llvm.lifetime.start"[..], b"llvm.lifetime.end"].into_iter().find(|b| name.starts_with(b))?;
-    let mut out = base.to_vec();
-    out.extend_from_slice(b".i64");
-    Some(out)
-}
-
-/// Whether LLVM `llvm_version` reads this typed-pointer module with opaque pointers (and so
-/// remangles its intrinsics and folds its no-op pointer expressions).
-pub(crate) fn typed_read_as_opaque(b: &Bodies<'_, '_>, llvm_version: u32) -> bool {
-    b.typed_pointers() && crate::ir::print::DisOptions { llvm_version }.opaque(b)
-}
-
-/// The new name of function `index`, if it is an intrinsic declaration LLVM
-/// `llvm_version` renames ([`crate::ir::upgrade::upgraded_intrinsic_name`]).
-fn upgraded_name(b: &Bodies<'_, '_>, index: usize, llvm_version: u32) -> Option<Vec<u8>> {
-    let f = b.module().functions.get(index)?;
-    if !f.is_declaration {
-        return None;
-    }
-    crate::ir::upgrade::upgraded_intrinsic_name(
-        llvm_version,
-        &f.common.name,
-        &b.module().types,
-        f.common.value_type,
-        b.typed_pointers(),
-    )
-}
-
-/// Whether function `index` is the declaration of a lifetime marker whose size LLVM
-/// `llvm_version` drops ([`crate::ir::upgrade::lifetime_loses_size`]).
-pub(crate) fn is_sized_lifetime_declaration(b: &Bodies<'_, '_>, index: usize, llvm_version: u32) -> bool {
-    let m = b.module();
-    m.functions.get(index).is_some_and(|f| {
-        f.is_declaration
-            && matches!(m.types.get(f.common.value_type), Some(crate::ir::Type::Function { params, .. })
-                if crate::ir::upgrade::lifetime_loses_size(llvm_version, &f.common.name, params.len()))
-    })
-}
-
-/// What LLVM `llvm_version` makes of a call to a lifetime marker whose size it drops
-/// ([`crate::ir::upgrade::lifetime_loses_size`]): `Some(Some(alloca))`, the call rewritten
-/// to take that `alloca` (its pointer with casts and zero-index GEPs stripped);
-/// `Some(None)`, the call removed (its pointer is no `alloca`); `None` for any other
-/// instruction.
-pub(crate) fn lifetime_call(
-    b: &Bodies<'_, '_>,
-    body: &Body,
-    inst: &Instruction,
-    llvm_version: u32,
-) -> Option<Option<crate::ir::Operand>> {
-    let InstKind::Call { .. } = inst.kind else { return None };
-    let ops = body.operands(inst);
-    let Value::Global(id) = ops.first()?.value else { return None };
-    let Some(&crate::ir::GlobalRef::Function(index)) = b.module().values.get(usize::try_from(id).ok()?) else {
-        return None;
-    };
-    if !is_sized_lifetime_declaration(b, index, llvm_version) {
-        return None;
-    }
-    // `stripPointerCasts`: bitcasts, address-space casts and all-zero GEPs, each defined
-    // before its user (so the walk ends).
-    const BITCAST: u32 = 11;
-    const ADDRSPACECAST: u32 = 12;
-    let mut pointer = *ops.get(2)?;
-    while let Value::Instruction(n) = pointer.value {
-        let Some(def) = body.instructions.get(n as usize) else { break };
-        let def_ops = body.operands(def);
-        match def.kind {
-            InstKind::Alloca { .. } => return Some(Some(pointer)),
-            InstKind::Cast { opcode: BITCAST | ADDRSPACECAST, .. } => {}
-            InstKind::GetElementPtr { .. } if def_ops.iter().skip(1).all(|o| is_zero(b, body, o)) => {}
-            _ => break,
-        }
-        let Some(&next) = def_ops.first() else { break };
-        if matches!(next.value, Value::Instruction(d) if d >= n) {
-            break;
-        }
-        pointer = next;
-    }
-    Some(None)
-}
-
-/// Whether an operand is the constant zero (an integer 0 or a null of its type).
-fn is_zero(b: &Bodies<'_, '_>, body: &Body, o: &crate::ir::Operand) -> bool {
-    let Value::Constant(id) = o.value else { return false };
-    let constant = body.constants.get(id).or_else(|| b.constants().get(id));
-    constant.is_some_and(|c| c.kind.is_zero())
-}
-
-/// Whether the reading version makes this call anew, without `tail` and attributes
-/// ([`crate::ir::upgrade::rebuilds_calls`]).
-pub(crate) fn rebuilt_call(b: &Bodies<'_, '_>, body: &Body, inst: &Instruction, llvm_version: u32) -> bool {
-    let InstKind::Call { .. } = inst.kind else { return false };
-    let Some(Value::Global(id)) = body.operands(inst).first().map(|o| o.value) else { return false };
-    b.module().global(id).is_some_and(|g| crate::ir::upgrade::rebuilds_calls(llvm_version, &g.name))
-        || call_argument_upgrade(b, body, inst, llvm_version).is_some()
-}
-
-/// What LLVM `llvm_version` does with the arguments of function `index`, a declaration
-/// of an intrinsic whose signature changed ([`crate::ir::upgrade::upgraded_arguments`]).
-pub(crate) fn declaration_argument_upgrade(
-    b: &Bodies<'_, '_>,
-    index: usize,
-    llvm_version: u32,
-) -> Option<crate::ir::upgrade::ArgumentUpgrade> {
-    let m = b.module();
-    let f = m.functions.get(index).filter(|f| f.is_declaration)?;
-    let Some(crate::ir::Type::Function { params, .. }) = m.types.get(f.common.value_type) else { return None };
-    crate::ir::upgrade::upgraded_arguments(llvm_version, &f.common.name, params.len())
-}
-
-/// [`declaration_argument_upgrade`] of the callee of call `inst`.
-pub(crate) fn call_argument_upgrade(
-    b: &Bodies<'_, '_>,
-    body: &Body,
-    inst: &Instruction,
-    llvm_version: u32,
-) -> Option<crate::ir::upgrade::ArgumentUpgrade> {
-    let InstKind::Call { .. } = inst.kind else { return None };
-    let Value::Global(id) = body.operands(inst).first()?.value else { return None };
-    let Some(&crate::ir::GlobalRef::Function(index)) = b.module().values.get(usize::try_from(id).ok()?) else {
-        return None;
-    };
-    declaration_argument_upgrade(b, index, llvm_version)
-}
-
-/// Whether LLVM `llvm_version` erases call `inst` as it reads a module: an old
-/// `llvm.dbg.value` with an offset ([`deleted_call`]), or a debug intrinsic's call when it
-/// strips the module's debug info (`strips_debug_info`).
-pub(crate) fn erased_call(
-    b: &Bodies<'_, '_>,
-    body: &Body,
-    inst: &Instruction,
-    llvm_version: u32,
-    strips_debug_info: bool,
-) -> bool {
-    if strips_debug_info {
-        if let InstKind::Call { .. } = inst.kind {
-            if let Some(Value::Global(id)) = body.operands(inst).first().map(|o| o.value) {
-                if b.module().global(id).is_some_and(|g| g.name.starts_with(b"llvm.dbg.")) {
-                    return true;
-                }
-            }
-        }
-    }
-    deleted_call(b, body, inst, llvm_version)
-}
-
-/// Whether LLVM `llvm_version` deletes call `inst` as it reads it: an old
-/// `llvm.dbg.value` whose offset is not zero.
-pub(crate) fn deleted_call(b: &Bodies<'_, '_>, body: &Body, inst: &Instruction, llvm_version: u32) -> bool {
-    call_argument_upgrade(b, body, inst, llvm_version) == Some(crate::ir::upgrade::ArgumentUpgrade::DropOffset)
-        && !body.operands(inst).get(2).is_some_and(|offset| is_zero(b, body, offset))
 }

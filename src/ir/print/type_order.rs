@@ -98,9 +98,7 @@ impl<'f, 'm, 'a> StructFinder<'f, 'm, 'a> {
             b,
             view,
             opaque: crate::ir::print::DisOptions { llvm_version }.opaque(b),
-            strips_debug_info: crate::ir::upgrade::strips_debug_info(
-                crate::ir::print::slot_tracker::debug_info_version(b),
-            ),
+            strips_debug_info: view.strips_debug_info(),
             llvm_version,
             types: alloc::vec![false; m.types.len()],
             module_constants: alloc::vec![false; view.constants().constants.len()],
@@ -294,18 +292,6 @@ impl Finder<'_, '_, '_> {
             // looks at them after it.
             let before = records.clone();
             while records.next_if(|r| r.before as usize <= i).is_some() {}
-            // A call LLVM's reader erases is not there to be walked, nor are the debug
-            // records of a module whose debug info it strips.
-            if crate::ir::print::slot_tracker::erased_call(
-                self.b,
-                body,
-                inst,
-                self.llvm_version,
-                self.strips_debug_info,
-            ) {
-                while attachments.next_if(|a| a.instruction.is_some_and(|n| n as usize <= i)).is_some() {}
-                continue;
-            }
             self.ty(inst.ty);
             let ops = body.operands(inst);
             let call = match &inst.kind {

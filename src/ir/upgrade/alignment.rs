@@ -22,9 +22,20 @@ pub enum MemoryAccess {
 /// the type has no size.
 pub fn explicit_alignment(module: &Module<'_>, access: MemoryAccess, ty: TypeId) -> Option<u64> {
     let layout = TypeLayout::new(module.datalayout.as_deref().unwrap_or(""));
+    explicit_alignment_in(&layout, &module.types, access, ty)
+}
+
+/// [`explicit_alignment`] with the module's datalayout read once (`layout`).
+pub(crate) fn explicit_alignment_in(
+    layout: &TypeLayout<'_>,
+    types: &crate::ir::module::types::TypeTable,
+    access: MemoryAccess,
+    ty: TypeId,
+) -> Option<u64> {
+    let module_types = types;
     match access {
-        MemoryAccess::LoadOrStore => layout.align(&module.types, ty, 0),
-        MemoryAccess::Alloca => layout.pref_align(&module.types, ty, 0),
-        MemoryAccess::Atomic => layout.store_size(&module.types, ty, 0),
+        MemoryAccess::LoadOrStore => layout.align(module_types, ty, 0),
+        MemoryAccess::Alloca => layout.pref_align(module_types, ty, 0),
+        MemoryAccess::Atomic => layout.store_size(module_types, ty, 0),
     }
 }

@@ -33,6 +33,7 @@ mod intrinsic_table;
 mod module_flags;
 mod structors;
 
+pub(crate) use alignment::explicit_alignment_in;
 pub use alignment::{MemoryAccess, explicit_alignment};
 pub use attributes::{ParamUpgrade, has_strictfp, strictfp_call_attributes, upgraded_attributes};
 pub use comdats::has_implicit_comdat;

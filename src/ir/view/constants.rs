@@ -450,7 +450,7 @@ impl Folder<'_> {
         // an `inrange`.
         let no_op = (self.opaque || indices.len() == 1) && !(inrange && self.llvm_version >= 19);
         let base_type = self.type_of(out, base);
-        let base_scalar = base_type.map_or(true, |t| matches!(self.types.get(t), Some(Type::Pointer { .. })));
+        let base_scalar = base_type.is_none_or(|t| matches!(self.types.get(t), Some(Type::Pointer { .. })));
         if no_op && indices.iter().all(zero) && scalar && base_scalar {
             return Outcome::Value(base);
         }

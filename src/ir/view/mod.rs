@@ -32,7 +32,10 @@
 
 mod attribute_order;
 mod attributes;
+mod body;
 mod constants;
+mod functions;
+mod metadata;
 
 use alloc::borrow::Cow;
 use alloc::collections::BTreeMap;
@@ -45,11 +48,21 @@ use crate::ir::module::attributes::{AttrIndex, Attribute, AttributeGroup, Attrib
 use crate::ir::module::constants::{Constant, ModuleConstants};
 use crate::ir::upgrade::ParamUpgrade;
 
+use crate::ir::module::types::{TypeId, TypeTable};
+use crate::ir::vocabulary::datalayout::TypeLayout;
 pub(crate) use attributes::{read_set, sort as sort_attributes};
+pub(crate) use body::NO_LOCATION;
 pub(crate) use constants::Folded;
 use constants::Folder;
+use functions::ViewFunction;
+pub(crate) use functions::lifetime_leftover_name;
+pub use functions::{CallUpgrade, Listed};
+use metadata::MetadataFacts;
 
-/// The module as LLVM `llvm_version` reads it: see the [module documentation](self).
+/// One attribute list as LLVM holds it: each index's set, merged and sorted.
+type ListSets = Vec<(AttrIndex, Vec<Attribute>)>;
+
+/// The module as LLVM `llvm_version` reads it: see the [module documentation](crate::ir::view).
 /// Made by [`Bodies::view`]; it borrows the [`Bodies`] it was made from.
 #[derive(Debug)]
 pub struct ModuleView<'b, 'm, 'a> {
@@ -57,14 +70,28 @@ pub struct ModuleView<'b, 'm, 'a> {
     llvm_version: u32,
     /// By attribute list (an index of [`Module::attribute_lists`]): the set at each index
     /// it has attributes at, sorted by index (function, return, parameters).
-    list_sets: Vec<Vec<(AttrIndex, Vec<Attribute>)>>,
+    list_sets: Vec<ListSets>,
     /// By function: a declaration of an intrinsic the version knows has its intrinsic
     /// table's groups (`Intrinsic::getAttributes`) in place of its list's, and their sets.
-    intrinsics: BTreeMap<usize, (Vec<AttributeGroup>, Vec<(AttrIndex, Vec<Attribute>)>)>,
+    intrinsics: BTreeMap<usize, (Vec<AttributeGroup>, ListSets)>,
     /// The module's constants, folded.
     constants: Folded,
     /// Whether pointers are read as opaque (`ptr`).
     opaque: bool,
+    /// The types: the file's, then the ones LLVM's reader makes (upgraded declarations'
+    /// function types, `i1`, `i32`).
+    types: TypeTable,
+    /// `i1` and `i32` in `types`.
+    i1: TypeId,
+    i32: TypeId,
+    /// By function: its name, type and calls as LLVM reads them.
+    functions: Vec<ViewFunction>,
+    /// The functions in the order LLVM's module lists them.
+    order: Vec<Listed>,
+    /// The datalayout, for the alignments the reader fills in.
+    layout: TypeLayout<'m>,
+    /// What the bodies take from the module's metadata, found on first use.
+    facts: crate::ir::module::lazy_table::Once<MetadataFacts>,
 }
 
 impl<'m, 'a> Bodies<'m, 'a> {
@@ -100,7 +127,83 @@ impl<'b, 'm, 'a> ModuleView<'b, 'm, 'a> {
             .collect();
         let opaque = reads_opaque_pointers(bodies, llvm_version);
         let constants = Folder { llvm_version, types: &m.types, opaque, outer: None }.fold(bodies.constants());
-        ModuleView { bodies, llvm_version, list_sets, intrinsics, constants, opaque }
+        let mut types = functions::Types { table: m.types.clone() };
+        let view_functions = functions::functions(bodies, llvm_version, &mut types);
+        let order = functions::order(bodies, llvm_version, &view_functions);
+        let i1 = types.get_or_add(crate::ir::Type::Integer(1));
+        let i32 = types.get_or_add(crate::ir::Type::Integer(32));
+        ModuleView {
+            bodies,
+            llvm_version,
+            list_sets,
+            intrinsics,
+            constants,
+            opaque,
+            types: types.table,
+            i1,
+            i32,
+            functions: view_functions,
+            order,
+            layout: TypeLayout::new(m.datalayout.as_deref().unwrap_or("")),
+            facts: crate::ir::module::lazy_table::Once::new(),
+        }
+    }
+
+    /// The types as LLVM holds them: the file's (with their ids), then those its reader
+    /// makes (the function types of upgraded intrinsic declarations).
+    pub fn types(&self) -> &TypeTable {
+        &self.types
+    }
+
+    /// Function `index`'s name as LLVM declares it: an intrinsic's renamed or remangled
+    /// name, else the file's.
+    pub fn function_name(&self, index: usize) -> Option<&[u8]> {
+        let f = self.module().functions.get(index)?;
+        Some(self.functions.get(index).and_then(|v| v.name.as_deref()).unwrap_or(&f.common.name))
+    }
+
+    /// Function `index`'s name when LLVM's reader renames it, else `None`.
+    pub(crate) fn upgraded_name(&self, index: usize) -> Option<&[u8]> {
+        self.functions.get(index).and_then(|v| v.name.as_deref())
+    }
+
+    /// Function `index`'s function type as LLVM reads it (in [`Self::types`]): an
+    /// upgraded intrinsic's new signature, else the file's.
+    pub fn function_type(&self, index: usize) -> Option<TypeId> {
+        self.functions.get(index).map(|v| v.ty)
+    }
+
+    /// What LLVM's reader does to the calls of function `index`.
+    pub fn call_upgrade(&self, index: usize) -> CallUpgrade {
+        self.functions.get(index).map_or(CallUpgrade::None, |v| v.calls)
+    }
+
+    /// The functions in the order LLVM's module lists them after reading: debug
+    /// intrinsics read as records gone, renamed and re-declared intrinsics at the end,
+    /// LLVM 22's lifetime leftovers.
+    pub fn function_order(&self) -> &[Listed] {
+        &self.order
+    }
+
+    /// What the bodies take from the module's metadata (read on first use).
+    pub(crate) fn metadata_facts(&self) -> &MetadataFacts {
+        self.facts.get_or_init(|| MetadataFacts::new(self.bodies))
+    }
+
+    /// Whether LLVM's reader strips the module's debug info
+    /// ([`crate::ir::upgrade::strips_debug_info`]).
+    pub fn strips_debug_info(&self) -> bool {
+        self.metadata_facts().strips_debug_info
+    }
+
+    /// The attachment kinds stripping drops (the file's ids).
+    pub(crate) fn stripped_kinds(&self) -> &[u64] {
+        &self.metadata_facts().stripped_kinds
+    }
+
+    /// Whether old expression layouts make LLVM upgrade `llvm.dbg.declare` expressions.
+    pub(crate) fn upgrades_declares(&self) -> bool {
+        self.metadata_facts().upgrades_declares
     }
 
     /// The LLVM version whose reading this is.
@@ -180,11 +283,6 @@ impl<'b, 'm, 'a> ModuleView<'b, 'm, 'a> {
         self.constants.resolve(id)
     }
 
-    /// The folded module constants with their forwarding.
-    pub(crate) fn folded(&self) -> &Folded {
-        &self.constants
-    }
-
     /// The constant a [`Value::Constant`] of `body` (a body of this view) names: the
     /// function's or the module's, with the table its operand ranges index.
     pub fn constant<'s>(&'s self, body: &'s Body, value_id: u64) -> Option<(&'s Constant, &'s ModuleConstants)> {
@@ -213,6 +311,12 @@ impl<'b, 'm, 'a> ModuleView<'b, 'm, 'a> {
 
     /// Makes a body as the file has it ([`Bodies::body_into`]) the body as LLVM reads it.
     pub(crate) fn read_body(&self, body: &mut Body) {
+        self.fold_body(body);
+        self.rewrite_body(body);
+    }
+
+    /// Folds a body's constants, and names what they folded to in its operands.
+    fn fold_body(&self, body: &mut Body) {
         if body.constants.constants.is_empty() && !self.constants.changed {
             return;
         }
@@ -275,10 +379,7 @@ pub(crate) fn reads_opaque_pointers(bodies: &Bodies<'_, '_>, llvm_version: u32) 
 }
 
 /// The sets of `groups` (one list's) at each index they have attributes at, by index.
-fn sets_of<'g>(
-    llvm_version: u32,
-    groups: impl Iterator<Item = &'g AttributeGroup>,
-) -> Vec<(AttrIndex, Vec<Attribute>)> {
+fn sets_of<'g>(llvm_version: u32, groups: impl Iterator<Item = &'g AttributeGroup>) -> ListSets {
     let groups: Vec<&AttributeGroup> = groups.collect();
     let mut indices: Vec<AttrIndex> = groups.iter().map(|g| g.index).collect();
     indices.sort_by_key(|&i| index_order(i));

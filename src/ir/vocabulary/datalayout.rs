@@ -220,6 +220,7 @@ impl Mangling {
 /// Type sizes and alignments under a datalayout, as LLVM's `DataLayout` computes them
 /// (for common symbols' sizes, and the alignment LLVM gives instructions an old file
 /// wrote none for).
+#[derive(Clone, Copy, Debug)]
 pub(crate) struct TypeLayout<'d> {
     dl: DataLayout<'d>,
 }

@@ -1,0 +1,87 @@
+//! What the view takes from the module's metadata: the facts LLVM's reader looks at
+//! before it reads the bodies (`UpgradeDebugInfo`, the old expression layouts).
+
+use alloc::vec::Vec;
+
+use crate::ids::llvm_ir::raw as ids;
+use crate::ir::body::Bodies;
+
+/// The metadata facts the bodies are read with, found on first use.
+#[derive(Debug, Default)]
+pub(crate) struct MetadataFacts {
+    /// Whether LLVM's reader strips the module's debug info
+    /// ([`crate::ir::upgrade::strips_debug_info`]).
+    pub(crate) strips_debug_info: bool,
+    /// The attachment kinds (the file's ids) stripping drops: `dbg`, `heapallocsite`,
+    /// `DIAssignID`.
+    pub(crate) stripped_kinds: Vec<u64>,
+    /// Whether the module has an expression of an old layout, for which LLVM's reader
+    /// upgrades `llvm.dbg.declare` expressions ([`crate::ir::upgrade::upgrades_declares`]).
+    pub(crate) upgrades_declares: bool,
+}
+
+impl MetadataFacts {
+    pub(crate) fn new(b: &Bodies<'_, '_>) -> Self {
+        let module = b.module_metadata();
+        let strips_debug_info = crate::ir::upgrade::strips_debug_info(debug_info_version(b));
+        let mut stripped_kinds: Vec<u64> = Vec::new();
+        if strips_debug_info {
+            stripped_kinds = module
+                .kinds
+                .iter()
+                .filter(|(_, name)| matches!(module.owned_bytes(*name), b"dbg" | b"heapallocsite" | b"DIAssignID"))
+                .map(|&(id, _)| id)
+                .collect();
+            // A module without the kinds' records still has `dbg` as 0.
+            if stripped_kinds.is_empty() {
+                stripped_kinds.push(0);
+            }
+        }
+        let upgrades_declares = module.entries.iter().any(|e| {
+            e.code == ids::METADATA_EXPRESSION
+                && module.ops(e.ops).first().is_some_and(|v| crate::ir::upgrade::upgrades_declares(v >> 1))
+        });
+        MetadataFacts { strips_debug_info, stripped_kinds, upgrades_declares }
+    }
+}
+
+/// The module's `Debug Info Version` module flag (`getDebugMetadataVersionFromModule`):
+/// its integer value, or `None` without one. Flags are tuples `!{i32 behavior, !"key",
+/// value}`, or the (type, value) pairs of the tuples before LLVM 3.6.
+pub(crate) fn debug_info_version(b: &Bodies<'_, '_>) -> Option<u64> {
+    let module = b.module_metadata();
+    let input = b.input();
+    let int_value = |value_id: u64| match b.constants().get(value_id).map(|c| &c.kind) {
+        Some(crate::ir::ConstantKind::Int(v)) => Some(*v as u64 & 0xffff_ffff),
+        Some(crate::ir::ConstantKind::Null) => Some(0),
+        _ => None,
+    };
+    let flags = module.named_nodes().filter(|(name, _)| *name == b"llvm.module.flags").flat_map(|(_, ops)| ops.iter());
+    for &flag in flags {
+        let Some(e) = module.entry(flag) else { continue };
+        let ops = module.ops(e.ops);
+        let (key, value) = match e.code {
+            ids::METADATA_NODE => {
+                let key = ops.get(1).and_then(|k| k.checked_sub(1)).and_then(|k| module.string(input, k));
+                let value =
+                    ops.get(2).and_then(|v| v.checked_sub(1)).and_then(|v| module.entry(v)).and_then(|v| {
+                        match (v.code, module.ops(v.ops)) {
+                            (ids::METADATA_VALUE, &[_, value, ..]) => int_value(value),
+                            _ => None,
+                        }
+                    });
+                (key, value)
+            }
+            ids::METADATA_OLD_NODE => {
+                // [type, value] × 3; the key is metadata (a string's id).
+                let key = ops.get(3).and_then(|&k| module.string(input, k));
+                (key, ops.get(5).and_then(|&v| int_value(v)))
+            }
+            _ => continue,
+        };
+        if key == Some(&b"Debug Info Version"[..]) {
+            return value;
+        }
+    }
+    None
+}
