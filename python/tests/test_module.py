@@ -155,6 +155,37 @@ def test_libclc_opcode_counts_are_llvm_dis():
     assert sum(counts.values()) > 300_000
 
 
+@pytest.mark.parametrize("clang", [13, 14, 15, 16, 19])
+def test_counts_of_older_producers_are_llvm_dis_22(clang, tmp_path):
+    """Modules of clang 13-19 read as LLVM 22 reads them: debug intrinsic calls are records
+    (no instructions), sized lifetime markers go, constant expressions LLVM 22 no longer has
+    are instructions. The counts are llvm-dis-22's, instruction for instruction."""
+    bc = tmp_path / f"dis_cases.clang{clang}.bc"
+    source = TESTDATA / "src" / "dis_cases.c"
+    run(tool(f"clang-{clang}"), "-O1", "-g", "-c", "-emit-llvm", "-o", str(bc), str(source))
+    expected = llvm_dis_opcodes(run(tool("llvm-dis-22"), str(bc), "-o", "-"))
+    counts = {}
+    for f in lbr.Module.open(str(bc)).functions:
+        for inst in f.instructions:
+            counts[inst.opcode] = counts.get(inst.opcode, 0) + 1
+            assert opcode_of(inst.text) == inst.opcode, inst.text
+    assert counts == expected
+    assert sum(counts.values()) > 100
+
+
+@pytest.mark.parametrize("version", [13, 14, 16])
+def test_libclc_counts_of_older_llvms_are_llvm_dis_22(version):
+    """Debian's libclc-13, -14 and -16 (typed pointers for 13 and 14) read by LLVM 22."""
+    path = libclc(version, "nvptx64--nvidiacl.bc")
+    expected = llvm_dis_opcodes(run(tool("llvm-dis-22"), str(path), "-o", "-"))
+    counts = {}
+    for f in lbr.Module.open(str(path)).functions:
+        for inst in f.instructions:
+            counts[inst.opcode] = counts.get(inst.opcode, 0) + 1
+    assert counts == expected
+    assert sum(counts.values()) > 10_000
+
+
 @pytest.mark.parametrize("name", ["clang14_diag_cxx.dia", "clang14_diag_macros.dia", "clang14_diagnostics.dia"])
 def test_diagnostics_are_the_analyzers(name):
     path = TESTDATA / name

@@ -56,7 +56,7 @@ use common::{BIN, llvm_tool, repo_root, skip_or_fail, testdata_files};
 /// floors sit a little below the counts then (100891, 104491, 87672 and 3714 functions),
 /// so that a new Debian or Rust release does not fail them by itself. Besides, every
 /// function and declaration of every corpus but `extra` must be identical.
-const FLOORS: [(&str, u32, usize, usize); 15] = [
+const FLOORS: [(&str, u32, usize, usize); 16] = [
     ("clang", 14, 65, 44),
     ("clang", 19, 65, 36),
     ("clang", 22, 65, 39),
@@ -72,6 +72,8 @@ const FLOORS: [(&str, u32, usize, usize); 15] = [
     ("libclc", 19, 98_000, 3_000),
     ("libclc", 22, 80_000, 4_500),
     ("sysroot", 22, 3_000, 1_400),
+    // 22,417 functions and 1,685 declarations on 2026-12-02 (Zig 0.17.1).
+    ("zig", 22, 20_000, 1_500),
 ];
 
 /// How many differing functions (and declarations) each corpus shows.
@@ -270,6 +272,12 @@ struct Tally {
     rejected: Vec<String>,
     /// Our tool crashed, or failed on a file `llvm-dis` reads.
     failures: Vec<String>,
+    /// Function bodies of the typed API's view ([`typed_api_agrees`]) and how many of
+    /// them have the text's opcodes, in its order.
+    typed_functions: usize,
+    typed_identical: usize,
+    /// The first of those that differ.
+    typed_shown: Vec<String>,
 }
 
 impl Tally {
@@ -337,6 +345,13 @@ impl Tally {
         for s in self.shown_files.iter().chain(&self.shown).chain(&self.shown_declarations) {
             eprintln!("  {s}");
         }
+        eprintln!(
+            "{corpus}, LLVM {major}: the typed API's view has the text's instructions in {} / {} bodies",
+            self.typed_identical, self.typed_functions
+        );
+        for s in &self.typed_shown {
+            eprintln!("  {s}");
+        }
         for r in &self.rejected {
             eprintln!("  {r}");
         }
@@ -401,6 +416,86 @@ fn check_file(llvm_dis: &Path, major: u32, file: &Path, tally: &mut Tally) {
         ));
     }
     tally.compare(&label, &exact_listing(&theirs.stdout), &exact_listing(&ours.stdout));
+    typed_api_agrees(major, file, &label, &theirs.stdout, tally);
+}
+
+/// The opcode of an instruction line of `llvm-dis` text (`%3 = tail call …`: `call`), as
+/// the Python package's `llvm_dis_text.opcode_of` reads it.
+fn opcode_of(line: &str) -> &str {
+    let line = line.trim_start();
+    // `%name = ` or `%"a name" = ` before it.
+    let result_end = match line.strip_prefix("%\"") {
+        Some(quoted) => quoted.find('"').map(|i| i + 3),
+        None if line.starts_with('%') => line.find(' '),
+        None => None,
+    };
+    let line = match result_end {
+        Some(end) if line[end..].starts_with(" = ") => &line[end + 3..],
+        _ => line,
+    };
+    let mut words: Vec<&str> = line.split_whitespace().collect();
+    if matches!(words.first(), Some(&("tail" | "musttail" | "notail"))) {
+        words.remove(0);
+    }
+    words.first().map_or("", |w| w.trim_end_matches(','))
+}
+
+/// Each definition's instruction opcodes in `llvm-dis` text, in the text's order: a line at
+/// two spaces starts an instruction (not a `]`, a continuation further in, or a `#dbg_`
+/// record, which is no instruction).
+fn text_opcodes(text: &str) -> Vec<Vec<&str>> {
+    let mut out = Vec::new();
+    let mut current: Option<Vec<&str>> = None;
+    for line in text.lines() {
+        if line.starts_with("define ") {
+            current = Some(Vec::new());
+        } else if line == "}" {
+            out.extend(current.take());
+        } else if let Some(ops) = current.as_mut() {
+            let b = line.as_bytes();
+            if line.starts_with("  ") && b.len() > 2 && b[2] != b' ' && b[2] != b']' && !line.starts_with("  #dbg_") {
+                ops.push(opcode_of(line));
+            }
+        }
+    }
+    out
+}
+
+/// The typed API against the text: every body of the module as LLVM `major` reads it
+/// (`Bodies::view`), in the view's function order, has the instructions, by opcode, that
+/// `llvm-dis`'s text of that definition has (debug calls read as records gone, constant
+/// expressions expanded, lifetime markers dropped, ...).
+fn typed_api_agrees(major: u32, file: &Path, label: &str, text: &str, tally: &mut Tally) {
+    use llvm_bitstream_reader::ir::{Module, view::Listed};
+    let bytes = std::fs::read(file).unwrap();
+    // A wrapped or multi-module file: the typed API's first module is not all of the text.
+    let Ok(module) = Module::parse(&bytes) else { return };
+    if text.matches("\nsource_filename = ").count() > 1 {
+        return;
+    }
+    let Ok(bodies) = module.bodies() else { return };
+    let view = bodies.view(major);
+    let mut definitions = text_opcodes(text).into_iter();
+    for &listed in view.function_order() {
+        let Listed::Function(index) = listed else { continue };
+        let Ok(Some(body)) = view.body(index) else { continue };
+        let ours: Vec<&str> = body.instructions.iter().map(|inst| body.opcode_name(inst, view.types())).collect();
+        let theirs = definitions.next().unwrap_or_default();
+        tally.typed_functions += 1;
+        if ours == theirs {
+            tally.typed_identical += 1;
+        } else if tally.typed_shown.len() < SHOWN {
+            let name = String::from_utf8_lossy(view.function_name(index).unwrap_or_default()).into_owned();
+            let at = ours.iter().zip(&theirs).take_while(|(a, b)| a == b).count();
+            tally.typed_shown.push(format!(
+                "{label} @{name}: the view's body has {} instructions, the text {}; at {at}: view {:?}, text {:?}",
+                ours.len(),
+                theirs.len(),
+                ours.get(at),
+                theirs.get(at)
+            ));
+        }
+    }
 }
 
 /// Whether `llvm-as` of LLVM `major` takes the `ir_bodies` source `name`: `*.typed.ll` (typed
@@ -719,6 +814,13 @@ fn differential(major: u32) {
                 tally.functions - tally.identical_functions,
                 tally.differ_only_in_metadata,
                 tally.declarations - tally.identical_declarations
+            ));
+        }
+        if held && tally.typed_identical != tally.typed_functions {
+            problems.push(format!(
+                "{corpus}, LLVM {major}: the typed API's view differs from the text in {} of {} bodies",
+                tally.typed_functions - tally.typed_identical,
+                tally.typed_functions
             ));
         }
         for &(_, _, functions, declarations) in FLOORS.iter().filter(|f| f.0 == *corpus && f.1 == major) {

@@ -615,7 +615,7 @@ impl<'t, 'a> Printer<'t, 'a> {
                 }
                 f.write_char(')')
             }
-            ConstantKind::Other { code, operands } => write_inline_asm(f, code, table.operands(operands)),
+            ConstantKind::Other { code, operands } => write_inline_asm(f, self.view, code, table.operands(operands)),
             ConstantKind::Expression { code, operands }
                 if matches!(
                     code,
@@ -760,7 +760,12 @@ impl<'t, 'a> Printer<'t, 'a> {
 /// INLINEASM_OLD [flags, asm size, asm…, constraints size, constraints…] (and OLD2,
 /// OLD3 alike, with more flags), INLINEASM [function type, flags, …]. Flags: bit 0
 /// sideeffect, bit 1 alignstack, bit 2 the Intel dialect, bit 3 unwind.
-fn write_inline_asm(f: &mut dyn fmt::Write, code: u32, ops: &[u64]) -> fmt::Result {
+fn write_inline_asm(
+    f: &mut dyn fmt::Write,
+    view: Option<&crate::ir::view::ModuleView<'_, '_, '_>>,
+    code: u32,
+    ops: &[u64],
+) -> fmt::Result {
     let Some((flags, asm, constraints)) = inline_asm_parts(code, ops) else {
         return f.write_str("<malformed inline asm>");
     };
@@ -771,8 +776,12 @@ fn write_inline_asm(f: &mut dyn fmt::Write, code: u32, ops: &[u64]) -> fmt::Resu
         }
     }
     f.write_char('"')?;
-    // Every version this crate prints for rewrites the old ARC marker.
-    write_escaped(f, &crate::ir::upgrade::upgraded_inline_asm(&asm).unwrap_or(asm))?;
+    // The view's asm: the old ARC marker rewritten.
+    let asm = match view {
+        Some(v) => v.inline_asm(alloc::borrow::Cow::Owned(asm)),
+        None => alloc::borrow::Cow::Owned(asm),
+    };
+    write_escaped(f, &asm)?;
     f.write_str("\", \"")?;
     write_escaped(f, &constraints)?;
     f.write_char('"')

@@ -848,7 +848,8 @@ impl FunctionDisplay<'_, '_, '_> {
             write_escaped(f, partition)?;
             f.write_char('"')?;
         }
-        write_comdat(f, m, function.comdat, &c.name, (c.raw_linkage, function.comdat_operand), " ")?;
+        let implicit = view.has_implicit_comdat(c.raw_linkage, function.comdat_operand);
+        write_comdat(f, m, function.comdat, &c.name, implicit, " ")?;
         if let Some(a) = function.alignment {
             write!(f, " align {a}")?;
         }

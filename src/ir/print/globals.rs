@@ -79,7 +79,7 @@ impl fmt::Display for GlobalVarDisplay<'_, '_> {
         }
         p.global_name(f, c.value_id)?;
         f.write_str(" = ")?;
-        if let Some(fields) = crate::ir::upgrade::two_field_structor_array(m, self.index) {
+        if let Some(fields) = self.view.and_then(|v| v.remade_structors(self.index)) {
             return write_three_field_structors(f, &p, g, fields, self.opaque_pointers);
         }
         if g.initializer.is_none() && c.linkage == Linkage::External {
@@ -129,7 +129,8 @@ impl fmt::Display for GlobalVarDisplay<'_, '_> {
                 }
             }
         }
-        write_comdat(f, m, g.comdat, &c.name, (c.raw_linkage, g.comdat_operand), ", ")?;
+        let implicit = self.view.is_some_and(|v| v.has_implicit_comdat(c.raw_linkage, g.comdat_operand));
+        write_comdat(f, m, g.comdat, &c.name, implicit, ", ")?;
         if let Some(align) = g.alignment {
             write!(f, ", align {align}")?;
         }
@@ -260,25 +261,20 @@ pub(crate) fn write_global_prefix(f: &mut dyn fmt::Write, c: &crate::ir::GlobalC
     Ok(())
 }
 
-/// `comdat` (after `lead`), with its name when it is not the global value's own (an old
-/// object of raw linkage code `raw_linkage` without a `comdat_operand` may have an
-/// implicit one):
+/// `comdat` (after `lead`), with its name when it is not the global value's own; an old
+/// object without one that LLVM reads with a comdat of its own name has `implicit`
+/// ([`ModuleView::has_implicit_comdat`](crate::ir::view::ModuleView::has_implicit_comdat)):
 /// `maybePrintComdat`.
 pub(crate) fn write_comdat(
     f: &mut dyn fmt::Write,
     m: &Module<'_>,
     comdat: Option<u64>,
     name: &[u8],
-    (raw_linkage, comdat_operand): (u64, bool),
+    implicit: bool,
     lead: &str,
 ) -> fmt::Result {
     let Some(comdat) = comdat.and_then(|i| m.comdats.get(usize::try_from(i).ok()?)) else {
-        // An old object's implicit comdat, of its own name.
-        if crate::ir::upgrade::has_implicit_comdat(
-            raw_linkage,
-            comdat_operand,
-            m.triple.as_deref().unwrap_or("").as_bytes(),
-        ) {
+        if implicit {
             f.write_str(lead)?;
             f.write_str("comdat")?;
         }

@@ -7,9 +7,7 @@ use alloc::vec::Vec;
 use core::fmt::{self, Write as _};
 
 use crate::ir::body::{Bodies, Body};
-use crate::ir::module::Module;
-use crate::ir::module::globals::Alias;
-use crate::ir::module::types::{Type, TypeId};
+use crate::ir::module::types::TypeId;
 use crate::ir::print::DisOptions;
 use crate::ir::print::constants::Printer;
 use crate::ir::print::escape::{write_escaped, write_llvm_name};
@@ -201,14 +199,11 @@ impl<'d, 'm, 'a> ModuleDisplay<'d, 'm, 'a> {
             .iter()
             .map(|f| (f.comdat, f.comdat_operand, &f.common))
             .chain(m.globals.iter().map(|g| (g.comdat, g.comdat_operand, &g.common)));
-        let triple_bytes = m.triple.as_deref().unwrap_or("").as_bytes();
         let mut comdats: Vec<(&[u8], Option<&crate::ir::Comdat<'_>>)> = Vec::new();
         for (comdat, operand, common) in objects {
             let entry = match comdat.and_then(|c| m.comdats.get(usize::try_from(c).ok()?)) {
                 Some(c) => (&c.name[..], Some(c)),
-                None if crate::ir::upgrade::has_implicit_comdat(common.raw_linkage, operand, triple_bytes) => {
-                    (&common.name[..], None)
-                }
+                None if view.has_implicit_comdat(common.raw_linkage, operand) => (&common.name[..], None),
                 None => continue,
             };
             if !comdats.iter().any(|(name, _)| *name == entry.0) {
@@ -233,11 +228,7 @@ impl<'d, 'm, 'a> ModuleDisplay<'d, 'm, 'a> {
         let printer = Printer::for_dis(view, self.options, &block_slot);
         if !m.globals.is_empty() {
             f.write_char('\n')?;
-            // A two-field constructor array is made anew by LLVM's reader, after the others.
-            let remade = |i: &usize| crate::ir::upgrade::two_field_structor_array(m, *i).is_some();
-            let (mut order, last): (Vec<usize>, Vec<usize>) = (0..m.globals.len()).partition(|i| !remade(i));
-            order.extend(&last);
-            for (i, g) in order.into_iter().map(|i| (i, &m.globals[i])) {
+            for (i, g) in view.global_order().into_iter().map(|i| (i, &m.globals[i])) {
                 if partial {
                     write_recovered_name(f, b, &g.common, None)?;
                 }
@@ -247,7 +238,7 @@ impl<'d, 'm, 'a> ModuleDisplay<'d, 'm, 'a> {
                     .for_llvm(self.options.llvm_version)
                     .with_block_slots(&block_slot);
                 write!(f, "{line}")?;
-                if remade(&i) {
+                if view.remade_structors(i).is_some() {
                     f.write_char('\n')?;
                     continue;
                 }
@@ -285,7 +276,7 @@ impl<'d, 'm, 'a> ModuleDisplay<'d, 'm, 'a> {
                 f.write_str(if ifunc { "ifunc " } else { "alias " })?;
                 printer.ty(f, a.common.value_type)?;
                 f.write_str(", ")?;
-                if ifunc && casts_resolver(&printer, m, a, self.options.llvm_version, opaque) {
+                if ifunc && view.casts_ifunc_resolver_of(a) {
                     // `bitcast (RESOLVER to T* ()*)`: see `upgrade::casts_ifunc_resolver`.
                     f.write_str("bitcast (")?;
                     printer.operand(f, a.target, 0)?;
@@ -821,32 +812,6 @@ fn function_attrs_comment(v: &ModuleView<'_, '_, '_>, key: u64) -> Option<alloc:
         return None;
     }
     Some(alloc::format!("{}", group.display_inline(&v.module().types, false).for_llvm(v.llvm_version())))
-}
-
-/// Whether LLVM reads ifunc `a`'s resolver through a `bitcast` to its resolver type
-/// ([`crate::ir::upgrade::casts_ifunc_resolver`]); never with opaque pointers.
-fn casts_resolver(printer: &Printer<'_, '_>, m: &Module<'_>, a: &Alias<'_>, llvm_version: u32, opaque: bool) -> bool {
-    if opaque {
-        return false;
-    }
-    let types = printer.types();
-    let resolver = match m.global(a.target) {
-        Some(g) => Some((g.value_type, g.address_space)),
-        None => printer.constant(a.target).and_then(|(c, _)| match types.get(c.ty) {
-            Some(Type::Pointer { pointee: Some(p), address_space }) => Some((*p, *address_space)),
-            _ => None,
-        }),
-    };
-    resolver.is_some_and(|(function_type, resolver_space)| {
-        crate::ir::upgrade::casts_ifunc_resolver(
-            llvm_version,
-            types,
-            a.common.value_type,
-            a.common.address_space,
-            function_type,
-            resolver_space,
-        )
-    })
 }
 
 #[cfg(test)]

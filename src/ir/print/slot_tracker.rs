@@ -246,7 +246,7 @@ impl ModuleSlots {
         let m = b.module();
         for (i, g) in m.globals.iter().enumerate() {
             // A variable LLVM's reader makes anew has no attachments or attributes.
-            if crate::ir::upgrade::two_field_structor_array(m, i).is_some() {
+            if v.remade_structors(i).is_some() {
                 continue;
             }
             let mut pairs = s.global_attachments_of(b, g.common.value_id);
@@ -1077,7 +1077,7 @@ const STRICTFP_CALL_BIT: u64 = 1 << 62;
 
 /// The group key of the function attributes (attribute list `list`) of a call of `callee`
 /// in function `caller`: the list's, marked if LLVM's reader turns the call's `strictfp`
-/// into `nobuiltin` ([`crate::ir::upgrade::strictfp_call_attributes`]).
+/// into `nobuiltin` ([`ModuleView::call_strictfp_is_nobuiltin`]).
 pub(crate) fn call_group_key(
     v: &ModuleView<'_, '_, '_>,
     caller: usize,
@@ -1085,20 +1085,7 @@ pub(crate) fn call_group_key(
     list: Option<u32>,
 ) -> Option<u64> {
     let group = function_group(v, list)?;
-    let attributes = v.attributes(list, AttrIndex::Function);
-    if !crate::ir::upgrade::has_strictfp(attributes) {
-        return Some(group);
-    }
-    let m = v.module();
-    let caller_list = m.functions.get(caller).and_then(|f| f.attributes).and_then(|a| a.checked_sub(1));
-    let caller_strictfp = crate::ir::upgrade::has_strictfp(
-        v.attributes(caller_list.and_then(|l| u32::try_from(l).ok()), AttrIndex::Function),
-    );
-    let callee: &[u8] = match callee.map(|o| o.value) {
-        Some(Value::Global(id)) => m.global(id).map_or(&[], |g| &g.name[..]),
-        _ => &[],
-    };
-    let upgraded = !caller_strictfp && crate::ir::upgrade::strictfp_call_attributes(callee, attributes).is_some();
+    let upgraded = v.call_strictfp_is_nobuiltin(caller, callee, list);
     Some(if upgraded { STRICTFP_CALL_BIT | group } else { group })
 }
 
@@ -1113,10 +1100,7 @@ pub(crate) fn group_content(v: &ModuleView<'_, '_, '_>, key: u64) -> Option<Attr
     if key & STRICTFP_CALL_BIT != 0 {
         let list = u32::try_from(key & !STRICTFP_CALL_BIT).ok()?;
         // The callee was looked at when the key was made.
-        let mut attributes =
-            crate::ir::upgrade::strictfp_call_attributes(b"", v.attributes(Some(list), AttrIndex::Function))?;
-        crate::ir::view::sort_attributes(v.llvm_version(), &mut attributes);
-        return Some(group(attributes));
+        return Some(group(v.strictfp_read_as_nobuiltin(Some(list))));
     }
     if key & INTRINSIC_BIT != 0 {
         let index = usize::try_from(key & !INTRINSIC_BIT).ok()?;

@@ -18,7 +18,7 @@ use crate::ir::body::{Bodies, Body, InstKind, Operand, Value};
 use crate::ir::module::constants::ConstantKind;
 use crate::ir::module::types::{Type, TypeId};
 use crate::ir::view::ModuleView;
-use crate::ir::{AttrIndex, Attribute, AttributeList, MetadataNode};
+use crate::ir::{AttrIndex, Attribute, MetadataNode};
 
 /// Something left to look at: a value (by value id) or a metadata node (by id).
 #[derive(Clone, Copy)]
@@ -37,8 +37,6 @@ struct Finder<'f, 'm, 'a> {
     /// Whether LLVM's reader strips the module's debug info
     /// ([`crate::ir::upgrade::strips_debug_info`]).
     strips_debug_info: bool,
-    /// The reading version (whose attribute upgrades give types).
-    llvm_version: u32,
     /// Types met (marked when pushed, as LLVM marks them).
     types: Vec<bool>,
     /// Module constants met, by index from the table's base.
@@ -59,7 +57,7 @@ struct Finder<'f, 'm, 'a> {
     /// an item's operands, a node's references, an attribute list's groups.
     items: Vec<Item>,
     refs: Vec<u64>,
-    groups: Vec<u64>,
+    indices: Vec<AttrIndex>,
 }
 
 /// The module's identified structs in `TypeFinder`'s order. `body` is scratch storage
@@ -92,14 +90,13 @@ pub(crate) struct StructFinder<'f, 'm, 'a> {
 impl<'f, 'm, 'a> StructFinder<'f, 'm, 'a> {
     /// The walk of the global variables, aliases and ifuncs made.
     pub(crate) fn new(view: &'f ModuleView<'f, 'm, 'a>) -> Self {
-        let (b, llvm_version) = (view.bodies(), view.llvm_version());
+        let b = view.bodies();
         let m = b.module();
         let mut f = Finder {
             b,
             view,
-            opaque: crate::ir::print::DisOptions { llvm_version }.opaque(b),
+            opaque: view.reads_opaque(),
             strips_debug_info: view.strips_debug_info(),
-            llvm_version,
             types: alloc::vec![false; m.types.len()],
             module_constants: alloc::vec![false; view.constants().constants.len()],
             local_constants: Vec::new(),
@@ -111,7 +108,7 @@ impl<'f, 'm, 'a> StructFinder<'f, 'm, 'a> {
             stack: Vec::new(),
             items: Vec::new(),
             refs: Vec::new(),
-            groups: Vec::new(),
+            indices: Vec::new(),
         };
         for g in &m.globals {
             f.ty(g.common.value_type);
@@ -228,45 +225,34 @@ impl Finder<'_, '_, '_> {
     /// version has them (an untyped `byval` takes the pointee of `param_types`' type).
     fn attributes(&mut self, list: Option<u64>, param_types: &[TypeId], asm_indirect: &[bool]) {
         let b = self.b;
-        let groups: &[u64] =
-            match list.and_then(|l| usize::try_from(l).ok()).and_then(|l| b.module().attribute_lists.get(l)) {
-                Some(AttributeList::Groups(groups)) => groups,
-                _ => &[],
-            };
-        let rank = |index: AttrIndex| match index {
+        let list = list.and_then(|l| u32::try_from(l).ok());
+        // The indices the list has sets at, and the indirect inline-asm operands, which
+        // LLVM's reader gives `elementtype`, in `AttributeList` order.
+        let mut indices = core::mem::take(&mut self.indices);
+        indices.clear();
+        indices.extend(crate::ir::view::list_groups(b, list).map(|g| g.index));
+        indices.extend((0..asm_indirect.len() as u64).filter(|&n| asm_indirect[n as usize]).map(AttrIndex::Param));
+        let rank = |index: &AttrIndex| match *index {
             AttrIndex::Function => 0,
             AttrIndex::Return => 1,
-            AttrIndex::Param(n) => n + 2,
+            AttrIndex::Param(n) => n.saturating_add(2),
         };
-        let mut sets = core::mem::take(&mut self.groups);
-        sets.clear();
-        sets.extend(groups.iter().copied().filter(|&g| b.attribute_group(g).is_some()));
-        sets.sort_by_key(|&g| b.attribute_group(g).map(|g| rank(g.index)));
-        // What the reader knows of parameter `n` as it upgrades its attributes.
-        let param = |n: u64| crate::ir::upgrade::ParamUpgrade {
-            pointee: param_types.get(n as usize).and_then(|&t| b.module().types.pointee(t)),
-            indirect_asm_operand: asm_indirect.get(n as usize) == Some(&true),
-            alignment: None,
-        };
-        let version = self.llvm_version;
-        for g in sets.iter().filter_map(|&g| b.attribute_group(g)) {
-            let upgrade = match g.index {
-                AttrIndex::Param(n) => param(n),
+        indices.sort_by_key(rank);
+        indices.dedup();
+        for &index in &indices {
+            // What the reader knows of parameter `n` as it upgrades its attributes.
+            let param = match index {
+                AttrIndex::Param(n) => crate::ir::upgrade::ParamUpgrade {
+                    pointee: param_types.get(n as usize).and_then(|&t| b.module().types.pointee(t)),
+                    indirect_asm_operand: asm_indirect.get(n as usize) == Some(&true),
+                    alignment: None,
+                },
                 _ => crate::ir::upgrade::ParamUpgrade::default(),
             };
-            let upgraded = crate::ir::upgrade::upgraded_attributes(version, g.index, &g.attributes, upgrade);
-            self.type_attributes(upgraded.as_deref().unwrap_or(&g.attributes));
+            let set = self.view.attributes_with(list, index, param);
+            self.type_attributes(&set);
         }
-        // Indirect inline-asm operands without attributes get `elementtype` as LLVM reads
-        // them (after the sets the file has: a simplification of the index order).
-        for n in (0..asm_indirect.len() as u64).filter(|&n| asm_indirect[n as usize]) {
-            let index = AttrIndex::Param(n);
-            if sets.iter().filter_map(|&g| b.attribute_group(g)).all(|g| g.index != index) {
-                let upgraded = crate::ir::upgrade::upgraded_attributes(version, index, &[], param(n));
-                self.type_attributes(upgraded.as_deref().unwrap_or(&[]));
-            }
-        }
-        self.groups = sets;
+        self.indices = indices;
     }
 
     /// The types of type attributes (`byval(%T)`), in order.

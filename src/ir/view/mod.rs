@@ -36,6 +36,7 @@ mod body;
 mod constants;
 mod functions;
 mod metadata;
+mod module;
 
 use alloc::borrow::Cow;
 use alloc::collections::BTreeMap;
@@ -266,6 +267,12 @@ impl<'b, 'm, 'a> ModuleView<'b, 'm, 'a> {
         }
         let list = self.module().functions.get(function).and_then(|f| f.attributes).and_then(|a| a.checked_sub(1));
         self.attributes_with(list.and_then(|l| u32::try_from(l).ok()), index, param)
+    }
+
+    /// Whether the version reads the module's pointers as opaque (`ptr`): from LLVM 16
+    /// every module; before, a module written with opaque pointers.
+    pub fn reads_opaque(&self) -> bool {
+        self.opaque
     }
 
     /// The module-level constants as LLVM holds them: each folded (`getelementptr (i8, ptr
