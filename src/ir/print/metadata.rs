@@ -32,7 +32,7 @@ pub(super) fn write_node(
                 f.write_str("distinct ")?;
             }
             f.write_str("!{")?;
-            let behavior = module_flag_behavior(b, md, scope, key, operands, options.llvm_version);
+            let behavior = md.upgraded_flag(key);
             for (i, &op) in operands.iter().enumerate() {
                 if i > 0 {
                     f.write_str(", ")?;
@@ -254,38 +254,4 @@ impl crate::ir::print::di_nodes::MdWriter for NodeWriter<'_, '_, '_, '_, '_> {
             _ => None,
         }
     }
-}
-
-/// The behavior of an `!llvm.module.flags` entry as the reading version upgrades it
-/// ([`module_flag_behavior`](crate::ir::upgrade::module_flag_behavior)), with its type,
-/// when that changes it; `None` for other nodes.
-fn module_flag_behavior(
-    b: &Bodies<'_, '_>,
-    md: &ModuleSlots,
-    scope: Option<usize>,
-    key: u64,
-    operands: &[u64],
-    llvm_version: u32,
-) -> Option<(crate::ir::TypeId, u64)> {
-    use crate::ir::MetadataNode as N;
-    let &[behavior, name, _] = operands else { return None };
-    let node = |plus_one: u64| md.node(b, md.key(scope, plus_one.checked_sub(1)?)?).map(|(_, n)| n);
-    let Some(N::String(name)) = node(name) else { return None };
-    if name != b"PIC Level" && name != b"PIE Level" {
-        return None;
-    }
-    let Some(N::Value { ty, value }) = node(behavior) else { return None };
-    let crate::ir::ConstantKind::Int(written) = b.constants().get(value)?.kind else { return None };
-    let written = u64::try_from(written).ok()?;
-    let upgraded = crate::ir::upgrade::module_flag_behavior(llvm_version, name, written);
-    if upgraded == written {
-        return None;
-    }
-    // Only the entries of `!llvm.module.flags` are upgraded.
-    let module = b.module_metadata();
-    let is_flag = module
-        .named_nodes()
-        .filter(|&(n, _)| n == b"llvm.module.flags")
-        .any(|(_, ops)| ops.iter().any(|&id| md.key(None, id) == Some(key)));
-    is_flag.then_some((ty, upgraded))
 }

@@ -326,13 +326,14 @@ impl<'d, 'm, 'a> ModuleDisplay<'d, 'm, 'a> {
         if !named.is_empty() {
             f.write_char('\n')?;
             for &&(name, ops) in &named {
-                write_metadata_name(f, md.owned_bytes(name))?;
+                let name = md.owned_bytes(name);
+                write_metadata_name(f, name)?;
                 f.write_str(" = !{")?;
                 for (i, &id) in md.ops(ops).iter().enumerate() {
                     if i > 0 {
                         f.write_str(", ")?;
                     }
-                    write_md_ref(f, b, &slots, slots.key(None, id), &printer)?;
+                    write_md_ref(f, b, &slots, slots.named_key(name, id), &printer)?;
                 }
                 f.write_str("}\n")?;
             }

@@ -187,7 +187,13 @@ pub(crate) struct ModuleSlots {
     /// The keys in slot order.
     pub(crate) order: Vec<u64>,
     locations: LocationTable,
-    /// Keys that are the same node as another (a uniqued location met twice).
+    /// The uniqued tuples met so far, by their operands' keys ([`Self::register_tuple`]).
+    tuples: BTreeMap<Vec<u64>, u64>,
+    /// The new nodes LLVM's `UpgradeModuleFlags` gives `!llvm.module.flags`
+    /// ([`ModuleView::upgraded_module_flags`]): (new key, the file node's key, its new
+    /// behaviour's type and value). A new key reads as the file's node.
+    flag_nodes: Vec<(u64, u64, crate::ir::TypeId, u64)>,
+    /// Keys that are the same node as another (a uniqued location or tuple met twice).
     alias: Vec<u64>,
     /// Attribute groups in slot order (their attributes as printed), and the slot of each
     /// group key ([`group_key`]).
@@ -241,7 +247,7 @@ impl ModuleSlots {
         }
         s.upgrade_old_debug_info(b);
         for (id, e) in module.entries.iter().enumerate() {
-            s.register_location(b, None, id as u64, *e);
+            s.register_uniqued(b, None, id as u64, *e);
         }
         let m = b.module();
         for (i, g) in m.globals.iter().enumerate() {
@@ -258,12 +264,23 @@ impl ModuleSlots {
                 s.create_group(v, group);
             }
         }
+        for flag in v.upgraded_module_flags() {
+            let Some(file_key) = s.key(None, flag.id) else { continue };
+            let key = s.next_key;
+            s.next_key = s.next_key.saturating_add(1);
+            s.slots.push(NO_SLOT);
+            s.alias.push(NO_ALIAS);
+            s.flag_nodes.push((key, file_key, flag.ty, flag.behavior));
+        }
         for &(name, ops) in &module.named {
-            if s.strips_named(module.owned_bytes(name)) {
+            let name = module.owned_bytes(name);
+            if s.strips_named(name) {
                 continue;
             }
             for &node in module.ops(ops) {
-                s.create(b, None, node);
+                if let Some(key) = s.named_key(name, node) {
+                    s.create_key(b, key);
+                }
             }
         }
         for &listed in v.function_order() {
@@ -740,7 +757,7 @@ impl ModuleSlots {
             let table = &self.scopes[n].table;
             let e = table.entries[i as usize];
             let id = table.base + i;
-            self.register_location(b, Some(n), id, e);
+            self.register_uniqued(b, Some(n), id, e);
         }
         let first_location = len - local_locations;
         let keys: Vec<u64> = (first_location..len).map(|i| self.canonical(self.scopes[n].first_key + i)).collect();
@@ -917,6 +934,23 @@ impl ModuleSlots {
         (offset < s.table.len()).then(|| self.canonical(s.first_key + offset))
     }
 
+    /// The key of operand `id` of named node `name`: the file's node, or for an entry of
+    /// `!llvm.module.flags` the reader upgrades, the new node it lists instead.
+    pub(crate) fn named_key(&self, name: &[u8], id: u64) -> Option<u64> {
+        let key = self.key(None, id)?;
+        if name == b"llvm.module.flags" {
+            if let Some(&(new, ..)) = self.flag_nodes.iter().find(|f| f.1 == key) {
+                return Some(new);
+            }
+        }
+        Some(key)
+    }
+
+    /// For a node `UpgradeModuleFlags` made, its behaviour's type and value.
+    pub(crate) fn upgraded_flag(&self, key: u64) -> Option<(crate::ir::TypeId, u64)> {
+        self.flag_nodes.iter().find(|f| f.0 == key).map(|&(_, _, ty, behavior)| (ty, behavior))
+    }
+
     fn canonical(&self, key: u64) -> u64 {
         match self.alias.get(key as usize) {
             Some(&a) if a != NO_ALIAS => a,
@@ -928,6 +962,9 @@ impl ModuleSlots {
     pub(crate) fn locate(&self, key: u64) -> Option<(Option<usize>, u64)> {
         if key < self.module_len {
             return Some((None, key));
+        }
+        if let Some(&(_, file_key, ..)) = self.flag_nodes.iter().find(|f| f.0 == key) {
+            return self.locate(file_key);
         }
         let i = self.scopes.partition_point(|s| s.first_key <= key).checked_sub(1)?;
         let s = &self.scopes[i];
@@ -955,8 +992,14 @@ impl ModuleSlots {
         self.slots.get(usize::try_from(self.canonical(key)).ok()?).copied().filter(|&s| s != NO_SLOT)
     }
 
-    /// A uniqued location is one node with any other of the same fields.
-    fn register_location(&mut self, b: &Bodies<'_, '_>, scope: Option<usize>, id: u64, e: MdEntry) {
+    /// A uniqued node is one node with any other of the same content, as `MDNode::get`
+    /// makes it: locations (by their fields) and tuples (by their operands, each the
+    /// node it is once merged). Operands come before their users in every file LLVM's
+    /// writer makes, so one pass in id order merges chains too.
+    fn register_uniqued(&mut self, b: &Bodies<'_, '_>, scope: Option<usize>, id: u64, e: MdEntry) {
+        if e.code == ids::METADATA_NODE {
+            return self.register_tuple(b, scope, id, e);
+        }
         if e.code != ids::METADATA_LOCATION {
             return;
         }
@@ -971,6 +1014,30 @@ impl ModuleSlots {
         let content = [field(1), field(2), scope_key, ia_key, field(5), field(6), field(7)];
         let Some(key) = self.key(scope, id) else { return };
         let first = self.locations.get_or_insert(content, key);
+        if first != key {
+            if let Some(a) = usize::try_from(key).ok().and_then(|k| self.alias.get_mut(k)) {
+                *a = first;
+            }
+        }
+    }
+
+    /// A uniqued tuple (`METADATA_NODE`) is one node with the first of the same operands.
+    fn register_tuple(&mut self, b: &Bodies<'_, '_>, scope: Option<usize>, id: u64, e: MdEntry) {
+        let Some(key) = self.key(scope, id) else { return };
+        let mut content = core::mem::take(&mut self.refs);
+        content.clear();
+        for &op in self.table(b, scope).ops(e.ops) {
+            // An operand is its id + 1, 0 for none; a merged one is its first node's key.
+            content.push(op.checked_sub(1).map_or(u64::MAX, |id| self.key(scope, id).unwrap_or(u64::MAX - 1)));
+        }
+        let first = match self.tuples.get(&content) {
+            Some(&first) => first,
+            None => {
+                self.tuples.insert(content.clone(), key);
+                key
+            }
+        };
+        self.refs = content;
         if first != key {
             if let Some(a) = usize::try_from(key).ok().and_then(|k| self.alias.get_mut(k)) {
                 *a = first;

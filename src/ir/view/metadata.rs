@@ -18,10 +18,27 @@ pub(crate) struct MetadataFacts {
     /// Whether the module has an expression of an old layout, for which LLVM's reader
     /// upgrades `llvm.dbg.declare` expressions ([`crate::ir::upgrade::upgrades_declares`]).
     pub(crate) upgrades_declares: bool,
+    /// The module flags the reading version upgrades ([`upgraded_flags`]).
+    pub(crate) upgraded_flags: Vec<UpgradedFlag>,
+}
+
+/// An `!llvm.module.flags` entry `!{i32 behavior, !"key", value}` whose behaviour LLVM's
+/// `UpgradeModuleFlags` changes (`"PIC Level"` and `"PIE Level"`,
+/// [`module_flag_behavior`](crate::ir::upgrade::module_flag_behavior)). It sets the named
+/// node's operand to `MDNode::get` of the new operands: a new node; the file's node keeps
+/// its behaviour for any other user.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UpgradedFlag {
+    /// The file's node (a module metadata id).
+    pub id: u64,
+    /// The behaviour's type (`i32`).
+    pub ty: crate::ir::TypeId,
+    /// The behaviour as the version reads it.
+    pub behavior: u64,
 }
 
 impl MetadataFacts {
-    pub(crate) fn new(b: &Bodies<'_, '_>) -> Self {
+    pub(crate) fn new(b: &Bodies<'_, '_>, llvm_version: u32) -> Self {
         let module = b.module_metadata();
         let strips_debug_info = crate::ir::upgrade::strips_debug_info(debug_info_version(b));
         let mut stripped_kinds: Vec<u64> = Vec::new();
@@ -41,8 +58,31 @@ impl MetadataFacts {
             e.code == ids::METADATA_EXPRESSION
                 && module.ops(e.ops).first().is_some_and(|v| crate::ir::upgrade::upgrades_declares(v >> 1))
         });
-        MetadataFacts { strips_debug_info, stripped_kinds, upgrades_declares }
+        let upgraded_flags = upgraded_flags(b, llvm_version);
+        MetadataFacts { strips_debug_info, stripped_kinds, upgrades_declares, upgraded_flags }
     }
+}
+
+/// The entries of `!llvm.module.flags` whose behaviour LLVM `llvm_version` upgrades.
+fn upgraded_flags(b: &Bodies<'_, '_>, llvm_version: u32) -> Vec<UpgradedFlag> {
+    let module = b.module_metadata();
+    let input = b.input();
+    let mut out: Vec<UpgradedFlag> = Vec::new();
+    let flags = module.named_nodes().filter(|(name, _)| *name == b"llvm.module.flags").flat_map(|(_, ops)| ops.iter());
+    for &id in flags {
+        let Some(e) = module.entry(id).filter(|e| e.code == ids::METADATA_NODE) else { continue };
+        let &[behavior, name, _] = module.ops(e.ops) else { continue };
+        let Some(name) = name.checked_sub(1).and_then(|k| module.string(input, k)) else { continue };
+        let Some(value) = behavior.checked_sub(1).and_then(|v| module.entry(v)) else { continue };
+        let (ids::METADATA_VALUE, &[ty, value, ..]) = (value.code, module.ops(value.ops)) else { continue };
+        let Some(crate::ir::ConstantKind::Int(written)) = b.constants().get(value).map(|c| &c.kind) else { continue };
+        let Ok(written) = u64::try_from(*written) else { continue };
+        let upgraded = crate::ir::upgrade::module_flag_behavior(llvm_version, name, written);
+        if upgraded != written && !out.iter().any(|f| f.id == id) {
+            out.push(UpgradedFlag { id, ty: crate::ir::TypeId(ty as u32), behavior: upgraded });
+        }
+    }
+    out
 }
 
 /// The module's `Debug Info Version` module flag (`getDebugMetadataVersionFromModule`):

@@ -59,6 +59,7 @@ use functions::ViewFunction;
 pub(crate) use functions::lifetime_leftover_name;
 pub use functions::{CallUpgrade, Listed};
 use metadata::MetadataFacts;
+pub use metadata::UpgradedFlag;
 
 /// One attribute list as LLVM holds it: each index's set, merged and sorted.
 type ListSets = Vec<(AttrIndex, Vec<Attribute>)>;
@@ -188,7 +189,7 @@ impl<'b, 'm, 'a> ModuleView<'b, 'm, 'a> {
 
     /// What the bodies take from the module's metadata (read on first use).
     pub(crate) fn metadata_facts(&self) -> &MetadataFacts {
-        self.facts.get_or_init(|| MetadataFacts::new(self.bodies))
+        self.facts.get_or_init(|| MetadataFacts::new(self.bodies, self.llvm_version()))
     }
 
     /// Whether LLVM's reader strips the module's debug info
@@ -200,6 +201,13 @@ impl<'b, 'm, 'a> ModuleView<'b, 'm, 'a> {
     /// The attachment kinds stripping drops (the file's ids).
     pub(crate) fn stripped_kinds(&self) -> &[u64] {
         &self.metadata_facts().stripped_kinds
+    }
+
+    /// The `!llvm.module.flags` entries LLVM's `UpgradeModuleFlags` makes anew, with
+    /// their new behaviour: the named node then lists a new node, and the file's node
+    /// stays what it was for its other users.
+    pub fn upgraded_module_flags(&self) -> &[UpgradedFlag] {
+        &self.metadata_facts().upgraded_flags
     }
 
     /// Whether old expression layouts make LLVM upgrade `llvm.dbg.declare` expressions.

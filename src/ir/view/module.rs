@@ -1,6 +1,6 @@
 //! Module-level objects as LLVM N reads them: the global variables' list (a two-field
 //! `llvm.global_ctors` made anew, after the others), implicit comdats of old objects,
-//! inline asm, module-flag behaviours, ifunc resolvers read through a cast, and the
+//! inline asm, ifunc resolvers read through a cast, and the
 //! function attributes of calls whose `strictfp` the reader turns into `nobuiltin`.
 
 use alloc::borrow::Cow;
@@ -47,12 +47,6 @@ impl<'b, 'm, 'a> ModuleView<'b, 'm, 'a> {
             Some(upgraded) => Cow::Owned(upgraded),
             None => asm,
         }
-    }
-
-    /// The behaviour of module flag `key` written with `behavior`, as the version reads it
-    /// (`"PIC Level"` and `"PIE Level"` `Error` become `Min` from LLVM 16).
-    pub fn module_flag_behavior(&self, key: &[u8], behavior: u64) -> u64 {
-        upgrade::module_flag_behavior(self.llvm_version(), key, behavior)
     }
 
     /// Whether LLVM reads an ifunc of value type `value_type` (address space
