@@ -170,7 +170,10 @@ def test_counts_of_older_producers_are_llvm_dis_22(clang, tmp_path):
             counts[inst.opcode] = counts.get(inst.opcode, 0) + 1
             assert opcode_of(inst.text) == inst.opcode, inst.text
     assert counts == expected
-    assert sum(counts.values()) > 100
+    assert sum(counts.values()) > 50
+    if clang < 19:
+        # The file has debug intrinsic calls, which LLVM 22 reads as records.
+        assert "call void @llvm.dbg." in run(tool(f"llvm-dis-{clang}"), str(bc), "-o", "-")
 
 
 @pytest.mark.parametrize("version", [13, 14, 16])
