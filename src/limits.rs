@@ -76,6 +76,14 @@ pub const INLINE_OPERANDS: usize = 8;
 /// `u32` keeps records small.
 pub const MAX_RECORD_OPERANDS: u64 = u32::MAX as u64;
 
+/// Most case values the case ranges of one function body's `switch` records may expand to
+/// (the `SWITCH_INST_MAGIC` form of LLVM 3.2 and 3.3, whose ranges LLVM's reader makes one
+/// case per value of `Low..=High`). Ours: LLVM has no limit (a range up to the type's
+/// largest value never ends there), and a range is a few bits of input for any number of
+/// values. Past it, the body is an [`Error::InvalidValue`](crate::Error::InvalidValue).
+/// Single values are not counted: each is a field of the input.
+pub const MAX_CASE_RANGE_VALUES: u64 = 1 << 16;
+
 /// Most steps a debug-info walk takes up a scope chain or an inlined-at chain
 /// ([`ir::DebugInfo`](crate::ir::DebugInfo)). Ours: LLVM trusts its verifier; a hostile
 /// file can make either chain a cycle, and real ones are a few dozen long.

@@ -340,3 +340,92 @@ fn a_function_printed_alone_is_numbered_as_in_the_module() {
         }
     }
 }
+
+/// A module of one function `void @f(i32)` whose body is one `switch` record of LLVM
+/// 3.2/3.3 (`SWITCH_INST_MAGIC`): a case of the ranges `ranges` (low, high; signed
+/// values as the file writes them, sign-rotated) to block 1, default block 2.
+#[cfg(feature = "writer")]
+fn case_range_module(ranges: &[(i64, i64)]) -> Vec<u8> {
+    use llvm_bitstream_reader::AbbrevOp;
+    use llvm_bitstream_reader::ids::llvm_ir::raw as ids;
+    use llvm_bitstream_reader::writer::BitstreamWriter;
+
+    let rotated = |v: i64| if v >= 0 { (v as u64) << 1 } else { ((v.unsigned_abs()) << 1) | 1 };
+    let mut w = BitstreamWriter::new([0x42, 0x43, 0xC0, 0xDE]);
+    w.enter_block(ids::MODULE_BLOCK_ID, 3);
+    w.write_unabbrev(ids::MODULE_CODE_VERSION, &[2]);
+    w.enter_block(ids::TYPE_BLOCK_ID_NEW, 4);
+    w.write_unabbrev(ids::TYPE_CODE_NUMENTRY, &[4]);
+    w.write_unabbrev(ids::TYPE_CODE_INTEGER, &[32]); // 0: i32
+    w.write_unabbrev(ids::TYPE_CODE_VOID, &[]); // 1: void
+    w.write_unabbrev(ids::TYPE_CODE_FUNCTION, &[0, 1, 0]); // 2: void (i32)
+    w.write_unabbrev(ids::TYPE_CODE_LABEL, &[]); // 3: label
+    w.end_block();
+    w.write_unabbrev(ids::MODULE_CODE_FUNCTION, &[0, 1, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    w.enter_block(ids::FUNCTION_BLOCK_ID, 4);
+    w.write_unabbrev(ids::FUNC_CODE_DECLAREBLOCKS, &[3]);
+    // [magic, opty, cond (the argument, relative), default, cases, items, (single, low, high)…, block]
+    let mut switch = vec![0x4B5 << 16, 0, 1, 2, 1, ranges.len() as u64];
+    for &(low, high) in ranges {
+        switch.extend([0, rotated(low), rotated(high)]);
+    }
+    switch.push(1);
+    w.write_unabbrev(ids::FUNC_CODE_INST_SWITCH, &switch);
+    w.write_unabbrev(ids::FUNC_CODE_INST_RET, &[]);
+    w.write_unabbrev(ids::FUNC_CODE_INST_RET, &[]);
+    w.end_block();
+    w.end_block();
+    w.enter_block(ids::STRTAB_BLOCK_ID, 3);
+    let abbrev = [AbbrevOp::Literal(1), AbbrevOp::Blob];
+    w.define_abbrev(&abbrev);
+    w.write_abbreviated(4, &abbrev, 1, &[], Some(b"f")).unwrap();
+    w.end_block();
+    w.finish()
+}
+
+/// The `switch` of LLVM 3.2 and 3.3 (`SWITCH_INST_MAGIC`): a case range is a case per
+/// value, `low..=high` compared unsigned (a range from -1 to 1 is empty), the values
+/// literal constants of the body; a range past `limits::MAX_CASE_RANGE_VALUES` is an
+/// error, not an allocation.
+#[cfg(feature = "writer")]
+#[test]
+fn a_case_range_switch_is_a_case_per_value() {
+    use llvm_bitstream_reader::Error;
+    use llvm_bitstream_reader::ir::ConstantKind;
+
+    let bytes = case_range_module(&[(-3, -1), (4, 5), (-1, 1), (7, 7)]);
+    let module = Module::parse(&bytes).unwrap();
+    let bodies = module.bodies().unwrap();
+    let body = bodies.body(0).unwrap().unwrap();
+    let switch = &body.instructions[0];
+    assert_eq!(switch.kind, InstKind::Switch);
+    let ops = body.operands(switch);
+    assert_eq!(ops[0].value, Value::Argument(0));
+    assert_eq!(ops[1].value, Value::Block(2));
+    let cases: Vec<(i64, Value)> = ops[2..]
+        .chunks(2)
+        .map(|c| {
+            let Value::Constant(id) = c[0].value else { panic!("{:?}", c[0]) };
+            let Some((constant, _)) = bodies.constant(&body, id) else { panic!("{id}") };
+            let ConstantKind::Int(v) = constant.kind else { panic!("{:?}", constant.kind) };
+            // Held in the type's 32 bits.
+            (i64::from(v as u32 as i32), c[1].value)
+        })
+        .collect();
+    let values: Vec<i64> = cases.iter().map(|c| c.0).collect();
+    assert_eq!(values, [-3, -2, -1, 4, 5, 7]);
+    assert!(cases.iter().all(|c| c.1 == Value::Block(1)));
+    let text = bodies.display_function(0, Some(&body), DisOptions { llvm_version: 14 }).to_string();
+    assert!(text.contains("switch i32 %0, label %3 [\n    i32 -3, label %2\n    i32 -2, label %2\n"), "{text}");
+
+    // 0..=2^16 is one value more than the limit.
+    let bytes = case_range_module(&[(0, 1 << 16)]);
+    let module = Module::parse(&bytes).unwrap();
+    match module.bodies().unwrap().body(0) {
+        Err(Error::InvalidValue { value, .. }) => assert_eq!(value, (1 << 16) + 1),
+        other => panic!("{other:?}"),
+    }
+    // Up to the type's largest value: LLVM's loop would not end; here it is the limit.
+    let bytes = case_range_module(&[(0, -1)]);
+    assert!(matches!(Module::parse(&bytes).unwrap().bodies().unwrap().body(0), Err(Error::InvalidValue { .. })));
+}

@@ -8,9 +8,121 @@ use crate::error::Error;
 use crate::ids::llvm_ir::raw as ids;
 use crate::ir::body::type_index::{NO_TYPE, TypeKey};
 use crate::ir::body::{CallInfo, InstKind, Operand, TailKind};
+use crate::ir::module::constants::{Constant, ConstantKind, OperandRange};
 use crate::ir::module::types::{Type, TypeId};
+use crate::limits::MAX_CASE_RANGE_VALUES;
+use crate::record::decode_sign_rotated;
+
+/// The mark of the `switch` record of LLVM 3.2 and 3.3, whose cases are ranges of literal
+/// integers, in the high bits of its first field (BitcodeReader's `SWITCH_INST_MAGIC`).
+const SWITCH_INST_MAGIC: u64 = 0x4B5;
 
 impl Decoder<'_, '_, '_> {
+    /// The `switch` of LLVM 3.2 and 3.3 (`SWITCH_INST_MAGIC`), as LLVM's reader reads it:
+    /// `[magic, opty, cond, default, case count, (item count, (single?, low, high if a
+    /// range)…, block)…]`, each bound a wide integer (sign-rotated words, their count first
+    /// when the type is wider than 64 bits). A range is one case per value of `low..=high`
+    /// (compared unsigned, as LLVM does); the case values are literals, not value ids, so
+    /// they become constants of the body after the file's ([`Body::constants`]).
+    ///
+    /// [`Body::constants`]: crate::ir::Body::constants
+    fn case_range_switch(&mut self, ops: &[u64], out: &mut Vec<Operand>) -> Result<(), Error> {
+        let ty = self.ty(need!(self, ops, 1))?;
+        let width = match self.types().get(ty) {
+            Some(Type::Integer(w)) if *w > 0 => *w,
+            _ => {
+                return Err(Error::WrongType {
+                    what: "switch record",
+                    bit: self.bit,
+                    index: ty.0.into(),
+                    expected: "an integer type",
+                });
+            }
+        };
+        let mut i = 2;
+        let cond = self.value(ops, &mut i, ty)?;
+        let default = self.block(need!(self, ops, 3))?;
+        out.push(cond);
+        out.push(default);
+        let cases = need!(self, ops, 4);
+        i = 5;
+        let mut values: Vec<Vec<u64>> = Vec::new();
+        for _ in 0..cases {
+            values.clear();
+            let items = need!(self, ops, i);
+            i += 1;
+            for _ in 0..items {
+                let single = need!(self, ops, i) != 0;
+                i += 1;
+                let low = self.wide_int(ops, &mut i, width)?;
+                if single {
+                    values.push(low);
+                    continue;
+                }
+                let high = self.wide_int(ops, &mut i, width)?;
+                let mut v = low;
+                while wide_ule(&v, &high) {
+                    self.range_values += 1;
+                    if self.range_values > MAX_CASE_RANGE_VALUES {
+                        return Err(Error::InvalidValue {
+                            bit: self.bit,
+                            what: "count of switch case-range values (over limits::MAX_CASE_RANGE_VALUES)",
+                            value: self.range_values,
+                        });
+                    }
+                    values.push(v.clone());
+                    if !wide_increment(&mut v, width) {
+                        break;
+                    }
+                }
+            }
+            let block = self.block(need!(self, ops, i))?;
+            i += 1;
+            for v in &values {
+                let kind = if width <= 64 {
+                    ConstantKind::Int(v[0] as i64)
+                } else {
+                    let table = &mut self.body.constants;
+                    let start = table.operands.len() as u32;
+                    table.operands.extend_from_slice(v);
+                    ConstantKind::WideInt(OperandRange { start, len: v.len() as u32 })
+                };
+                let table = &mut self.body.constants;
+                let id = table.base + table.constants.len() as u64;
+                table.constants.push(Constant { ty, kind, bit: self.bit });
+                out.push(Operand { value: crate::ir::body::Value::Constant(id), ty });
+                out.push(block);
+            }
+        }
+        self.push(InstKind::Switch, self.void(), out);
+        Ok(())
+    }
+
+    /// A bound of a case range (`readWideAPInt`): one word, or when the type is wider than
+    /// 64 bits a count and that many, each sign-rotated, cut to `width` bits (little-endian
+    /// words; missing high words are zero, so none is made for them).
+    fn wide_int(&self, ops: &[u64], i: &mut usize, width: u64) -> Result<Vec<u64>, Error> {
+        let active = if width > 64 {
+            let n = need!(self, ops, *i);
+            *i += 1;
+            usize::try_from(n).unwrap_or(usize::MAX)
+        } else {
+            1
+        };
+        let end = match i.checked_add(active) {
+            Some(end) if end <= ops.len() => end,
+            _ => return Err(self.short(ops.len(), i.saturating_add(active))),
+        };
+        let words = usize::try_from(width.div_ceil(64)).unwrap_or(usize::MAX);
+        let mut v: Vec<u64> = ops[*i..end].iter().take(words).map(|&w| decode_sign_rotated(w) as u64).collect();
+        if v.is_empty() {
+            v.push(0);
+        }
+        *i = end;
+        truncate(&mut v, width);
+        Ok(v)
+    }
+
     /// Reads a terminator's, a call's, a `phi`'s or a pad's record; `false` if `code` is
     /// not one.
     pub(super) fn control_instruction(
@@ -37,6 +149,9 @@ impl Decoder<'_, '_, '_> {
                 } else {
                     self.push(InstKind::Br, void, &[t]);
                 }
+            }
+            ids::FUNC_CODE_INST_SWITCH if need!(self, ops, 0) >> 16 == SWITCH_INST_MAGIC => {
+                self.case_range_switch(ops, out)?;
             }
             ids::FUNC_CODE_INST_SWITCH => {
                 // [opty, cond, default, (case value id (absolute), block)…]
@@ -302,4 +417,46 @@ impl Decoder<'_, '_, '_> {
         self.call_args(ops, i, fn_ty, vararg, out)?;
         Ok((fn_ty, ret))
     }
+}
+
+/// Clears the bits of `v` (little-endian words) at and above `width`.
+fn truncate(v: &mut [u64], width: u64) {
+    let words = width.div_ceil(64);
+    let rem = (width % 64) as u32;
+    if rem != 0 && v.len() as u64 == words {
+        if let Some(last) = v.last_mut() {
+            *last &= (1u64 << rem) - 1;
+        }
+    }
+}
+
+/// `a <= b`, unsigned (`APInt::ule`); missing high words are zero.
+fn wide_ule(a: &[u64], b: &[u64]) -> bool {
+    let n = a.len().max(b.len());
+    for k in (0..n).rev() {
+        let (x, y) = (a.get(k).copied().unwrap_or(0), b.get(k).copied().unwrap_or(0));
+        if x != y {
+            return x < y;
+        }
+    }
+    true
+}
+
+/// `v + 1` in `width` bits; `false` when it wraps to zero (LLVM's loop would not end).
+fn wide_increment(v: &mut Vec<u64>, width: u64) -> bool {
+    for w in v.iter_mut() {
+        let (n, carry) = w.overflowing_add(1);
+        *w = n;
+        if !carry {
+            truncate(v, width);
+            return v.iter().any(|&w| w != 0);
+        }
+    }
+    // Carried out of every word: a word more, if the width has it.
+    if (v.len() as u64) < width.div_ceil(64) {
+        v.push(1);
+        truncate(v, width);
+        return true;
+    }
+    false
 }

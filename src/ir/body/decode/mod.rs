@@ -78,6 +78,9 @@ struct Decoder<'b, 'm, 'a> {
     last_loc: Option<u32>,
     pending_bundles: Option<OperandRange>,
     bit: u64,
+    /// The case values old `switch` records' ranges have expanded to so far
+    /// ([`limits::MAX_CASE_RANGE_VALUES`](crate::limits::MAX_CASE_RANGE_VALUES)).
+    range_values: u64,
 }
 
 /// Reads operand `i` of a record, or fails with the record's bit offset.
@@ -109,6 +112,7 @@ impl<'b, 'm, 'a> Decoder<'b, 'm, 'a> {
             last_loc: None,
             pending_bundles: None,
             bit: 0,
+            range_values: 0,
         }
     }
 }
