@@ -495,7 +495,10 @@ pub struct Body {
     pub first_value: u64,
     /// The argument types.
     pub arguments: Vec<TypeId>,
-    /// The function-level constants (value ids from `first_value + arguments.len()`).
+    /// The function-level constants (value ids from `first_value + arguments.len()`),
+    /// then the case values of the case-range `switch` records of LLVM 3.2/3.3, which are
+    /// literals in the file, not value ids (their ids follow the file's constants, so
+    /// only a [`Value::Constant`] names them).
     pub constants: ModuleConstants,
     /// The basic blocks, in order.
     pub blocks: Vec<BasicBlock>,
