@@ -608,7 +608,8 @@ fn generated_modules_print_as_llvm_dis_does() {
                     continue;
                 }
                 pairs += 1;
-                let same = ours(&file, *version).as_deref() == Ok(theirs.as_str());
+                let printed = ours(&file, *version);
+                let same = printed.as_deref() == Ok(theirs.as_str());
                 identical += usize::from(same);
                 // A node is written twice only where no function has metadata.
                 let applied = mutations.iter().filter(|&&m| m != Mutation::EqualUniquedNodes || adds_a_node);
@@ -619,7 +620,7 @@ fn generated_modules_print_as_llvm_dis_does() {
                     tally.1 += usize::from(same);
                 }
                 if !same {
-                    let why = match ours(&file, *version) {
+                    let why = match printed {
                         Ok(text) => first_difference(&theirs, &text),
                         Err(e) => format!("our tool failed: {e}"),
                     };

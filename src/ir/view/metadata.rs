@@ -68,13 +68,11 @@ fn upgraded_flags(b: &Bodies<'_, '_>, llvm_version: u32) -> Vec<UpgradedFlag> {
     let module = b.module_metadata();
     let input = b.input();
     let mut out: Vec<UpgradedFlag> = Vec::new();
-    let flags = module.named_nodes().filter(|(name, _)| *name == b"llvm.module.flags").flat_map(|(_, ops)| ops.iter());
-    for &id in flags {
+    for id in module_flag_ids(b) {
         let Some(e) = module.entry(id).filter(|e| e.code == ids::METADATA_NODE) else { continue };
         let &[behavior, name, _] = module.ops(e.ops) else { continue };
         let Some(name) = name.checked_sub(1).and_then(|k| module.string(input, k)) else { continue };
-        let Some(value) = behavior.checked_sub(1).and_then(|v| module.entry(v)) else { continue };
-        let (ids::METADATA_VALUE, &[ty, value, ..]) = (value.code, module.ops(value.ops)) else { continue };
+        let Some((ty, value)) = value_operand(b, behavior) else { continue };
         let Some(crate::ir::ConstantKind::Int(written)) = b.constants().get(value).map(|c| &c.kind) else { continue };
         let Ok(written) = u64::try_from(*written) else { continue };
         let upgraded = crate::ir::upgrade::module_flag_behavior(llvm_version, name, written);
@@ -96,21 +94,13 @@ pub(crate) fn debug_info_version(b: &Bodies<'_, '_>) -> Option<u64> {
         Some(crate::ir::ConstantKind::Null) => Some(0),
         _ => None,
     };
-    let flags = module.named_nodes().filter(|(name, _)| *name == b"llvm.module.flags").flat_map(|(_, ops)| ops.iter());
-    for &flag in flags {
+    for flag in module_flag_ids(b) {
         let Some(e) = module.entry(flag) else { continue };
         let ops = module.ops(e.ops);
         let (key, value) = match e.code {
             ids::METADATA_NODE => {
                 let key = ops.get(1).and_then(|k| k.checked_sub(1)).and_then(|k| module.string(input, k));
-                let value =
-                    ops.get(2).and_then(|v| v.checked_sub(1)).and_then(|v| module.entry(v)).and_then(|v| {
-                        match (v.code, module.ops(v.ops)) {
-                            (ids::METADATA_VALUE, &[_, value, ..]) => int_value(value),
-                            _ => None,
-                        }
-                    });
-                (key, value)
+                (key, ops.get(2).and_then(|&v| value_operand(b, v)).and_then(|(_, value)| int_value(value)))
             }
             ids::METADATA_OLD_NODE => {
                 // [type, value] × 3; the key is metadata (a string's id).
@@ -124,4 +114,23 @@ pub(crate) fn debug_info_version(b: &Bodies<'_, '_>) -> Option<u64> {
         }
     }
     None
+}
+
+/// The ids of the entries of `!llvm.module.flags`, in its order.
+fn module_flag_ids<'t>(b: &'t Bodies<'_, '_>) -> impl Iterator<Item = u64> + 't {
+    b.module_metadata()
+        .named_nodes()
+        .filter(|(name, _)| *name == b"llvm.module.flags")
+        .flat_map(|(_, ops)| ops.iter().copied())
+}
+
+/// A tuple operand (a module metadata id + 1) that is a value (`METADATA_VALUE`): its
+/// (type, value id).
+fn value_operand(b: &Bodies<'_, '_>, plus_one: u64) -> Option<(u64, u64)> {
+    let module = b.module_metadata();
+    let e = module.entry(plus_one.checked_sub(1)?)?;
+    match (e.code, module.ops(e.ops)) {
+        (ids::METADATA_VALUE, &[ty, value, ..]) => Some((ty, value)),
+        _ => None,
+    }
 }
