@@ -8,6 +8,8 @@
 //! comparison (`--details`) checks the parts libclang gives beyond the line: category,
 //! option, every range and fix-it.
 
+#![cfg_attr(not(feature = "writer"), allow(unused_imports, dead_code))] // the tests that write files need `writer`
+
 mod common;
 
 use std::path::{Path, PathBuf};

@@ -17,7 +17,9 @@ use std::collections::BTreeSet;
 use std::path::PathBuf;
 
 use ir_dis::{UPGRADED_ATTRIBUTES, compare_with};
-use llvm_bitstream_reader::ir::{Linkage, Module};
+#[cfg(feature = "writer")]
+use llvm_bitstream_reader::ir::Linkage;
+use llvm_bitstream_reader::ir::Module;
 use llvm_bitstream_reader::{Bitstream, Magic};
 
 #[test]

@@ -4,6 +4,8 @@
 //! copy of LLVM's serializer built on the crate's writer. Also: every layout (LLVM 19 and
 //! LLVM 22), the errors, and truncation at every byte.
 
+#![cfg_attr(not(feature = "writer"), allow(unused_imports, dead_code))] // the tests that write files need `writer`
+
 mod common;
 
 use std::path::{Path, PathBuf};

@@ -312,21 +312,30 @@ done
 if [ -z "$MIRROR" ]; then
     log "no mirror of leaningtech/cheerp-llvm under /work/.mirror: llvm-test-bitcode skipped"
 else
-    log "copying test/Bitcode/**/*.bc from $MIRROR"
+    # Every .bc path test/Bitcode ever held (files LLVM later deleted included), each in the
+    # newest version an LLVM author committed: the fork rewrote nine 3.2 files and two others
+    # in its own changed format (commits by Alessandro Pignotti, 2013-2017), which no llvm-dis
+    # reads ("Invalid value"), and deleted cmpxchg.3.6.
+    log "copying test/Bitcode/**/*.bc (LLVM's versions) from $MIRROR"
     n=0
-    while IFS=$'\t' read -r -d '' meta path; do
-        set -- $meta   # mode type object
-        [ "$2" = blob ] || continue
+    while IFS= read -r path; do
         rel=${path#*test/Bitcode/}
         dest=$LLVMT/$rel
         [ -s "$dest" ] && continue
+        blob=
+        while read -r c author; do
+            case $author in *Pignotti*) continue ;; esac
+            blob=$(git --git-dir="$MIRROR" rev-parse -q --verify "$c:$path" 2>/dev/null) && break
+            blob=
+        done < <(git --git-dir="$MIRROR" log --format='%H %an' -- "$path")
+        [ -n "$blob" ] || { log "no LLVM version of $path"; continue; }
         mkdir -p "$(dirname "$dest")"
-        if git --git-dir="$MIRROR" cat-file blob "$3" > "$dest.tmp" 2>/dev/null; then
+        if git --git-dir="$MIRROR" cat-file blob "$blob" > "$dest.tmp" 2>/dev/null; then
             mv -f "$dest.tmp" "$dest"; n=$((n + 1))
         else
             rm -f "$dest.tmp"; log "could not read $path"
         fi
-    done < <(git --git-dir="$MIRROR" ls-tree -r -z HEAD | grep -z -P '\t(.*/)?test/Bitcode/.*\.bc$')
+    done < <(git --git-dir="$MIRROR" log --format= --name-only -- test/Bitcode | grep -P '(^|/)test/Bitcode/.*\.bc$' | sort -u)
     log "llvm-test-bitcode: $n new files"
 fi
 

@@ -25,6 +25,9 @@ pub struct Bodies<'m, 'a> {
     bundle_tags: Vec<String>,
     sync_scopes: Vec<String>,
     group_index: BTreeMap<u64, usize>,
+    /// By attribute list: an old list's pairs (`PARAMATTR_CODE_ENTRY_OLD`) unpacked into
+    /// one group each, as LLVM's reader builds them; empty for a list of groups.
+    legacy_groups: Vec<Vec<crate::ir::AttributeGroup>>,
     /// The pointer type of each global value, by value id.
     global_types: Vec<TypeId>,
     /// The datalayout's `A<n>`: the address space of an `alloca` whose record names none.
@@ -60,6 +63,14 @@ impl<'a> Module<'a> {
         })?;
         // A group id written twice is the later group (`MAttributeGroups[GrpID] = …`).
         let group_index = self.attribute_groups.iter().enumerate().map(|(i, g)| (g.id, i)).collect();
+        let legacy_groups = (0..self.attribute_lists.len())
+            .map(|l| match self.attribute_lists.get(l) {
+                Some(crate::ir::AttributeList::Legacy(pairs)) => {
+                    pairs.iter().map(|&(index, bits)| crate::ir::upgrade::legacy_attribute_group(index, bits)).collect()
+                }
+                _ => Vec::new(),
+            })
+            .collect();
         let global_types = (0..self.values.len() as u64)
             .map(|id| match self.global(id) {
                 Some(g) => index.pointer_to(g.value_type, g.address_space),
@@ -73,6 +84,7 @@ impl<'a> Module<'a> {
             bundle_tags,
             sync_scopes,
             group_index,
+            legacy_groups,
             global_types,
             alloca_address_space: crate::ir::vocabulary::datalayout::DataLayout::new(
                 self.datalayout.as_deref().unwrap_or(""),
@@ -117,6 +129,12 @@ impl<'m, 'a> Bodies<'m, 'a> {
     }
 
     /// The attribute group with this id.
+    /// The groups an old attribute list (`PARAMATTR_CODE_ENTRY_OLD`) unpacks into, one per
+    /// pair; none for a list of groups.
+    pub(crate) fn legacy_groups(&self, list: usize) -> &[crate::ir::AttributeGroup] {
+        self.legacy_groups.get(list).map_or(&[], Vec::as_slice)
+    }
+
     pub(crate) fn attribute_group(&self, id: u64) -> Option<&crate::ir::AttributeGroup> {
         self.module.attribute_groups.get(*self.group_index.get(&id)?)
     }

@@ -95,6 +95,11 @@ pub(crate) struct Printer<'t, 'a> {
 }
 
 impl<'t, 'a> Printer<'t, 'a> {
+    /// The module as the printing version reads it, when printing its view.
+    pub(crate) fn view(&self) -> Option<&'t crate::ir::view::ModuleView<'t, 't, 'a>> {
+        self.view
+    }
+
     pub(crate) fn new(table: &'t ModuleConstants, module: &'t Module<'a>, opaque: bool) -> Self {
         let budget = table.operands.len().saturating_mul(VALUES_PER_OPERAND).clamp(MIN_VALUES, u32::MAX as usize);
         Printer {

@@ -113,7 +113,10 @@ pub(super) fn write_keyed_attachments(
     constants: &Printer<'_, '_>,
 ) -> fmt::Result {
     let mut pairs: Vec<(u64, Option<u64>)> = pairs.collect();
-    pairs.sort_by_key(|p| p.0);
+    match constants.view() {
+        Some(v) => pairs.sort_by_key(|p| v.attachment_kind_id(p.0)),
+        None => pairs.sort_by_key(|p| p.0),
+    }
     for (kind, key) in pairs {
         f.write_str(separator)?;
         write_kind(f, b, kind)?;

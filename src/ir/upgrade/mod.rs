@@ -30,6 +30,7 @@ mod inline_asm;
 pub(crate) mod intrinsics;
 #[rustfmt::skip]
 mod intrinsic_table;
+mod legacy_attributes;
 mod module_flags;
 mod structors;
 
@@ -46,5 +47,6 @@ pub use intrinsics::{
     ArgumentUpgrade, INTRINSIC_TABLE_VERSIONS, IntrinsicAttributes, intrinsic_attributes, lifetime_loses_size,
     rebuilds_calls, remangled_intrinsic_name, renamed_intrinsic, upgraded_arguments, upgraded_intrinsic_name,
 };
+pub use legacy_attributes::{legacy_attribute_group, legacy_attributes};
 pub use module_flags::module_flag_behavior;
 pub use structors::two_field_structor_array;

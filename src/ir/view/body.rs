@@ -20,6 +20,9 @@
 //!   (casts and zero-index GEPs stripped), without its attributes and metadata but `!dbg`,
 //!   or is removed.
 //! - Calls of `llvm.thread.pointer` (22) are made anew, without `tail` and attributes.
+//! - A `cmpxchg` of before LLVM 3.5, which returned the old value alone, is a `cmpxchg`
+//!   of `{ T, i1 }` and an `extractvalue` of its first element, which the file's uses and
+//!   name go to.
 //! - A module whose debug info LLVM strips (`Debug Info Version` not 3) loses it in every
 //!   body: debug-intrinsic calls and records, `!dbg` locations and the `dbg`,
 //!   `heapallocsite` and `DIAssignID` attachments.
@@ -79,6 +82,10 @@ enum Fate {
     Rebuilt,
     /// An `llvm.dbg.declare` call whose expression LLVM upgrades: these elements.
     Declare(Vec<u64>),
+    /// A `cmpxchg` of before LLVM 3.5, which returned the old value: made a `cmpxchg` of
+    /// this `{ T, i1 }` type, unnamed, and an `extractvalue … 0` of it, which is the
+    /// file's value (its name, its uses, its attachments).
+    ExtractFirst(TypeId),
 }
 
 /// One instruction's plan: its fate, and the instructions made before it of its operands'
@@ -218,9 +225,14 @@ impl ModuleView<'_, '_, '_> {
                 };
             }
         }
+        if let InstKind::CmpXchg { .. } = inst.kind {
+            if let Some(&pair) = self.cmpxchg_pairs.get(&inst.ty) {
+                fate = Fate::ExtractFirst(pair);
+            }
+        }
         let mut made = Vec::new();
         let mut replaced = Vec::new();
-        if matches!(fate, Fate::Keep | Fate::Arguments(_) | Fate::Rebuilt | Fate::Declare(_)) {
+        if matches!(fate, Fate::Keep | Fate::Arguments(_) | Fate::Rebuilt | Fate::Declare(_) | Fate::ExtractFirst(_)) {
             self.plan_constant_expressions(body, inst, names, &mut made, &mut replaced);
         }
         if matches!(fate, Fate::Keep) && made.is_empty() {
@@ -480,6 +492,8 @@ impl ModuleView<'_, '_, '_> {
             for (i, slot) in map.iter_mut().enumerate() {
                 let plan = p.next_if(|(at, _)| *at as usize == i).map(|(_, plan)| plan);
                 next += plan.map_or(0, |plan| plan.made.len() as u32);
+                // An old cmpxchg's new cmpxchg comes before the extractvalue it becomes.
+                next += u32::from(matches!(plan.map(|p| &p.fate), Some(Fate::ExtractFirst(_))));
                 let kept = !matches!(plan.map(|p| &p.fate), Some(Fate::Erase | Fate::Record(..)));
                 if kept {
                     *slot = next;
@@ -665,6 +679,18 @@ impl ModuleView<'_, '_, '_> {
                             inst.kind =
                                 InstKind::Call { call: CallInfo { attributes: None, ..call }, tail: TailKind::None };
                         }
+                    }
+                    Fate::ExtractFirst(pair) => {
+                        let cmpxchg = Instruction { ty: pair, debug_loc: None, ..inst };
+                        let at = body.instructions.len() as u32;
+                        body.instructions.push(cmpxchg);
+                        old_of_new.push(u32::MAX);
+                        let start = body.operand_pool.len() as u32;
+                        body.operand_pool.push(Operand { value: Value::Instruction(at), ty: pair });
+                        let index = body.literals.len() as u32;
+                        body.literals.push(0);
+                        inst.kind = InstKind::ExtractValue { indices: OperandRange { start: index, len: 1 } };
+                        inst.operands = OperandRange { start, len: 1 };
                     }
                     Fate::Declare(elements) => {
                         let mut ops = alloc::vec![3 << 1];

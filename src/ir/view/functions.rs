@@ -7,6 +7,7 @@
 //! `llvm.lifetime.start.i64` declaration behind.
 
 use alloc::boxed::Box;
+use alloc::collections::BTreeMap;
 use alloc::vec::Vec;
 
 use crate::ir::body::Bodies;
@@ -70,6 +71,38 @@ impl Types {
         self.table.types.push(ty);
         TypeId(self.table.types.len() as u32 - 1)
     }
+}
+
+/// `{ T, i1 }` for each integer and pointer type `T` of the file (`i1` in `types`): the
+/// existing literal struct when the file has it, else added to `types`. O(types).
+pub(crate) fn cmpxchg_pairs(types: &mut Types, i1: TypeId) -> BTreeMap<TypeId, TypeId> {
+    let mut existing: BTreeMap<(TypeId, TypeId), TypeId> = BTreeMap::new();
+    let mut wanted = Vec::new();
+    for (i, t) in types.table.types.iter().enumerate() {
+        let id = TypeId(i as u32);
+        match t {
+            Type::Integer(_) | Type::Pointer { .. } => wanted.push(id),
+            Type::Struct { identified: false, packed: false, elements: Some(e), .. } if e.len() == 2 => {
+                existing.entry((e[0], e[1])).or_insert(id);
+            }
+            _ => {}
+        }
+    }
+    wanted
+        .into_iter()
+        .map(|t| {
+            let pair = *existing.entry((t, i1)).or_insert_with(|| {
+                types.table.types.push(Type::Struct {
+                    name: None,
+                    identified: false,
+                    packed: false,
+                    elements: Some(alloc::vec![t, i1]),
+                });
+                TypeId(types.table.types.len() as u32 - 1)
+            });
+            (t, pair)
+        })
+        .collect()
 }
 
 /// Each function of the module as LLVM `llvm_version` reads it, adding to `types` the

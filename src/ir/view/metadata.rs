@@ -20,6 +20,87 @@ pub(crate) struct MetadataFacts {
     pub(crate) upgrades_declares: bool,
     /// The module flags the reading version upgrades ([`upgraded_flags`]).
     pub(crate) upgraded_flags: Vec<UpgradedFlag>,
+    /// Each attachment kind of the file (its id) with the kind id LLVM's context gives it
+    /// ([`kind_ids`]), sorted by the file's id.
+    pub(crate) kind_ids: Vec<(u64, u64)>,
+}
+
+/// The fixed metadata kinds of LLVM's context, by kind id (`FixedMetadataKinds.def` of
+/// LLVM 22; each version appended to the list of the one before).
+const FIXED_KINDS: [&[u8]; 47] = [
+    b"dbg",
+    b"tbaa",
+    b"prof",
+    b"fpmath",
+    b"range",
+    b"tbaa.struct",
+    b"invariant.load",
+    b"alias.scope",
+    b"noalias",
+    b"nontemporal",
+    b"llvm.mem.parallel_loop_access",
+    b"nonnull",
+    b"dereferenceable",
+    b"dereferenceable_or_null",
+    b"make.implicit",
+    b"unpredictable",
+    b"invariant.group",
+    b"align",
+    b"llvm.loop",
+    b"type",
+    b"section_prefix",
+    b"absolute_symbol",
+    b"associated",
+    b"callees",
+    b"irr_loop",
+    b"llvm.access.group",
+    b"callback",
+    b"llvm.preserve.access.index",
+    b"vcall_visibility",
+    b"noundef",
+    b"annotation",
+    b"nosanitize",
+    b"func_sanitize",
+    b"exclude",
+    b"memprof",
+    b"callsite",
+    b"kcfi_type",
+    b"pcsections",
+    b"DIAssignID",
+    b"coro.outside.frame",
+    b"mmra",
+    b"noalias.addrspace",
+    b"callee_type",
+    b"nofree",
+    b"captures",
+    b"alloc_token",
+    b"implicit.ref",
+];
+
+/// The kind id LLVM's context gives each of the file's attachment kinds, as
+/// `parseMetadataKinds` maps them (`getMDKindID` of the name): a fixed kind's own id, any
+/// other name the next id after the fixed ones in the order the file names them. An
+/// instruction's attachments print in this order (`getAllMetadata` sorts by kind id);
+/// LLVM's own writer numbers kinds so, but LLVM 3.2 did not (`nontemporal` before
+/// `invariant.load`). A name fixed only in a later version than the reading one counts
+/// as fixed here too.
+fn kind_ids(b: &Bodies<'_, '_>) -> Vec<(u64, u64)> {
+    let module = b.module_metadata();
+    let mut next = FIXED_KINDS.len() as u64;
+    let mut out: Vec<(u64, u64)> = Vec::with_capacity(module.kinds.len());
+    for &(id, name) in &module.kinds {
+        let name = module.owned_bytes(name);
+        let context_id = match FIXED_KINDS.iter().position(|&k| k == name) {
+            Some(fixed) => fixed as u64,
+            None => {
+                next += 1;
+                next - 1
+            }
+        };
+        out.push((id, context_id));
+    }
+    out.sort_unstable();
+    out
 }
 
 /// An `!llvm.module.flags` entry `!{i32 behavior, !"key", value}` whose behaviour LLVM's
@@ -59,7 +140,7 @@ impl MetadataFacts {
                 && module.ops(e.ops).first().is_some_and(|v| crate::ir::upgrade::upgrades_declares(v >> 1))
         });
         let upgraded_flags = upgraded_flags(b, llvm_version);
-        MetadataFacts { strips_debug_info, stripped_kinds, upgrades_declares, upgraded_flags }
+        MetadataFacts { strips_debug_info, stripped_kinds, upgrades_declares, upgraded_flags, kind_ids: kind_ids(b) }
     }
 }
 

@@ -86,6 +86,10 @@ pub struct ModuleView<'b, 'm, 'a> {
     /// `i1` and `i32` in `types`.
     i1: TypeId,
     i32: TypeId,
+    /// In a module of before LLVM 3.8 (no producer), `{ T, i1 }` in `types` for each
+    /// integer and pointer type `T`: the result of a `cmpxchg` of before LLVM 3.5, which
+    /// returned `T` alone (the reader makes it `{ T, i1 }` and extracts the `T`).
+    cmpxchg_pairs: BTreeMap<TypeId, TypeId>,
     /// By function: its name, type and calls as LLVM reads them.
     functions: Vec<ViewFunction>,
     /// The functions in the order LLVM's module lists them.
@@ -134,6 +138,8 @@ impl<'b, 'm, 'a> ModuleView<'b, 'm, 'a> {
         let order = functions::order(bodies, llvm_version, &view_functions);
         let i1 = types.get_or_add(crate::ir::Type::Integer(1));
         let i32 = types.get_or_add(crate::ir::Type::Integer(32));
+        let cmpxchg_pairs =
+            if m.producer.is_none() { functions::cmpxchg_pairs(&mut types, i1) } else { BTreeMap::new() };
         ModuleView {
             bodies,
             llvm_version,
@@ -144,6 +150,7 @@ impl<'b, 'm, 'a> ModuleView<'b, 'm, 'a> {
             types: types.table,
             i1,
             i32,
+            cmpxchg_pairs,
             functions: view_functions,
             order,
             layout: TypeLayout::new(m.datalayout.as_deref().unwrap_or("")),
@@ -152,7 +159,8 @@ impl<'b, 'm, 'a> ModuleView<'b, 'm, 'a> {
     }
 
     /// The types as LLVM holds them: the file's (with their ids), then those its reader
-    /// makes (the function types of upgraded intrinsic declarations).
+    /// makes (the function types of upgraded intrinsic declarations, `{ T, i1 }` of an
+    /// old `cmpxchg`).
     pub fn types(&self) -> &TypeTable {
         &self.types
     }
@@ -208,6 +216,17 @@ impl<'b, 'm, 'a> ModuleView<'b, 'm, 'a> {
     /// stays what it was for its other users.
     pub fn upgraded_module_flags(&self) -> &[UpgradedFlag] {
         &self.metadata_facts().upgraded_flags
+    }
+
+    /// The kind id LLVM's context gives attachment kind `kind` (the file's id): the order
+    /// an instruction's or a function's attachments are in. A kind the file does not name
+    /// keeps its id, after every named one.
+    pub fn attachment_kind_id(&self, kind: u64) -> u64 {
+        let ids = &self.metadata_facts().kind_ids;
+        match ids.binary_search_by_key(&kind, |&(file, _)| file) {
+            Ok(at) => ids[at].1,
+            Err(_) => kind.saturating_add(1 << 32),
+        }
     }
 
     /// Whether old expression layouts make LLVM upgrade `llvm.dbg.declare` expressions.
@@ -414,15 +433,17 @@ fn set_at(sets: &[(AttrIndex, Vec<Attribute>)], index: AttrIndex) -> &[Attribute
     }
 }
 
-/// The groups of attribute list `list`, in the list's order (none for a missing list or
-/// one of the old layout).
+/// The groups of attribute list `list`, in the list's order: its groups by id, or the
+/// groups an old list's pairs unpack into (none for a missing list).
 pub(crate) fn list_groups<'g>(
     bodies: &'g Bodies<'_, '_>,
     list: Option<u32>,
 ) -> impl Iterator<Item = &'g AttributeGroup> + 'g {
-    let ids: &[u64] = match list.and_then(|l| bodies.module().attribute_lists.get(l as usize)) {
+    let at = list.map(|l| l as usize);
+    let ids: &[u64] = match at.and_then(|l| bodies.module().attribute_lists.get(l)) {
         Some(AttributeList::Groups(ids)) => ids,
         _ => &[],
     };
-    ids.iter().filter_map(|&id| bodies.attribute_group(id))
+    let legacy = at.map_or(&[][..], |l| bodies.legacy_groups(l));
+    ids.iter().filter_map(|&id| bodies.attribute_group(id)).chain(legacy)
 }
