@@ -260,6 +260,68 @@ fn enumerator_order_name(spelling: &str) -> &str {
     }
 }
 
+/// Whether `a` is an attribute a value of type `ty` cannot have, which LLVM's reader
+/// removes from a function definition's return value and parameters as it materializes
+/// the body (`UpgradeFunctionAttributes`, `AttributeFuncs::typeIncompatible`): `zeroext`
+/// and `signext` but on integers, the pointer attributes but on pointers, `align` but on
+/// pointers and vectors of pointers, `range` but on integers and their vectors,
+/// `nofpclass` but on floating-point values, `noundef` on `void`. LLVM 3.3 wrote
+/// `align 4` on an `i8` parameter.
+pub fn type_incompatible<'t>(types: &'t crate::ir::TypeTable, ty: TypeId, a: &Attribute) -> bool {
+    use crate::ids::llvm_ir::raw as ids;
+    use crate::ir::Type;
+    let Some(AttrKind(kind)) = a.kind() else { return false };
+    let Ok(kind) = u32::try_from(kind) else { return false };
+    let t = types.get(ty);
+    let element = |t: Option<&'t Type>| -> Option<&'t Type> {
+        match t {
+            Some(Type::Vector { element, .. }) => types.get(*element),
+            other => other,
+        }
+    };
+    let is_int = matches!(t, Some(Type::Integer(_)));
+    let is_int_or_vector = matches!(element(t), Some(Type::Integer(_)));
+    let is_ptr = matches!(t, Some(Type::Pointer { .. }));
+    let is_ptr_or_vector = matches!(element(t), Some(Type::Pointer { .. }));
+    match kind {
+        ids::ATTR_KIND_Z_EXT | ids::ATTR_KIND_S_EXT | ids::ATTR_KIND_ALLOC_ALIGN => !is_int,
+        ids::ATTR_KIND_RANGE => !is_int_or_vector,
+        ids::ATTR_KIND_NO_ALIAS
+        | ids::ATTR_KIND_NO_CAPTURE
+        | ids::ATTR_KIND_NON_NULL
+        | ids::ATTR_KIND_READ_NONE
+        | ids::ATTR_KIND_READ_ONLY
+        | ids::ATTR_KIND_DEREFERENCEABLE
+        | ids::ATTR_KIND_DEREFERENCEABLE_OR_NULL
+        | ids::ATTR_KIND_WRITABLE
+        | ids::ATTR_KIND_DEAD_ON_UNWIND
+        | ids::ATTR_KIND_INITIALIZES
+        | ids::ATTR_KIND_NEST
+        | ids::ATTR_KIND_SWIFT_ERROR
+        | ids::ATTR_KIND_PREALLOCATED
+        | ids::ATTR_KIND_IN_ALLOCA
+        | ids::ATTR_KIND_BY_VAL
+        | ids::ATTR_KIND_STRUCT_RET
+        | ids::ATTR_KIND_BYREF
+        | ids::ATTR_KIND_ELEMENTTYPE
+        | ids::ATTR_KIND_ALLOCATED_POINTER => !is_ptr,
+        ids::ATTR_KIND_ALIGNMENT => !is_ptr_or_vector,
+        ids::ATTR_KIND_NOFPCLASS => {
+            // `isNoFPClassCompatibleType`: arrays looked through (bounded by the table).
+            let mut id = ty;
+            for _ in 0..types.types.len() {
+                match types.get(id) {
+                    Some(Type::Array { element, .. }) => id = *element,
+                    _ => break,
+                }
+            }
+            !types.is_fp_or_fp_vector(id)
+        }
+        ids::ATTR_KIND_NOUNDEF => matches!(t, Some(Type::Void)),
+        _ => false,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

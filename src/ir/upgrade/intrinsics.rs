@@ -277,6 +277,16 @@ pub fn renamed_intrinsic(llvm_version: u32, name: &[u8], pointer_suffix: Option<
     Some(out)
 }
 
+/// The intrinsic a function that is not one becomes as LLVM's reader reads it
+/// (`UpgradeARCRuntime`, every version since LLVM 8): `clang.arc.use`, which clang
+/// declared before, is `llvm.objc.clang.arc.use`, whatever the module. The calls point at
+/// the new declaration (appended to the module) and keep `tail`; the old one goes.
+/// (The other ARC runtime calls become intrinsics only in modules with the old ARC
+/// marker, which this does not do.)
+pub fn renamed_runtime_function(name: &[u8]) -> Option<&'static [u8]> {
+    (name == b"clang.arc.use").then_some(b"llvm.objc.clang.arc.use")
+}
+
 /// Whether LLVM `llvm_version` rebuilds each call to intrinsic `name` rather than only
 /// pointing it at the renamed declaration: from LLVM 22, calls to the old, not overloaded
 /// `llvm.thread.pointer` are made anew, without `tail` and without their attributes.
@@ -429,7 +439,8 @@ impl Module<'_> {
         if !f.is_declaration {
             return None;
         }
-        let table = intrinsic_attributes(llvm_version, &f.common.name)?;
+        let name = renamed_runtime_function(&f.common.name).unwrap_or(&f.common.name);
+        let table = intrinsic_attributes(llvm_version, name)?;
         let Some(Type::Function { ret, params, .. }) = self.types.get(f.common.value_type) else {
             return Some(table.groups(|_| None));
         };

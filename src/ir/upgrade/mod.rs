@@ -36,7 +36,7 @@ mod structors;
 
 pub(crate) use alignment::explicit_alignment_in;
 pub use alignment::{MemoryAccess, explicit_alignment};
-pub use attributes::{ParamUpgrade, has_strictfp, strictfp_call_attributes, upgraded_attributes};
+pub use attributes::{ParamUpgrade, has_strictfp, strictfp_call_attributes, type_incompatible, upgraded_attributes};
 pub use comdats::has_implicit_comdat;
 pub use constant_exprs::keeps_constant_expression;
 pub use debug_info::{declare_expression, strips_debug_info, upgraded_expression, upgrades_declares};
@@ -45,7 +45,8 @@ pub use ifunc::casts_ifunc_resolver;
 pub use inline_asm::upgraded_inline_asm;
 pub use intrinsics::{
     ArgumentUpgrade, INTRINSIC_TABLE_VERSIONS, IntrinsicAttributes, intrinsic_attributes, lifetime_loses_size,
-    rebuilds_calls, remangled_intrinsic_name, renamed_intrinsic, upgraded_arguments, upgraded_intrinsic_name,
+    rebuilds_calls, remangled_intrinsic_name, renamed_intrinsic, renamed_runtime_function, upgraded_arguments,
+    upgraded_intrinsic_name,
 };
 pub use legacy_attributes::{legacy_attribute_group, legacy_attributes};
 pub use module_flags::module_flag_behavior;

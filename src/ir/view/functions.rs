@@ -114,6 +114,10 @@ pub(crate) fn functions(b: &Bodies<'_, '_>, llvm_version: u32, types: &mut Types
         .map(|f| {
             let ty = f.common.value_type;
             let mut view = ViewFunction { name: None, ty, calls: CallUpgrade::None, arguments: None };
+            if let Some(renamed) = crate::ir::upgrade::renamed_runtime_function(&f.common.name) {
+                view.name = f.is_declaration.then(|| renamed.into());
+                return view;
+            }
             if !f.common.name.starts_with(b"llvm.") {
                 return view;
             }

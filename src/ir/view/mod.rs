@@ -49,7 +49,7 @@ use crate::ir::module::attributes::{AttrIndex, Attribute, AttributeGroup, Attrib
 use crate::ir::module::constants::{Constant, ModuleConstants};
 use crate::ir::upgrade::ParamUpgrade;
 
-use crate::ir::module::types::{TypeId, TypeTable};
+use crate::ir::module::types::{Type, TypeId, TypeTable};
 use crate::ir::vocabulary::datalayout::TypeLayout;
 pub(crate) use attributes::{read_set, sort as sort_attributes};
 pub(crate) use body::NO_LOCATION;
@@ -270,13 +270,47 @@ impl<'b, 'm, 'a> ModuleView<'b, 'm, 'a> {
     }
 
     /// The attributes at `index` of function `function` as LLVM holds them: its attribute
-    /// list's ([`Self::attributes`]), or an intrinsic declaration's table's.
-    pub fn function_attributes(&self, function: usize, index: AttrIndex) -> &[Attribute] {
-        if let Some((_, sets)) = self.intrinsics.get(&function) {
-            return set_at(sets, index);
+    /// list's ([`Self::attributes`]), or an intrinsic declaration's table's; a
+    /// definition's return value and parameters without the attributes their types
+    /// cannot have ([`crate::ir::upgrade::type_incompatible`]).
+    pub fn function_attributes(&self, function: usize, index: AttrIndex) -> Cow<'_, [Attribute]> {
+        let set = if let Some((_, sets)) = self.intrinsics.get(&function) {
+            set_at(sets, index)
+        } else {
+            let list = self.module().functions.get(function).and_then(|f| f.attributes).and_then(|a| a.checked_sub(1));
+            self.attributes(list.and_then(|l| u32::try_from(l).ok()), index)
+        };
+        self.compatible_with_type(function, index, Cow::Borrowed(set))
+    }
+
+    /// `set` (at `index` of function `function`) without what `UpgradeFunctionAttributes`
+    /// removes from a definition: the attributes the value's type cannot have.
+    fn compatible_with_type<'s>(
+        &self,
+        function: usize,
+        index: AttrIndex,
+        set: Cow<'s, [Attribute]>,
+    ) -> Cow<'s, [Attribute]> {
+        if self.module().functions.get(function).is_none_or(|f| f.is_declaration) || index == AttrIndex::Function {
+            return set;
         }
-        let list = self.module().functions.get(function).and_then(|f| f.attributes).and_then(|a| a.checked_sub(1));
-        self.attributes(list.and_then(|l| u32::try_from(l).ok()), index)
+        let Some(Type::Function { ret, params, .. }) = self.function_type(function).and_then(|t| self.types.get(t))
+        else {
+            return set;
+        };
+        let ty = match index {
+            AttrIndex::Return => *ret,
+            AttrIndex::Param(n) => match usize::try_from(n).ok().and_then(|n| params.get(n)) {
+                Some(&t) => t,
+                None => return set,
+            },
+            AttrIndex::Function => return set,
+        };
+        let incompatible = |a: &Attribute| crate::ir::upgrade::type_incompatible(&self.types, ty, a);
+        if !set.iter().any(incompatible) {
+            return set;
+        }
+        Cow::Owned(set.iter().filter(|a| !incompatible(a)).cloned().collect())
     }
 
     /// [`Self::function_attributes`] with the upgrades a parameter's type makes (`param`).
@@ -287,13 +321,15 @@ impl<'b, 'm, 'a> ModuleView<'b, 'm, 'a> {
         param: ParamUpgrade,
     ) -> Cow<'_, [Attribute]> {
         if param == ParamUpgrade::default() {
-            return Cow::Borrowed(self.function_attributes(function, index));
+            return self.function_attributes(function, index);
         }
-        if let Some((groups, _)) = self.intrinsics.get(&function) {
-            return Cow::Owned(read_set(self.llvm_version, groups, index, param));
-        }
-        let list = self.module().functions.get(function).and_then(|f| f.attributes).and_then(|a| a.checked_sub(1));
-        self.attributes_with(list.and_then(|l| u32::try_from(l).ok()), index, param)
+        let set = if let Some((groups, _)) = self.intrinsics.get(&function) {
+            Cow::Owned(read_set(self.llvm_version, groups, index, param))
+        } else {
+            let list = self.module().functions.get(function).and_then(|f| f.attributes).and_then(|a| a.checked_sub(1));
+            self.attributes_with(list.and_then(|l| u32::try_from(l).ok()), index, param)
+        };
+        self.compatible_with_type(function, index, set)
     }
 
     /// Whether the version reads the module's pointers as opaque (`ptr`): from LLVM 16

@@ -106,7 +106,7 @@ impl<'b, 'm, 'a> ModuleView<'b, 'm, 'a> {
             return false;
         }
         let m = self.module();
-        if upgrade::has_strictfp(self.function_attributes(caller, AttrIndex::Function)) {
+        if upgrade::has_strictfp(&self.function_attributes(caller, AttrIndex::Function)) {
             return false;
         }
         let callee: &[u8] = match callee.map(|o| o.value) {
