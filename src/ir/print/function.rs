@@ -323,8 +323,8 @@ impl BodyPrinter<'_, '_, '_> {
 
     /// What metadata id `id` is, in the module's table or this function's.
     fn md_node(&self, id: u64) -> Option<crate::ir::MetadataNode<'_>> {
-        let key = self.md.key(Some(self.scope), id)?;
-        self.md.node(self.bodies, key).map(|(_, n)| n)
+        let key = self.md.graph.key(Some(self.scope), id)?;
+        self.md.graph.node(self.bodies, key).map(|(_, n)| n)
     }
 
     /// A metadata operand as `llvm-dis` prints it: values as metadata (`i32 %x`),
@@ -360,7 +360,7 @@ impl BodyPrinter<'_, '_, '_> {
                 f.write_char(')')
             }
             _ => {
-                let key = self.md.key(Some(self.scope), id);
+                let key = self.md.graph.key(Some(self.scope), id);
                 write_md_ref(f, self.bodies, self.md, key, &self.constants)
             }
         }
@@ -378,25 +378,9 @@ impl BodyPrinter<'_, '_, '_> {
 
     /// The function's attachments: ` !dbg !N`, … by kind.
     fn function_attachments(&self, f: &mut dyn fmt::Write) -> fmt::Result {
-        let pairs: Vec<(u64, u64)> = if self.body.instructions.is_empty() && self.body.attachments.is_empty() {
-            let module = self.bodies.module_metadata();
-            let function = self.bodies.module().functions.get(self.body.function);
-            function.map_or_else(Vec::new, |f| module.attachments_of(f.common.value_id))
-        } else {
-            let mut own: Vec<(u64, u64)> = self
-                .body
-                .attachments
-                .iter()
-                .take_while(|a| a.instruction.is_none())
-                .map(|a| (a.kind, a.node))
-                .collect();
-            // An old subprogram that named this function.
-            if let Some(sp) = self.md.old_function_subprogram(self.function).filter(|_| !own.iter().any(|p| p.0 == 0)) {
-                own.push((0, sp));
-            }
-            own
-        };
-        let pairs = pairs.into_iter().filter(|p| self.md.keeps_attachment(p.0)).collect();
+        let declaration = self.body.instructions.is_empty() && self.body.attachments.is_empty();
+        let body = (!declaration).then_some(self.body);
+        let pairs = self.md.graph.function_attachments_of(self.bodies, self.function, body);
         write_attachments(f, self.bodies, self.md, Some(self.scope), pairs, " ", &self.constants)
     }
 
@@ -404,7 +388,7 @@ impl BodyPrinter<'_, '_, '_> {
     /// Instruction `index`'s `, !dbg !N`, if it has a location.
     fn location(&self, f: &mut dyn fmt::Write, index: usize) -> fmt::Result {
         let inst = &self.body.instructions[index];
-        if let Some(key) = self.md.location_key(self.scope, inst) {
+        if let Some(key) = self.md.graph.location_key(self.scope, inst) {
             f.write_str(", !dbg ")?;
             write_md_ref(f, self.bodies, self.md, Some(key), &self.constants)?;
         }
@@ -418,8 +402,8 @@ impl BodyPrinter<'_, '_, '_> {
         let pairs = self.body.attachments[first..]
             .iter()
             .take_while(|a| a.instruction == Some(index as u32))
-            .filter(|a| self.md.keeps_attachment(a.kind))
-            .map(|a| (a.kind, self.md.instruction_attachment_key(Some(self.scope), a.kind, a.node)));
+            .filter(|a| self.md.graph.keeps_attachment(a.kind))
+            .map(|a| (a.kind, self.md.graph.instruction_attachment_key(Some(self.scope), a.kind, a.node)));
         write_keyed_attachments(f, self.bodies, self.md, pairs, ", ", &self.constants)
     }
 

@@ -21,10 +21,10 @@ pub(super) fn write_node(
     options: DisOptions,
 ) -> fmt::Result {
     use crate::ir::MetadataNode as N;
-    let Some((scope, node)) = md.node(b, key) else { return f.write_str("<badref>") };
+    let Some((scope, node)) = md.graph.node(b, key) else { return f.write_str("<badref>") };
     let operand = |f: &mut dyn fmt::Write, plus_one: u64| match plus_one.checked_sub(1) {
         None => f.write_str("null"),
-        Some(id) => write_md_ref(f, b, md, md.key(scope, id), printer),
+        Some(id) => write_md_ref(f, b, md, md.graph.key(scope, id), printer),
     };
     match node {
         N::Tuple { distinct, operands } => {
@@ -32,7 +32,7 @@ pub(super) fn write_node(
                 f.write_str("distinct ")?;
             }
             f.write_str("!{")?;
-            let behavior = md.upgraded_flag(key);
+            let behavior = md.graph.upgraded_flag(key);
             for (i, &op) in operands.iter().enumerate() {
                 if i > 0 {
                     f.write_str(", ")?;
@@ -97,7 +97,7 @@ pub(super) fn write_attachments(
         f,
         b,
         md,
-        pairs.into_iter().map(|(kind, node)| (kind, md.key(scope, node))),
+        pairs.into_iter().map(|(kind, node)| (kind, md.graph.key(scope, node))),
         separator,
         constants,
     )
@@ -177,7 +177,7 @@ pub(super) fn write_md_ref(
         f.write_char('!')?;
         return write_decimal(f, u64::from(slot));
     }
-    match md.node(b, key) {
+    match md.graph.node(b, key) {
         Some((_, N::String(text))) => {
             f.write_str("!\"")?;
             write_escaped(f, text)?;
@@ -188,7 +188,7 @@ pub(super) fn write_md_ref(
             f.write_char(' ')?;
             constants.value(f, value, 0)
         }
-        Some((_, N::Unknown { code: crate::ir::print::slot_tracker::SYNTHETIC_INT, operands: &[width, value] })) => {
+        Some((_, N::Unknown { code: crate::ir::view::SYNTHETIC_INT, operands: &[width, value] })) => {
             write!(f, "i{width} {value}")
         }
         Some((_, N::Expression { version, elements })) => {
@@ -212,8 +212,8 @@ struct NodeWriter<'w, 'm, 'a, 'p, 'q> {
 
 impl NodeWriter<'_, '_, '_, '_, '_> {
     fn node(&self, r: crate::ir::metadata::di::MdRef) -> Option<crate::ir::MetadataNode<'_>> {
-        let key = self.md.key(self.scope, u64::from(r.0.checked_sub(1)?))?;
-        self.md.node(self.b, key).map(|(_, n)| n)
+        let key = self.md.graph.key(self.scope, u64::from(r.0.checked_sub(1)?))?;
+        self.md.graph.node(self.b, key).map(|(_, n)| n)
     }
 }
 
@@ -221,7 +221,7 @@ impl crate::ir::print::di_nodes::MdWriter for NodeWriter<'_, '_, '_, '_, '_> {
     fn write_ref(&self, f: &mut dyn fmt::Write, r: crate::ir::metadata::di::MdRef) -> fmt::Result {
         match r.0.checked_sub(1) {
             None => f.write_str("null"),
-            Some(id) => write_md_ref(f, self.b, self.md, self.md.key(self.scope, u64::from(id)), self.printer),
+            Some(id) => write_md_ref(f, self.b, self.md, self.md.graph.key(self.scope, u64::from(id)), self.printer),
         }
     }
 

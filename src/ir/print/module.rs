@@ -247,7 +247,7 @@ impl<'d, 'm, 'a> ModuleDisplay<'d, 'm, 'a> {
                     b,
                     &slots,
                     None,
-                    slots.global_attachments_of(b, g.common.value_id),
+                    slots.graph.global_attachments_of(b, g.common.value_id),
                     ", ",
                     &printer,
                 )?;
@@ -322,7 +322,8 @@ impl<'d, 'm, 'a> ModuleDisplay<'d, 'm, 'a> {
             }
         }
         let md = b.module_metadata();
-        let named: Vec<_> = md.named.iter().filter(|(name, _)| !slots.strips_named(md.owned_bytes(*name))).collect();
+        let named: Vec<_> =
+            md.named.iter().filter(|(name, _)| !slots.graph.strips_named(md.owned_bytes(*name))).collect();
         if !named.is_empty() {
             f.write_char('\n')?;
             for &&(name, ops) in &named {
@@ -333,7 +334,7 @@ impl<'d, 'm, 'a> ModuleDisplay<'d, 'm, 'a> {
                     if i > 0 {
                         f.write_str(", ")?;
                     }
-                    write_md_ref(f, b, &slots, slots.named_key(name, id), &printer)?;
+                    write_md_ref(f, b, &slots, slots.graph.named_key(name, id), &printer)?;
                 }
                 f.write_str("}\n")?;
             }

@@ -36,6 +36,7 @@ mod body;
 mod constants;
 mod functions;
 mod metadata;
+mod metadata_graph;
 mod module;
 
 use alloc::borrow::Cow;
@@ -60,6 +61,7 @@ pub(crate) use functions::lifetime_leftover_name;
 pub use functions::{CallUpgrade, Listed};
 use metadata::MetadataFacts;
 pub use metadata::UpgradedFlag;
+pub(crate) use metadata_graph::{MetadataGraph, SYNTHETIC_INT};
 
 /// One attribute list as LLVM holds it: each index's set, merged and sorted.
 type ListSets = Vec<(AttrIndex, Vec<Attribute>)>;
