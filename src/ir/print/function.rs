@@ -814,7 +814,7 @@ impl FunctionDisplay<'_, '_, '_> {
         if let Some(keyword) = c.unnamed_addr.keyword() {
             write!(f, " {keyword}")?;
         }
-        let program_address_space = DataLayout::new(m.datalayout.as_deref().unwrap_or("")).program_address_space();
+        let program_address_space = DataLayout::new(view.datalayout()).program_address_space();
         if c.address_space != 0 || program_address_space != 0 {
             write!(f, " addrspace({})", c.address_space)?;
         }

@@ -10,6 +10,7 @@ use crate::ir::print::constants::Printer;
 use crate::ir::print::escape::write_escaped;
 use crate::ir::print::slot_tracker::ModuleSlots;
 use crate::ir::print::{DisOptions, write_decimal};
+use crate::ir::view::UpgradedFlag;
 
 /// A numbered node's body: `!{…}`, `distinct !DISubprogram(…)`.
 pub(super) fn write_node(
@@ -32,17 +33,18 @@ pub(super) fn write_node(
                 f.write_str("distinct ")?;
             }
             f.write_str("!{")?;
-            let behavior = md.graph.upgraded_flag(key);
+            let upgraded = md.graph.upgraded_flag(key);
             for (i, &op) in operands.iter().enumerate() {
                 if i > 0 {
                     f.write_str(", ")?;
                 }
-                match behavior {
-                    Some((ty, behavior)) if i == 0 => {
-                        printer.ty(f, ty)?;
+                match (upgraded, i) {
+                    (Some(flag), 0) => {
+                        printer.ty(f, flag.ty)?;
                         f.write_char(' ')?;
-                        write_decimal(f, behavior)?;
+                        write_decimal(f, flag.behavior)?;
                     }
+                    (Some(UpgradedFlag { renamed: Some(key), .. }), 1) => write!(f, "!\"{key}\"")?,
                     _ => operand(f, op)?,
                 }
             }

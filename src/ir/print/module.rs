@@ -2,7 +2,6 @@
 //! module-level lines, structs, comdats, globals, aliases and ifuncs, every function,
 //! attribute groups, named metadata, metadata nodes and the ThinLTO summary.
 
-use alloc::borrow::Cow;
 use alloc::vec::Vec;
 use core::fmt::{self, Write as _};
 
@@ -17,8 +16,6 @@ use crate::ir::print::metadata::{write_attachments, write_md_ref, write_metadata
 use crate::ir::print::slot_tracker::ModuleSlots;
 use crate::ir::view::ModuleView;
 use crate::ir::view::{Listed, lifetime_leftover_name};
-use crate::ir::vocabulary::datalayout::DataLayout;
-use crate::ir::vocabulary::triple::Triple;
 
 impl<'m, 'a> Bodies<'m, 'a> {
     /// The whole module as `llvm-dis` prints it, byte for byte on every file of the test
@@ -130,8 +127,9 @@ impl<'d, 'm, 'a> ModuleDisplay<'d, 'm, 'a> {
             write_escaped(f, name.as_bytes())?;
             f.write_str("\"\n")?;
         }
-        if let Some(dl) = &m.datalayout {
-            let dl = upgraded_datalayout(dl, m.triple.as_deref().unwrap_or(""), self.options.llvm_version);
+        // An empty layout prints no line (`AsmWriter`), also one the file wrote empty.
+        let dl = view.datalayout();
+        if !dl.is_empty() {
             f.write_str("target datalayout = \"")?;
             write_escaped(f, dl.as_bytes())?;
             f.write_str("\"\n")?;
@@ -726,75 +724,6 @@ fn write_recovered_name(
     }
 }
 
-/// The datalayout as the reader of LLVM `llvm_version` leaves it (`UpgradeDataLayoutString`),
-/// for x86 targets: the pointer-size address spaces 270-272 added after `e-m:X` (since
-/// LLVM 10), and `-i128:128` after the leading `m`/`p`/`i` components (since LLVM 18,
-/// but for Intel MCU). Other targets' upgrades are not made: Debian's libclc files of
-/// each version need none.
-fn upgraded_datalayout<'d>(dl: &'d str, triple: &str, llvm_version: u32) -> Cow<'d, str> {
-    let triple = Triple::new(triple.as_bytes());
-    if triple.is_aarch64() {
-        return upgraded_aarch64_datalayout(dl, llvm_version);
-    }
-    // LLVM upgrades every x86 triple (`Triple::isX86`), `x86_64h` and `i786` to `i986`
-    // too; this printer never has upgraded those, and a refactoring keeps its output.
-    let x86 = triple.is_x86() && !matches!(triple.arch(), b"x86_64h" | b"i786" | b"i886" | b"i986");
-    if !x86 {
-        return Cow::Borrowed(dl);
-    }
-    let mut specs: Vec<&str> = DataLayout::new(dl).specs().collect();
-    if !dl.contains("-p270:32:32-p271:32:32-p272:64:64") {
-        // `(e-m:[a-z](-p:32:32)?)(-[if]64:.*$)`, at the start.
-        let mangling = |m: &&str| m.len() == 3 && m.starts_with("m:") && m.as_bytes()[2].is_ascii_lowercase();
-        if specs.first() == Some(&"e") && specs.get(1).is_some_and(mangling) {
-            let at = if specs.get(2) == Some(&"p:32:32") { 3 } else { 2 };
-            if specs.get(at).is_some_and(|s| s.starts_with("i64:") || s.starts_with("f64:")) {
-                specs.splice(at..at, ["p270:32:32", "p271:32:32", "p272:64:64"]);
-            }
-        }
-    }
-    if llvm_version >= 18 && !triple.is_iamcu() && !dl.contains("-i128:128") {
-        // `^(e(-[mpi][^-]*)*)((-[^mpi][^-]*)*)$`: insert between the two runs.
-        if specs.first() == Some(&"e") {
-            let lead = 1 + specs[1..].iter().take_while(|p| p.starts_with(['m', 'p', 'i'])).count();
-            if specs[lead..].iter().all(|p| !p.is_empty() && !p.starts_with(['m', 'p', 'i'])) {
-                specs.insert(lead, "i128:128");
-            }
-        }
-    }
-    let upgraded = specs.join("-");
-    if upgraded == dl { Cow::Borrowed(dl) } else { Cow::Owned(upgraded) }
-}
-
-/// An AArch64 datalayout as LLVM `llvm_version` reads it: `-Fn32` (function pointer
-/// alignment) appended from LLVM 19, then, from LLVM 20, the pointer-size address spaces
-/// 270-272 after a leading `e-m:X` (`-p:32:32`), as for x86. Checked with llvm-dis 16, 19
-/// and 22 on LLVM's `dilocalvariable-3.9.ll.bc`; 20 and 21 are from LLVM's history.
-fn upgraded_aarch64_datalayout(dl: &str, llvm_version: u32) -> Cow<'_, str> {
-    if llvm_version < 19 || dl.is_empty() {
-        return Cow::Borrowed(dl);
-    }
-    let mut specs: Vec<&str> = DataLayout::new(dl).specs().collect();
-    if !dl.contains("-Fn32") {
-        specs.push("Fn32");
-    }
-    const SPACES: &str = "-p270:32:32-p271:32:32-p272:64:64";
-    let mangling = |m: &&str| m.len() == 3 && m.starts_with("m:") && m.as_bytes()[2].is_ascii_lowercase();
-    if llvm_version >= 20
-        && !dl.contains(SPACES)
-        && matches!(specs.first(), Some(&("e" | "E")))
-        && specs.get(1).is_some_and(mangling)
-    {
-        let at = if specs.get(2) == Some(&"p:32:32") { 3 } else { 2 };
-        // The pattern wants something after the mangling.
-        if at < specs.len() {
-            specs.splice(at..at, ["p270:32:32", "p271:32:32", "p272:64:64"]);
-        }
-    }
-    let upgraded = specs.join("-");
-    if upgraded == dl { Cow::Borrowed(dl) } else { Cow::Owned(upgraded) }
-}
-
 /// The `; Function Attrs:` comment: the function's non-string attributes.
 /// Whether function `index` is named as an intrinsic (`llvm.…`) that LLVM `llvm_version`
 /// does not have, which `llvm-dis` 21 and later say above its declaration.
@@ -814,57 +743,4 @@ fn function_attrs_comment(v: &ModuleView<'_, '_, '_>, key: u64) -> Option<alloc:
         return None;
     }
     Some(alloc::format!("{}", group.display_inline(&v.module().types, false).for_llvm(v.llvm_version())))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::upgraded_datalayout;
-
-    /// What `llvm-dis` of each version prints for an x86-64 datalayout of LLVM 9, 14, 18.
-    /// What `llvm-dis` 16, 19 and 22 print for LLVM's `dilocalvariable-3.9.ll.bc`.
-    #[test]
-    fn aarch64_datalayouts_upgraded_as_llvm_does() {
-        let old = "e-m:e-i8:8:32-i16:16:32-i64:64-i128:128-n32:64-S128";
-        let nx = "aarch64-nintendo-nx-elf";
-        assert_eq!(upgraded_datalayout(old, nx, 16), old);
-        assert_eq!(upgraded_datalayout(old, nx, 19), alloc::format!("{old}-Fn32"));
-        assert_eq!(
-            upgraded_datalayout(old, nx, 22),
-            "e-m:e-p270:32:32-p271:32:32-p272:64:64-i8:8:32-i16:16:32-i64:64-i128:128-n32:64-S128-Fn32"
-        );
-        let new = upgraded_datalayout(old, nx, 22).into_owned();
-        assert_eq!(upgraded_datalayout(&new, nx, 22), new);
-        assert_eq!(upgraded_datalayout("", nx, 22), "");
-    }
-
-    #[test]
-    fn x86_datalayouts_upgraded_as_llvm_does() {
-        let llvm9 = "e-m:e-i64:64-f80:128-n8:16:32:64-S128";
-        let llvm14 = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-f80:128-n8:16:32:64-S128";
-        let llvm18 = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128";
-        let linux = "x86_64-unknown-linux-gnu";
-        assert_eq!(upgraded_datalayout(llvm9, linux, 14), llvm14);
-        assert_eq!(upgraded_datalayout(llvm9, linux, 19), llvm18);
-        assert_eq!(upgraded_datalayout(llvm14, linux, 14), llvm14);
-        assert_eq!(upgraded_datalayout(llvm14, linux, 22), llvm18);
-        assert_eq!(upgraded_datalayout(llvm18, linux, 22), llvm18);
-        // 32-bit: after `p:32:32`.
-        let i686 = "e-m:e-p:32:32-f64:32:64-f80:32-n8:16:32-S128";
-        assert_eq!(
-            upgraded_datalayout(i686, "i686-pc-linux-gnu", 14),
-            "e-m:e-p:32:32-p270:32:32-p271:32:32-p272:64:64-f64:32:64-f80:32-n8:16:32-S128"
-        );
-        assert_eq!(
-            upgraded_datalayout(i686, "i686-pc-linux-gnu", 19),
-            "e-m:e-p:32:32-p270:32:32-p271:32:32-p272:64:64-i128:128-f64:32:64-f80:32-n8:16:32-S128"
-        );
-        // Intel MCU keeps its i128; other targets are left alone.
-        assert_eq!(
-            upgraded_datalayout(i686, "i586-intel-elfiamcu", 19),
-            "e-m:e-p:32:32-p270:32:32-p271:32:32-p272:64:64-f64:32:64-f80:32-n8:16:32-S128"
-        );
-        let riscv = "e-m:e-p:64:64-i64:64-i128:128-n32:64-S128";
-        assert_eq!(upgraded_datalayout(riscv, "riscv64-unknown-linux-gnu", 22), riscv);
-        assert!(matches!(upgraded_datalayout(llvm18, linux, 22), alloc::borrow::Cow::Borrowed(_)));
-    }
 }

@@ -23,6 +23,7 @@ mod alignment;
 mod attributes;
 mod comdats;
 mod constant_exprs;
+mod datalayout;
 mod debug_info;
 mod debug_records;
 mod ifunc;
@@ -39,6 +40,7 @@ pub use alignment::{MemoryAccess, explicit_alignment};
 pub use attributes::{ParamUpgrade, has_strictfp, strictfp_call_attributes, type_incompatible, upgraded_attributes};
 pub use comdats::has_implicit_comdat;
 pub use constant_exprs::keeps_constant_expression;
+pub use datalayout::upgraded_datalayout;
 pub use debug_info::{declare_expression, strips_debug_info, upgraded_expression, upgrades_declares};
 pub use debug_records::{debug_record_code, drops_declaration};
 pub use ifunc::casts_ifunc_resolver;
@@ -49,5 +51,5 @@ pub use intrinsics::{
     upgraded_intrinsic_name,
 };
 pub use legacy_attributes::{legacy_attribute_group, legacy_attributes};
-pub use module_flags::module_flag_behavior;
+pub use module_flags::{module_flag_behavior, renamed_module_flag};
 pub use structors::two_field_structor_array;

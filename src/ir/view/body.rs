@@ -150,6 +150,7 @@ impl ModuleView<'_, '_, '_> {
     fn fill_alignments(&self, body: &mut Body) {
         let m = self.module();
         let types = &m.types;
+        let layout = self.layout();
         for inst in &mut body.instructions {
             let (slot, access, ty) = match &mut inst.kind {
                 InstKind::Load { align, .. } => (align, MemoryAccess::LoadOrStore, Some(inst.ty)),
@@ -165,7 +166,7 @@ impl ModuleView<'_, '_, '_> {
                 _ => continue,
             };
             if slot.is_none() {
-                *slot = ty.and_then(|t| crate::ir::upgrade::explicit_alignment_in(&self.layout, types, access, t));
+                *slot = ty.and_then(|t| crate::ir::upgrade::explicit_alignment_in(&layout, types, access, t));
             }
         }
     }

@@ -103,9 +103,10 @@ fn kind_ids(b: &Bodies<'_, '_>) -> Vec<(u64, u64)> {
     out
 }
 
-/// An `!llvm.module.flags` entry `!{i32 behavior, !"key", value}` whose behaviour LLVM's
-/// `UpgradeModuleFlags` changes (`"PIC Level"` and `"PIE Level"`,
-/// [`module_flag_behavior`](crate::ir::upgrade::module_flag_behavior)). It sets the named
+/// An `!llvm.module.flags` entry `!{i32 behavior, !"key", value}` whose behaviour or key
+/// LLVM's `UpgradeModuleFlags` changes
+/// ([`module_flag_behavior`](crate::ir::upgrade::module_flag_behavior),
+/// [`renamed_module_flag`](crate::ir::upgrade::renamed_module_flag)). It sets the named
 /// node's operand to `MDNode::get` of the new operands: a new node; the file's node keeps
 /// its behaviour for any other user.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -116,6 +117,8 @@ pub struct UpgradedFlag {
     pub ty: crate::ir::TypeId,
     /// The behaviour as the version reads it.
     pub behavior: u64,
+    /// The key as the version reads it, where it renames the flag.
+    pub renamed: Option<&'static str>,
 }
 
 impl MetadataFacts {
@@ -157,8 +160,9 @@ fn upgraded_flags(b: &Bodies<'_, '_>, llvm_version: u32) -> Vec<UpgradedFlag> {
         let Some(crate::ir::ConstantKind::Int(written)) = b.constants().get(value).map(|c| &c.kind) else { continue };
         let Ok(written) = u64::try_from(*written) else { continue };
         let upgraded = crate::ir::upgrade::module_flag_behavior(llvm_version, name, written);
-        if upgraded != written && !out.iter().any(|f| f.id == id) {
-            out.push(UpgradedFlag { id, ty: crate::ir::TypeId(ty as u32), behavior: upgraded });
+        let renamed = crate::ir::upgrade::renamed_module_flag(llvm_version, name);
+        if (upgraded != written || renamed.is_some()) && !out.iter().any(|f| f.id == id) {
+            out.push(UpgradedFlag { id, ty: crate::ir::TypeId(ty as u32), behavior: upgraded, renamed });
         }
     }
     out

@@ -19,6 +19,8 @@
 use alloc::collections::BTreeMap;
 use alloc::vec::Vec;
 
+use super::UpgradedFlag;
+
 use crate::ids::llvm_ir::raw as ids;
 use crate::ir::MetadataNode;
 use crate::ir::body::{Bodies, Body, Instruction};
@@ -196,9 +198,9 @@ pub(crate) struct MetadataGraph {
     /// The uniqued tuples met so far, by their operands' keys ([`Self::register_tuple`]).
     tuples: BTreeMap<Vec<u64>, u64>,
     /// The new nodes LLVM's `UpgradeModuleFlags` gives `!llvm.module.flags`
-    /// ([`ModuleView::upgraded_module_flags`]): (new key, the file node's key, its new
-    /// behaviour's type and value). A new key reads as the file's node.
-    flag_nodes: Vec<(u64, u64, crate::ir::TypeId, u64)>,
+    /// ([`ModuleView::upgraded_module_flags`]): (new key, the file node's key, the
+    /// upgrade). A new key reads as the file's node.
+    flag_nodes: Vec<(u64, u64, UpgradedFlag)>,
     /// The scope of the nodes LLVM's reader makes of old global variables
     /// ([`Self::upgrade_old_debug_info`]): module-level references past the
     /// module's ids are to it.
@@ -242,7 +244,7 @@ impl MetadataGraph {
             let key = g.next_key;
             g.next_key = g.next_key.saturating_add(1);
             g.alias.push(NO_ALIAS);
-            g.flag_nodes.push((key, file_key, flag.ty, flag.behavior));
+            g.flag_nodes.push((key, file_key, *flag));
         }
         g
     }
@@ -800,9 +802,9 @@ impl MetadataGraph {
         Some(key)
     }
 
-    /// For a node `UpgradeModuleFlags` made, its behaviour's type and value.
-    pub(crate) fn upgraded_flag(&self, key: u64) -> Option<(crate::ir::TypeId, u64)> {
-        self.flag_nodes.iter().find(|f| f.0 == key).map(|&(_, _, ty, behavior)| (ty, behavior))
+    /// For a node `UpgradeModuleFlags` made, what it changed.
+    pub(crate) fn upgraded_flag(&self, key: u64) -> Option<&UpgradedFlag> {
+        self.flag_nodes.iter().find(|f| f.0 == key).map(|f| &f.2)
     }
 
     /// The node a key is the same as: itself, or the first of its content.

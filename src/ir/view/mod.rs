@@ -96,8 +96,9 @@ pub struct ModuleView<'b, 'm, 'a> {
     functions: Vec<ViewFunction>,
     /// The functions in the order LLVM's module lists them.
     order: Vec<Listed>,
-    /// The datalayout, for the alignments the reader fills in.
-    layout: TypeLayout<'m>,
+    /// The datalayout as the reader sets it (`UpgradeDataLayoutString`): printed, and the
+    /// alignments the reader fills in come from it.
+    datalayout: Cow<'m, str>,
     /// What the bodies take from the module's metadata, found on first use.
     facts: crate::ir::module::lazy_table::Once<MetadataFacts>,
 }
@@ -155,9 +156,25 @@ impl<'b, 'm, 'a> ModuleView<'b, 'm, 'a> {
             cmpxchg_pairs,
             functions: view_functions,
             order,
-            layout: TypeLayout::new(m.datalayout.as_deref().unwrap_or("")),
+            datalayout: crate::ir::upgrade::upgraded_datalayout(
+                llvm_version,
+                m.datalayout.as_deref().unwrap_or(""),
+                m.triple.as_deref().unwrap_or("").as_bytes(),
+            ),
             facts: crate::ir::module::lazy_table::Once::new(),
         }
+    }
+
+    /// The datalayout as LLVM's reader sets it (`UpgradeDataLayoutString`): the file's
+    /// (empty if it wrote none) with the specifications later LLVMs added for its target
+    /// ([`upgrade::upgraded_datalayout`]).
+    pub fn datalayout(&self) -> &str {
+        &self.datalayout
+    }
+
+    /// The datalayout's sizes and alignments.
+    pub(crate) fn layout(&self) -> TypeLayout<'_> {
+        TypeLayout::new(&self.datalayout)
     }
 
     /// The types as LLVM holds them: the file's (with their ids), then those its reader

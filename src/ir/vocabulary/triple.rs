@@ -62,6 +62,104 @@ impl<'a> Triple<'a> {
         self.text.windows(8).any(|w| w == b"elfiamcu")
     }
 
+    /// The environment, as written (`gnu`, `msvc`): the fourth component, empty if there
+    /// is none.
+    pub(crate) fn environment(self) -> &'a [u8] {
+        self.components().nth(3).unwrap_or_default()
+    }
+
+    /// `Triple::isSPIR`: `spir` or `spir64`.
+    pub(crate) fn is_spir(self) -> bool {
+        matches!(self.arch(), b"spir" | b"spir64")
+    }
+
+    /// `Triple::isSPIRV` but the logical one (`spirv`, with or without a version):
+    /// `spirv32` or `spirv64`, with or without a version (`spirv64v1.2`).
+    pub(crate) fn is_physical_spirv(self) -> bool {
+        let arch = self.arch();
+        arch.starts_with(b"spirv32") || arch.starts_with(b"spirv64")
+    }
+
+    /// `Triple::isRISCV64`.
+    pub(crate) fn is_riscv64(self) -> bool {
+        matches!(self.arch(), b"riscv64" | b"riscv64be")
+    }
+
+    /// `Triple::isLoongArch64`.
+    pub(crate) fn is_loongarch64(self) -> bool {
+        self.arch() == b"loongarch64"
+    }
+
+    /// `Triple::isAMDGCN`.
+    pub(crate) fn is_amdgcn(self) -> bool {
+        self.arch() == b"amdgcn"
+    }
+
+    /// `Triple::isAMDGPU`: `amdgcn` or `r600`.
+    pub(crate) fn is_amdgpu(self) -> bool {
+        self.is_amdgcn() || self.arch() == b"r600"
+    }
+
+    /// `Triple::isSystemZ`: `s390x` (or `systemz`).
+    pub(crate) fn is_systemz(self) -> bool {
+        matches!(self.arch(), b"s390x" | b"systemz")
+    }
+
+    /// `Triple::isSPARC`: `sparc`, `sparcel`, `sparcv9` (`sparc64`).
+    pub(crate) fn is_sparc(self) -> bool {
+        matches!(self.arch(), b"sparc" | b"sparcel" | b"sparcv9" | b"sparc64")
+    }
+
+    /// `Triple::isMIPS64`: the names `parseArch` reads as `mips64` or `mips64el`.
+    pub(crate) fn is_mips64(self) -> bool {
+        matches!(
+            self.arch(),
+            b"mips64"
+                | b"mips64eb"
+                | b"mipsn32"
+                | b"mipsisa64r6"
+                | b"mips64r6"
+                | b"mipsn32r6"
+                | b"mips64el"
+                | b"mipsn32el"
+                | b"mipsisa64r6el"
+                | b"mips64r6el"
+                | b"mipsn32r6el"
+        )
+    }
+
+    /// `Triple::isPPC64`: the names `parseArch` reads as `ppc64` or `ppc64le`.
+    pub(crate) fn is_ppc64(self) -> bool {
+        matches!(self.arch(), b"powerpc64" | b"ppu" | b"ppc64" | b"powerpc64le" | b"ppc64le")
+    }
+
+    /// `Triple::isPPC`: 32- or 64-bit PowerPC, either endianness.
+    pub(crate) fn is_ppc(self) -> bool {
+        self.is_ppc64()
+            || matches!(
+                self.arch(),
+                b"powerpc" | b"powerpcspe" | b"ppc" | b"ppc32" | b"powerpcle" | b"ppcle" | b"ppc32le"
+            )
+    }
+
+    /// `Triple::isWasm`: `wasm32` or `wasm64`.
+    pub(crate) fn is_wasm(self) -> bool {
+        matches!(self.arch(), b"wasm32" | b"wasm64")
+    }
+
+    /// `Triple::isOSAIX`.
+    pub(crate) fn is_aix(self) -> bool {
+        self.os().starts_with(b"aix")
+    }
+
+    /// `Triple::isWindowsMSVCEnvironment`: Windows (`windows`, `win32`) with the MSVC
+    /// environment or none written.
+    pub(crate) fn is_windows_msvc(self) -> bool {
+        let os = self.os();
+        let env = self.environment();
+        (os.starts_with(b"windows") || os.starts_with(b"win32")) && (env.is_empty() || env.starts_with(b"msvc"))
+    }
+
     /// `Triple::isArch64Bit`: the architecture is a 64-bit one.
     #[cfg(feature = "symbols")]
     pub(crate) fn is_arch_64_bit(self) -> bool {
