@@ -61,6 +61,7 @@ class Module:
 
     triple: Optional[str]
     datalayout: Optional[str]
+    """The datalayout as LLVM 22 reads it (``UpgradeDataLayoutString``); ``None`` if empty."""
     source_filename: Optional[str]
     producer: Optional[str]
     @staticmethod

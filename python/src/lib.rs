@@ -179,7 +179,16 @@ impl Module {
             path,
             partial,
             triple: module.triple.as_deref().map(str::to_owned),
-            datalayout: module.datalayout.as_deref().map(str::to_owned),
+            // As LLVM 22 reads it, as the instructions are (`ir::view`).
+            datalayout: Some(
+                ir::upgrade::upgraded_datalayout(
+                    22,
+                    module.datalayout.as_deref().unwrap_or(""),
+                    module.triple.as_deref().unwrap_or("").as_bytes(),
+                )
+                .into_owned(),
+            )
+            .filter(|dl| !dl.is_empty()),
             source_filename: module.source_filename.as_deref().map(str::to_owned),
             producer: module.producer.clone().map(|p| p.to_string()),
             globals,

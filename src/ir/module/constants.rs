@@ -220,6 +220,12 @@ pub struct ModuleConstants {
     pub constants: Vec<Constant>,
     /// The operand lists the constants' [`OperandRange`] ranges point into.
     pub operands: Vec<u64>,
+    /// Constants LLVM's reader makes that the file does not hold, in a view's table only
+    /// ([`ModuleView::constants`](crate::ir::ModuleView::constants)): the `ptrtoint` it puts
+    /// under an upgraded `bitcast` between address spaces. Empty in a file's table.
+    pub made: Vec<Constant>,
+    /// The value id of `made`'s first constant, far above the file's ids.
+    pub made_base: u64,
 }
 
 impl Module<'_> {
@@ -483,6 +489,9 @@ pub(crate) fn value_operands_mut(kind: &mut ConstantKind, operands: &mut [u64], 
 impl ModuleConstants {
     /// The constant with this value id, if it is one.
     pub fn get(&self, value_id: u64) -> Option<&Constant> {
+        if !self.made.is_empty() && value_id >= self.made_base {
+            return self.made.get(usize::try_from(value_id - self.made_base).ok()?);
+        }
         let i = usize::try_from(value_id.checked_sub(self.base)?).ok()?;
         self.constants.get(i)
     }

@@ -534,7 +534,14 @@ impl<'d, 'm, 'a> FunctionPrint<'d, 'm, 'a> {
                 let name = lifetime_leftover_name(&m.functions[index].common.name).unwrap_or_default();
                 f.push_str("declare void @");
                 write_llvm_name(f, &name)?;
-                f.push_str("(i64)\n");
+                f.push_str("(i64)");
+                // A new function is in the datalayout's program address space (AVR's 1).
+                let program =
+                    crate::ir::vocabulary::datalayout::DataLayout::new(self.view.datalayout()).program_address_space();
+                if program != 0 {
+                    write!(f, " addrspace({program})")?;
+                }
+                f.push('\n');
                 return Ok(());
             }
         };

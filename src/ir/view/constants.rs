@@ -69,7 +69,17 @@ pub(crate) struct Folder<'x> {
     pub(crate) opaque: bool,
     /// The module's constants, when folding a function's.
     pub(crate) outer: Option<&'x Folded>,
+    /// The view's `i64`, for the `ptrtoint` under an address-space `bitcast`
+    /// (`UpgradeBitCastExpr`); `None`: that upgrade is not made.
+    pub(crate) i64: Option<TypeId>,
 }
+
+/// Where the value ids of the constants a view's module table makes
+/// ([`ModuleConstants::made`]) start; a function's table's start at
+/// [`FUNCTION_MADE_BASE`]. No file has that many values.
+pub(crate) const MODULE_MADE_BASE: u64 = 1 << 62;
+/// Where the value ids of the constants a view's function table makes start.
+pub(crate) const FUNCTION_MADE_BASE: u64 = (1 << 62) + (1 << 61);
 
 /// What one constant folds to.
 enum Outcome {
@@ -79,6 +89,9 @@ enum Outcome {
     Kind(ConstantKind),
     /// Another value: every reference to it names that one.
     Value(u64),
+    /// `inttoptr (i64 ptrtoint (operand to i64) to T)` in its place, the `ptrtoint` a
+    /// constant the reader makes (`UpgradeBitCastExpr`).
+    ThroughInt { operand: u64, from: TypeId, i64: TypeId },
 }
 
 impl Folder<'_> {
@@ -156,6 +169,17 @@ impl Folder<'_> {
             }
             Outcome::Value(v) => {
                 out.forward[i] = self.resolve(out, v);
+                changed = true;
+            }
+            Outcome::ThroughInt { operand, from, i64 } => {
+                let table = &mut out.table;
+                if table.made.is_empty() {
+                    table.made_base = if self.outer.is_some() { FUNCTION_MADE_BASE } else { MODULE_MADE_BASE };
+                }
+                let made = table.made_base + table.made.len() as u64;
+                let to_int = ConstantKind::Cast { opcode: ids::CAST_PTRTOINT, operand, from };
+                table.made.push(Constant { ty: i64, kind: to_int, ..c });
+                table.constants[i].kind = ConstantKind::Cast { opcode: ids::CAST_INTTOPTR, operand: made, from: i64 };
                 changed = true;
             }
         }
@@ -368,6 +392,18 @@ impl Folder<'_> {
 
     /// `ConstantFoldCastInstruction`.
     fn cast(&self, out: &Folded, ty: TypeId, opcode: u32, operand: u64, from: TypeId) -> Outcome {
+        // `UpgradeBitCastExpr`, before the fold: a `bitcast` between pointers of two address
+        // spaces is `inttoptr (i64 ptrtoint (…))`; of `null`, `undef` or `poison` that
+        // folds to what the fold below makes of the `bitcast`.
+        let space = |t: TypeId| match self.types.get(t) {
+            Some(Type::Pointer { address_space, .. }) => Some(*address_space),
+            _ => None,
+        };
+        if let (ids::CAST_BITCAST, Some(i64), Some(a), Some(b)) = (opcode, self.i64, space(from), space(ty)) {
+            if a != b && !self.is_null(out, operand) && !self.is_undef(out, operand) {
+                return Outcome::ThroughInt { operand, from, i64 };
+            }
+        }
         let Some(op) = self.kind(out, operand) else {
             // A global value: a `bitcast` to its own type is the value.
             let from = self.type_of(out, operand).unwrap_or(from);
@@ -713,6 +749,7 @@ mod tests {
             base: 10,
             constants: constants.iter().map(|&(ty, kind)| Constant { ty, kind, bit: 0 }).collect(),
             operands,
+            ..ModuleConstants::default()
         }
     }
 
@@ -721,7 +758,48 @@ mod tests {
     }
 
     fn fold(version: u32, t: &ModuleConstants, types: &TypeTable) -> Folded {
-        Folder { llvm_version: version, types, opaque: true, outer: None }.fold(t)
+        Folder { llvm_version: version, types, opaque: true, outer: None, i64: None }.fold(t)
+    }
+
+    /// clang 14's r600 and AVR label addresses: `bitcast (i8* blockaddress(…) to
+    /// i8 addrspace(5)*)`, which llvm-dis 14 to 22 print as `inttoptr (i64 ptrtoint (…) to
+    /// i64) to …)` (`UpgradeBitCastExpr`); of `null` it is `null`, within one address space
+    /// it stays a `bitcast`.
+    #[test]
+    fn a_bitcast_between_address_spaces_goes_through_i64() {
+        let mut types = types();
+        types.types.push(Type::Pointer { pointee: Some(I8), address_space: 0 });
+        types.types.push(Type::Pointer { pointee: Some(I8), address_space: 5 });
+        types.types.push(Type::Pointer { pointee: Some(I64), address_space: 0 });
+        let (p0, p5, p64) = (TypeId(5), TypeId(6), TypeId(7));
+        let label = ConstantKind::BlockAddress { function: 3, block: 1 };
+        let t = table(
+            &[
+                (p0, label),
+                (p5, ConstantKind::Cast { opcode: ids::CAST_BITCAST, operand: 10, from: p0 }),
+                (p0, ConstantKind::Null),
+                (p5, ConstantKind::Cast { opcode: ids::CAST_BITCAST, operand: 12, from: p0 }),
+                (p64, ConstantKind::Cast { opcode: ids::CAST_BITCAST, operand: 10, from: p0 }),
+            ],
+            vec![],
+        );
+        let folded = Folder { llvm_version: 22, types: &types, opaque: false, outer: None, i64: Some(I64) }.fold(&t);
+        let made = MODULE_MADE_BASE;
+        assert_eq!(
+            folded.table.get(11).unwrap().kind,
+            ConstantKind::Cast { opcode: ids::CAST_INTTOPTR, operand: made, from: I64 }
+        );
+        let to_int = folded.table.get(made).unwrap();
+        assert_eq!(
+            (to_int.ty, to_int.kind),
+            (I64, ConstantKind::Cast { opcode: ids::CAST_PTRTOINT, operand: 10, from: p0 })
+        );
+        assert_eq!(folded.table.get(13).unwrap().kind, ConstantKind::Null);
+        assert!(matches!(folded.table.get(14).unwrap().kind, ConstantKind::Cast { opcode: ids::CAST_BITCAST, .. }));
+        assert_eq!(folded.table.made.len(), 1);
+        // Without an i64 to use, as the file is.
+        let kept = Folder { llvm_version: 22, types: &types, opaque: false, outer: None, i64: None }.fold(&t);
+        assert!(matches!(kept.table.get(11).unwrap().kind, ConstantKind::Cast { opcode: ids::CAST_BITCAST, .. }));
     }
 
     /// Zig's `getelementptr inbounds (i8, ptr @g, i64 0)` is `@g` as LLVM 22 reads it, and

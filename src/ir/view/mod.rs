@@ -88,6 +88,8 @@ pub struct ModuleView<'b, 'm, 'a> {
     /// `i1` and `i32` in `types`.
     i1: TypeId,
     i32: TypeId,
+    /// `i64` in `types`, for the constants the reader makes.
+    i64: Option<TypeId>,
     /// In a module of before LLVM 3.8 (no producer), `{ T, i1 }` in `types` for each
     /// integer and pointer type `T`: the result of a `cmpxchg` of before LLVM 3.5, which
     /// returned `T` alone (the reader makes it `{ T, i1 }` and extracts the `T`).
@@ -135,12 +137,14 @@ impl<'b, 'm, 'a> ModuleView<'b, 'm, 'a> {
             })
             .collect();
         let opaque = reads_opaque_pointers(bodies, llvm_version);
-        let constants = Folder { llvm_version, types: &m.types, opaque, outer: None }.fold(bodies.constants());
         let mut types = functions::Types { table: m.types.clone() };
         let view_functions = functions::functions(bodies, llvm_version, &mut types);
         let order = functions::order(bodies, llvm_version, &view_functions);
         let i1 = types.get_or_add(crate::ir::Type::Integer(1));
         let i32 = types.get_or_add(crate::ir::Type::Integer(32));
+        // The context's i64, for the casts `UpgradeBitCastExpr` makes.
+        let i64 = Some(types.get_or_add(crate::ir::Type::Integer(64)));
+        let constants = Folder { llvm_version, types: &types.table, opaque, outer: None, i64 }.fold(bodies.constants());
         let cmpxchg_pairs =
             if m.producer.is_none() { functions::cmpxchg_pairs(&mut types, i1) } else { BTreeMap::new() };
         ModuleView {
@@ -153,6 +157,7 @@ impl<'b, 'm, 'a> ModuleView<'b, 'm, 'a> {
             types: types.table,
             i1,
             i32,
+            i64,
             cmpxchg_pairs,
             functions: view_functions,
             order,
@@ -411,9 +416,10 @@ impl<'b, 'm, 'a> ModuleView<'b, 'm, 'a> {
         }
         let folder = Folder {
             llvm_version: self.llvm_version,
-            types: &self.module().types,
+            types: &self.types,
             opaque: self.opaque,
             outer: Some(&self.constants),
+            i64: self.i64,
         };
         let folded = folder.fold(&body.constants);
         if !folded.changed && !self.constants.changed {
