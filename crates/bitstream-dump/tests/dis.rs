@@ -555,6 +555,8 @@ fn ir_bodies(major: u32) -> Option<Vec<PathBuf>> {
 fn upgrade_inputs(reader: u32) -> Option<Vec<PathBuf>> {
     let llvm_as = llvm_tool("llvm-as", 14)?;
     let llvm_as_13 = llvm_tool("llvm-as", 13)?;
+    // LLVM 19's files only for the readers that read them.
+    let llvm_as_19 = if reader >= 19 { Some(llvm_tool("llvm-as", 19)?) } else { None };
     let src = repo_root().join("testdata/src/upgrade");
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("dis-upgrade-for-{reader}"));
     std::fs::create_dir_all(&dir).unwrap();
@@ -564,7 +566,14 @@ fn upgrade_inputs(reader: u32) -> Option<Vec<PathBuf>> {
         let Some(stem) = name.strip_suffix(".ll") else { continue };
         let bc = dir.join(format!("{stem}.bc"));
         let args = [src.join(&name).into_os_string(), OsString::from("-o"), bc.clone().into_os_string()];
-        let assembler = if name.ends_with(".llvm13.ll") { &llvm_as_13 } else { &llvm_as };
+        let assembler = if name.ends_with(".llvm13.ll") {
+            &llvm_as_13
+        } else if name.ends_with(".llvm19.ll") {
+            let Some(llvm_as_19) = &llvm_as_19 else { continue };
+            llvm_as_19
+        } else {
+            &llvm_as
+        };
         let assembled = run(assembler, &args);
         assert!(assembled.ok(), "llvm-as rejects testdata/src/upgrade/{name}: {}", assembled.stderr.trim());
         out.push(bc);

@@ -541,13 +541,13 @@ pub struct Body {
     /// The type of each local value, kept for the storage's reuse.
     #[cfg_attr(feature = "serde", serde(skip))]
     local_types: Vec<TypeId>,
-    /// In a body of a [`ModuleView`](crate::ir::ModuleView): the calls of an old
-    /// `llvm.memcpy`, `memmove` or `memset` the reader made anew, with the alignment their
-    /// dropped argument gave (instruction, alignment or 0, whether the source gets it too).
-    /// The call keeps its attribute list: the arguments after the dropped fourth take the
-    /// attributes of their places in the file's call.
+    /// In a body of a [`ModuleView`](crate::ir::ModuleView): the calls the reader made anew with an alignment argument dropped (an old `llvm.memcpy`,
+    /// `memmove` or `memset`, LLVM 22's `llvm.masked.*`): the instruction, the alignment
+    /// the dropped argument gave (0: none), and the upgrade. A call that keeps its
+    /// attribute list gives the arguments after the dropped one the attributes of their
+    /// places in the file's call.
     #[cfg_attr(feature = "serde", serde(skip))]
-    pub(crate) call_alignments: Vec<(u32, u64, bool)>,
+    pub(crate) call_alignments: Vec<(u32, u64, crate::ir::upgrade::ArgumentUpgrade)>,
 }
 
 /// What a local value id (from [`Body::first_value`]) is.

@@ -532,16 +532,18 @@ impl BodyPrinter<'_, '_, '_> {
         self.value(f, callee)?;
         f.write_char('(')?;
         let asm_indirect = self.constants.asm_indirect_arguments_of(callee);
-        // The alignment an old memcpy's dropped fourth argument gave its pointers; the
-        // arguments after it keep their attributes' places in the file's call.
+        // The alignment a dropped argument gave the pointers (an old memcpy's fourth, a
+        // masked load's second); where the call keeps its attributes, the arguments after
+        // the dropped one keep their attributes' places in the file's call.
         let remade = self.body.call_alignments.iter().find(|a| a.0 as usize == index);
-        let alignment = |i: usize| remade.filter(|a| a.1 > 0 && (i == 0 || (i == 1 && a.2))).map(|a| a.1);
+        let alignment = |i: usize| remade.filter(|a| a.1 > 0 && a.2.aligned_arguments().contains(&i)).map(|a| a.1);
+        let shifted_from = remade.filter(|a| a.2.keeps_call_attributes()).and_then(|a| a.2.dropped_argument());
         for (i, arg) in operands.iter().skip(1).take(args).enumerate() {
             if i > 0 {
                 f.write_str(", ")?;
             }
             self.ty(f, arg.ty)?;
-            let place = if remade.is_some() && i >= 3 { i + 1 } else { i };
+            let place = if shifted_from.is_some_and(|d| i >= d) { i + 1 } else { i };
             self.spaced_attributes(
                 f,
                 call.attributes,

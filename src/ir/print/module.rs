@@ -526,7 +526,6 @@ impl<'d, 'm, 'a> FunctionPrint<'d, 'm, 'a> {
     ) -> fmt::Result {
         let b = self.b;
         let m = b.module();
-        let version = self.options.llvm_version;
         f.push('\n');
         let index = match listed {
             Listed::Function(index) => index,
@@ -561,7 +560,7 @@ impl<'d, 'm, 'a> FunctionPrint<'d, 'm, 'a> {
             f.push_str(&self.comments[comment as usize]);
             f.push('\n');
         }
-        if is_unknown_intrinsic(b, index, version) {
+        if self.view.is_unknown_intrinsic(index) {
             f.push_str("; Unknown intrinsic\n");
         }
         let display = FunctionDisplay {
@@ -729,16 +728,6 @@ fn write_recovered_name(
         Some(r) => writeln!(f, "; recovered name (from its {}): {}", r.source, r.name_str()),
         None => Ok(()),
     }
-}
-
-/// The `; Function Attrs:` comment: the function's non-string attributes.
-/// Whether function `index` is named as an intrinsic (`llvm.…`) that LLVM `llvm_version`
-/// does not have, which `llvm-dis` 21 and later say above its declaration.
-fn is_unknown_intrinsic(b: &Bodies<'_, '_>, index: usize, llvm_version: u32) -> bool {
-    let Some(function) = b.module().functions.get(index) else { return false };
-    llvm_version >= 21
-        && function.common.name.starts_with(b"llvm.")
-        && crate::ir::upgrade::intrinsic_attributes(llvm_version, &function.common.name).is_none()
 }
 
 /// The `; Function Attrs:` comment of the function attribute group `key` (a slot

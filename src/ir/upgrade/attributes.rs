@@ -46,7 +46,8 @@ pub struct ParamUpgrade {
     /// An indirect operand of an inline-asm call.
     pub indirect_asm_operand: bool,
     /// The `align` an upgraded call sets on the parameter
-    /// ([`crate::ir::upgrade::ArgumentUpgrade::AlignmentToAttributes`]).
+    /// ([`crate::ir::upgrade::ArgumentUpgrade::AlignmentToAttributes`],
+    /// [`crate::ir::upgrade::ArgumentUpgrade::MaskedAlignment`]).
     pub alignment: Option<u64>,
 }
 /// `uwtable(async)`, what an enum `uwtable` means from LLVM 15.

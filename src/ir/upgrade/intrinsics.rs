@@ -170,8 +170,37 @@ pub fn upgraded_intrinsic_name(
     let printed_typed = typed_pointers && llvm_version < 16;
     let suffix = pointer_suffix(types, function_type, printed_typed);
     renamed_intrinsic(llvm_version, name, suffix.as_deref())
+        .or_else(|| promoted_intrinsic_name(llvm_version, name))
         .or_else(|| completed_overload_name(name, types, function_type, printed_typed))
         .or_else(|| typed_read_as_opaque.then(|| remangled_intrinsic_name(llvm_version, name)).flatten())
+}
+
+/// Experimental intrinsics LLVM promoted, the version whose reader renames them, and their
+/// new prefix: the type suffixes stay. Checked with llvm-dis 14 to 22 on llvm-as-14's
+/// modules (`extract`, `insert` from 15, `reverse`, `splice` from 19, `stepvector` from
+/// 20); `interleave2`, `deinterleave2` (19) and `partial.reduce.add` (21) from LLVM's
+/// history.
+const PROMOTED_INTRINSICS: [(u32, &str, &str); 8] = [
+    (15, "llvm.experimental.vector.extract.", "llvm.vector.extract."),
+    (15, "llvm.experimental.vector.insert.", "llvm.vector.insert."),
+    (19, "llvm.experimental.vector.reverse.", "llvm.vector.reverse."),
+    (19, "llvm.experimental.vector.splice.", "llvm.vector.splice."),
+    (19, "llvm.experimental.vector.interleave2.", "llvm.vector.interleave2."),
+    (19, "llvm.experimental.vector.deinterleave2.", "llvm.vector.deinterleave2."),
+    (20, "llvm.experimental.stepvector.", "llvm.stepvector."),
+    (21, "llvm.experimental.vector.partial.reduce.add.", "llvm.vector.partial.reduce.add."),
+];
+
+/// The name LLVM `llvm_version` gives an experimental intrinsic it has promoted
+/// ([`PROMOTED_INTRINSICS`]; `UpgradeIntrinsicFunction`'s `experimental.vector.*` and
+/// `experimental.stepvector.*`), if `name` is one.
+fn promoted_intrinsic_name(llvm_version: u32, name: &[u8]) -> Option<Vec<u8>> {
+    let (_, old, new) = PROMOTED_INTRINSICS
+        .iter()
+        .find(|(since, old, _)| llvm_version >= *since && name.starts_with(old.as_bytes()))?;
+    let mut out = new.as_bytes().to_vec();
+    out.extend_from_slice(&name[old.len()..]);
+    Some(out)
 }
 
 /// The name LLVM's reader (every version this crate prints for) declares an intrinsic with
@@ -290,8 +319,20 @@ pub fn renamed_runtime_function(name: &[u8]) -> Option<&'static [u8]> {
 /// Whether LLVM `llvm_version` rebuilds each call to intrinsic `name` rather than only
 /// pointing it at the renamed declaration: from LLVM 22, calls to the old, not overloaded
 /// `llvm.thread.pointer` are made anew, without `tail` and without their attributes.
-pub fn rebuilds_calls(llvm_version: u32, name: &[u8]) -> bool {
-    llvm_version >= 22 && name == b"llvm.thread.pointer"
+///
+/// In LLVM 16, calls to `llvm.masked.load`, `gather`, `store` and `scatter` whose
+/// declaration is renamed (`renamed`: remangled for opaque pointers, or completed with its
+/// type suffixes) are made anew too (`UpgradeIntrinsicCall`'s `Builder.CreateCall`, with
+/// the call's metadata copied); llvm-dis 19 keeps them (17 and 18 unchecked).
+pub fn rebuilds_calls(llvm_version: u32, name: &[u8], renamed: bool) -> bool {
+    if llvm_version >= 22 && name == b"llvm.thread.pointer" {
+        return true;
+    }
+    renamed
+        && llvm_version == 16
+        && [&b"llvm.masked.load."[..], b"llvm.masked.gather.", b"llvm.masked.store.", b"llvm.masked.scatter."]
+            .iter()
+            .any(|p| name.starts_with(p))
 }
 
 /// How LLVM's reader changes the arguments of the calls to an intrinsic whose signature
@@ -315,6 +356,17 @@ pub enum ArgumentUpgrade {
         /// The source pointer gets it too (`memcpy`, `memmove`).
         source: bool,
     },
+    /// The alignment argument of `llvm.masked.load`, `gather`, `store` and `scatter`
+    /// (after the pointer) dropped, from LLVM 22: its value is the `align` of the pointer
+    /// argument (`pointer`, 0 or 1), for a gather or scatter of alignment 0 the ABI
+    /// alignment of the element type (`DataLayout::getValueOrABITypeAlignment`). The call
+    /// keeps `tail` and its metadata, not its attributes.
+    MaskedAlignment {
+        /// The pointer argument (0 for a load or gather, 1 for a store or scatter).
+        pointer: u8,
+        /// A gather or scatter (alignment 0 is the element type's).
+        vector_of_pointers: bool,
+    },
 }
 
 impl ArgumentUpgrade {
@@ -324,12 +376,31 @@ impl ArgumentUpgrade {
             ArgumentUpgrade::AppendFalse(_) => None,
             ArgumentUpgrade::DropOffset => Some(1),
             ArgumentUpgrade::AlignmentToAttributes { .. } => Some(3),
+            ArgumentUpgrade::MaskedAlignment { pointer, .. } => Some(pointer as usize + 1),
         }
     }
 
     /// Whether the new call keeps the old one's attributes.
     pub fn keeps_call_attributes(self) -> bool {
         matches!(self, ArgumentUpgrade::AlignmentToAttributes { .. })
+    }
+
+    /// Whether the new call keeps the old one's `tail` and its metadata
+    /// (`setTailCallKind`, `copyMetadata`).
+    pub fn keeps_tail_and_metadata(self) -> bool {
+        matches!(self, ArgumentUpgrade::MaskedAlignment { .. })
+    }
+
+    /// The arguments (0-based, of the new call) that get the dropped argument's value as
+    /// their `align`.
+    pub fn aligned_arguments(self) -> &'static [usize] {
+        match self {
+            ArgumentUpgrade::AlignmentToAttributes { source: true } => &[0, 1],
+            ArgumentUpgrade::AlignmentToAttributes { source: false } => &[0],
+            ArgumentUpgrade::MaskedAlignment { pointer: 0, .. } => &[0],
+            ArgumentUpgrade::MaskedAlignment { .. } => &[1],
+            _ => &[],
+        }
     }
 }
 
@@ -349,6 +420,15 @@ pub fn upgraded_arguments(llvm_version: u32, name: &[u8], params: usize) -> Opti
             Some(ArgumentUpgrade::AlignmentToAttributes { source: true })
         }
         (n, 5) if n.starts_with(b"llvm.memset.") => Some(ArgumentUpgrade::AlignmentToAttributes { source: false }),
+        (n, 4) if llvm_version >= 22 && n.starts_with(b"llvm.masked.") => {
+            let rest = &n[b"llvm.masked.".len()..];
+            let (pointer, vector_of_pointers) =
+                [(&b"load"[..], 0, false), (b"gather", 0, true), (b"store", 1, false), (b"scatter", 1, true)]
+                    .into_iter()
+                    .find(|(op, ..)| rest.starts_with(op) && rest.get(op.len()).is_none_or(|&c| c == b'.'))
+                    .map(|(_, p, v)| (p, v))?;
+            Some(ArgumentUpgrade::MaskedAlignment { pointer, vector_of_pointers })
+        }
         _ => None,
     }
 }
@@ -439,7 +519,8 @@ impl Module<'_> {
         if !f.is_declaration {
             return None;
         }
-        let name = renamed_runtime_function(&f.common.name).unwrap_or(&f.common.name);
+        let promoted = promoted_intrinsic_name(llvm_version, &f.common.name);
+        let name = renamed_runtime_function(&f.common.name).or(promoted.as_deref()).unwrap_or(&f.common.name);
         let table = intrinsic_attributes(llvm_version, name)?;
         let Some(Type::Function { ret, params, .. }) = self.types.get(f.common.value_type) else {
             return Some(table.groups(|_| None));
@@ -459,6 +540,40 @@ impl Module<'_> {
 mod tests {
     use super::*;
     use alloc::string::String;
+
+    /// What llvm-dis 14 to 22 make of `testdata/src/upgrade/vector_intrinsics.ll` and
+    /// `masked_alignment.llvm19.ll`.
+    #[test]
+    fn promoted_and_masked_intrinsics() {
+        let promoted = |v, n: &str| promoted_intrinsic_name(v, n.as_bytes()).map(|n| String::from_utf8(n).unwrap());
+        assert_eq!(promoted(14, "llvm.experimental.vector.extract.v2i32.v4i32"), None);
+        assert_eq!(
+            promoted(15, "llvm.experimental.vector.extract.v2i32.v4i32").as_deref(),
+            Some("llvm.vector.extract.v2i32.v4i32")
+        );
+        assert_eq!(promoted(16, "llvm.experimental.vector.reverse.v4i32"), None);
+        assert_eq!(
+            promoted(19, "llvm.experimental.vector.reverse.v4i32").as_deref(),
+            Some("llvm.vector.reverse.v4i32")
+        );
+        assert_eq!(promoted(19, "llvm.experimental.stepvector.nxv4i32"), None);
+        assert_eq!(promoted(20, "llvm.experimental.stepvector.nxv4i32").as_deref(), Some("llvm.stepvector.nxv4i32"));
+        assert_eq!(promoted(22, "llvm.stepvector.nxv4i32"), None);
+        use ArgumentUpgrade::MaskedAlignment;
+        let load = upgraded_arguments(22, b"llvm.masked.load.v4i32.p0", 4);
+        assert_eq!(load, Some(MaskedAlignment { pointer: 0, vector_of_pointers: false }));
+        assert_eq!(load.unwrap().dropped_argument(), Some(1));
+        let scatter = upgraded_arguments(22, b"llvm.masked.scatter.v4i16.v4p0", 4).unwrap();
+        assert_eq!((scatter.dropped_argument(), scatter.aligned_arguments()), (Some(2), &[1][..]));
+        assert!(scatter.keeps_tail_and_metadata() && !scatter.keeps_call_attributes());
+        assert_eq!(upgraded_arguments(21, b"llvm.masked.load.v4i32.p0", 4), None);
+        assert_eq!(upgraded_arguments(22, b"llvm.masked.load.v4i32.p0", 3), None);
+        assert_eq!(upgraded_arguments(22, b"llvm.masked.loadx.v4i32.p0", 4), None);
+        assert_eq!(upgraded_arguments(22, b"llvm.masked.expandload.v4i32", 4), None);
+        assert!(rebuilds_calls(16, b"llvm.masked.load.v4i32.p0", true));
+        assert!(!rebuilds_calls(16, b"llvm.masked.load.v4i32.p0", false));
+        assert!(!rebuilds_calls(19, b"llvm.masked.load.v4i32.p0", true));
+    }
 
     /// What llvm-dis 13 to 22 make of LLVM's `auto_upgrade_intrinsics.bc`,
     /// `objectsize-upgrade-7.0.ll.bc` and `upgrade-dbg-value.ll.bc`.

@@ -655,24 +655,33 @@ impl ModuleView<'_, '_, '_> {
                         }
                         let len = body.operand_pool.len() as u32 - start;
                         inst.operands = OperandRange { start, len };
-                        if let ArgumentUpgrade::AlignmentToAttributes { source } = upgrade {
-                            let align = ops.get(4).and_then(|o| match o.value {
+                        if let Some(d) = dropped.filter(|_| !upgrade.aligned_arguments().is_empty()) {
+                            let written = ops.get(d + 1).and_then(|o| match o.value {
                                 Value::Constant(id) => match self.constant(body, id).map(|(c, _)| c.kind) {
                                     Some(ConstantKind::Int(v)) => u64::try_from(v).ok().filter(|&a| a > 0),
                                     _ => None,
                                 },
                                 _ => None,
                             });
+                            let align = match upgrade {
+                                // A gather's or scatter's 0 is the element type's ABI alignment.
+                                ArgumentUpgrade::MaskedAlignment { vector_of_pointers: true, pointer }
+                                    if written.is_none() =>
+                                {
+                                    let value = if pointer == 0 { Some(inst.ty) } else { ops.get(1).map(|o| o.ty) };
+                                    value.and_then(|t| self.element_abi_alignment(t))
+                                }
+                                _ => written,
+                            };
                             // 0: none (the attributes still follow their arguments).
-                            body.call_alignments.push((body.instructions.len() as u32, align.unwrap_or(0), source));
+                            body.call_alignments.push((body.instructions.len() as u32, align.unwrap_or(0), upgrade));
                         }
-                        if let InstKind::Call { call, .. } = inst.kind {
+                        if let InstKind::Call { call, tail } = inst.kind {
                             let attributes = if upgrade.keeps_call_attributes() { call.attributes } else { None };
                             let ty = callee.map_or(call.function_type, |(_, f)| f.ty);
-                            inst.kind = InstKind::Call {
-                                call: CallInfo { attributes, function_type: ty, ..call },
-                                tail: TailKind::None,
-                            };
+                            let tail = if upgrade.keeps_tail_and_metadata() { tail } else { TailKind::None };
+                            inst.kind =
+                                InstKind::Call { call: CallInfo { attributes, function_type: ty, ..call }, tail };
                         }
                     }
                     Fate::Rebuilt => {
@@ -755,8 +764,21 @@ impl ModuleView<'_, '_, '_> {
     /// Whether call `inst` (rewritten) is one LLVM made anew, whose metadata but `!dbg`
     /// is gone: an upgraded intrinsic's, or a lifetime marker's.
     fn remade_call(&self, body: &Body, inst: &Instruction) -> bool {
-        self.callee(body.operands(inst).first())
-            .is_some_and(|(_, f)| matches!(f.calls, CallUpgrade::Arguments(_) | CallUpgrade::Lifetime))
+        self.callee(body.operands(inst).first()).is_some_and(|(_, f)| match f.calls {
+            CallUpgrade::Arguments(upgrade) => !upgrade.keeps_tail_and_metadata(),
+            CallUpgrade::Lifetime => true,
+            _ => false,
+        })
+    }
+
+    /// The ABI alignment in bytes of the element type of vector type `ty`.
+    fn element_abi_alignment(&self, ty: TypeId) -> Option<u64> {
+        let types = &self.module().types;
+        let element = match types.get(ty)? {
+            crate::ir::Type::Vector { element, .. } => *element,
+            _ => ty,
+        };
+        self.layout().align(types, element, 0)
     }
 
     /// The debug record a call of a debug intrinsic becomes (`args`: its metadata

@@ -160,7 +160,9 @@ pub(crate) fn functions(b: &Bodies<'_, '_>, llvm_version: u32, types: &mut Types
                 if view.calls == CallUpgrade::None {
                     view.calls = CallUpgrade::Arguments(upgrade);
                 }
-            } else if crate::ir::upgrade::rebuilds_calls(llvm_version, name) && view.calls == CallUpgrade::None {
+            } else if crate::ir::upgrade::rebuilds_calls(llvm_version, name, view.name.is_some())
+                && view.calls == CallUpgrade::None
+            {
                 view.calls = CallUpgrade::Rebuilt;
             }
             view

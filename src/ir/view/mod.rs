@@ -196,6 +196,16 @@ impl<'b, 'm, 'a> ModuleView<'b, 'm, 'a> {
         Some(self.functions.get(index).and_then(|v| v.name.as_deref()).unwrap_or(&f.common.name))
     }
 
+    /// Whether function `index` is named (as LLVM declares it) as an intrinsic (`llvm.…`)
+    /// that this LLVM does not have, which `llvm-dis` 21 and later say above its
+    /// declaration (`; Unknown intrinsic`).
+    pub fn is_unknown_intrinsic(&self, index: usize) -> bool {
+        let Some(name) = self.function_name(index) else { return false };
+        self.llvm_version >= 21
+            && name.starts_with(b"llvm.")
+            && crate::ir::upgrade::intrinsic_attributes(self.llvm_version, name).is_none()
+    }
+
     /// Function `index`'s name when LLVM's reader renames it, else `None`.
     pub(crate) fn upgraded_name(&self, index: usize) -> Option<&[u8]> {
         self.functions.get(index).and_then(|v| v.name.as_deref())
