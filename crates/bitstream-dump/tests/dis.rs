@@ -695,6 +695,65 @@ fn target_bitcode(major: u32, reader: u32) -> Option<Vec<PathBuf>> {
     Some(out)
 }
 
+/// Combined ThinLTO indexes (what a distributed ThinLTO link writes: the summaries of
+/// several modules, every value by GUID, the modules' paths and hashes): `testdata/src`'s
+/// C sources built by clang `major` with `-flto=thin`, thin-linked by its `llvm-lto`
+/// (`--thinlto-action=thinlink`), with the modules. `None` (after printing why, or a panic
+/// under `CI=true`) without those tools.
+fn thinlink_bitcode(major: u32, reader: u32) -> Option<Vec<PathBuf>> {
+    let clang = llvm_tool("clang", major)?;
+    let llvm_lto = llvm_tool("llvm-lto", major)?;
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("dis-thinlink-{major}-for-{reader}"));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut modules = Vec::new();
+    for name in ["remarks.c", "remarks_more.c", "dis_cases.c"] {
+        let bc = dir.join(format!("{name}.bc"));
+        let src = repo_root().join("testdata/src").join(name);
+        let args: Vec<OsString> = ["-O2", "-flto=thin", "-c", "-o"]
+            .iter()
+            .map(OsString::from)
+            .chain([bc.clone().into_os_string(), src.into_os_string()])
+            .collect();
+        let built = run(&clang, &args);
+        assert!(built.ok(), "clang-{major} -flto=thin {name}: {}", built.why());
+        modules.push(bc);
+    }
+    let index = dir.join("thinlink.index.bc");
+    let mut args: Vec<OsString> = vec!["--thinlto-action=thinlink".into(), "-o".into(), index.clone().into_os_string()];
+    args.extend(modules.iter().map(|m| m.clone().into_os_string()));
+    let linked = run(&llvm_lto, &args);
+    assert!(linked.ok(), "llvm-lto-{major} --thinlto-action=thinlink: {}", linked.why());
+    modules.push(index);
+    Some(modules)
+}
+
+/// PostgreSQL's JIT bitcode, where a `postgresql-*` package installed it
+/// (`/usr/lib/postgresql/*/lib/bitcode`; Debian's 15 is clang 14's): every combined index
+/// (`*.index.bc`, one per extension and one of the server's 700 modules) and the first 60
+/// extension modules. Empty without (it is no tool this test needs).
+fn postgres_bitcode() -> Vec<PathBuf> {
+    let Ok(versions) = std::fs::read_dir("/usr/lib/postgresql") else { return Vec::new() };
+    let mut out = Vec::new();
+    for version in versions.flatten() {
+        let dir = version.path().join("lib/bitcode");
+        let Ok(entries) = std::fs::read_dir(&dir) else { continue };
+        let mut modules = Vec::new();
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.extension().is_some_and(|x| x == "bc") {
+                out.push(p);
+            } else if p.is_dir() && p.file_name().is_some_and(|n| n != "postgres") {
+                let files = std::fs::read_dir(&p).into_iter().flatten().flatten().map(|e| e.path());
+                modules.extend(files.filter(|p| p.extension().is_some_and(|x| x == "bc")));
+            }
+        }
+        modules.sort();
+        out.extend(modules.into_iter().take(60));
+    }
+    out.sort();
+    out
+}
+
 /// The bitcode modules of the Rust sysroot's rlibs, each written to a scratch `.bc` file.
 fn sysroot_bitcode() -> Vec<PathBuf> {
     use llvm_bitstream_reader::container::ContainerFile;
@@ -809,6 +868,19 @@ fn differential(major: u32) {
     }
     if let Some(files) = upgrade_inputs(major) {
         corpora.push(("upgrade", files));
+    }
+    // Combined indexes of a thin link, by the reading version's tools and by LLVM 14's.
+    let thin_producers = if major > 14 { vec![major, 14] } else { vec![major] };
+    for producer in thin_producers {
+        if let Some(files) = thinlink_bitcode(producer, major) {
+            corpora.push((if producer == major { "thinlink" } else { "thinlink14" }, files));
+        }
+    }
+    let postgres = postgres_bitcode();
+    if postgres.is_empty() {
+        eprintln!("no PostgreSQL JIT bitcode under /usr/lib/postgresql/*/lib/bitcode: that corpus is not compared");
+    } else {
+        corpora.push(("postgres", postgres));
     }
     // Two dozen targets, by the reading version's clang and older ones.
     for producer in [major, 14, 16, 19].into_iter().filter(|&p| p <= major) {

@@ -33,7 +33,11 @@ pub(crate) fn write(
     let source = module.source_filename.as_deref().unwrap_or("");
     let mut gvs: Vec<Gv<'_>> = Vec::with_capacity(module.values.len() + summary.value_guids.len());
     // Not ifuncs: the summary reader names functions, variables and aliases only.
-    for (id, r) in module.values.iter().enumerate() {
+    // The slots: the modules' first, then the values'.
+    let base = if summary.combined { summary.modules.len() } else { 1 };
+    // A combined index has no module of its own: every value is known by GUID.
+    let own_values = if summary.combined { &[][..] } else { &module.values[..] };
+    for (id, r) in own_values.iter().enumerate() {
         if let GlobalRef::Alias(i) = *r {
             if module.aliases.get(i).is_some_and(|a| a.is_ifunc) {
                 continue;
@@ -55,7 +59,7 @@ pub(crate) fn write(
     let slot = |value_id: u64| -> Option<usize> {
         let i = guid_of_value.binary_search_by_key(&value_id, |p| p.0).ok()?;
         let guid = guid_of_value[i].1;
-        gvs.binary_search_by_key(&guid, |g| g.guid).ok().map(|i| i + 1)
+        gvs.binary_search_by_key(&guid, |g| g.guid).ok().map(|i| i + base)
     };
     // The summaries by value id, in record order within one value.
     let mut by_value: Vec<&Entry> = summary.entries.iter().collect();
@@ -65,20 +69,37 @@ pub(crate) fn write(
         None => f.write_str("null"),
     };
 
-    f.write_str("\n^0 = module: (path: \"")?;
-    write_escaped(f, module_id.as_bytes())?;
-    f.write_str("\", hash: (")?;
-    let hash = module.hash.as_deref().unwrap_or(&[]);
-    for i in 0..5 {
-        if i > 0 {
-            f.write_str(", ")?;
-        }
-        write!(f, "{}", hash.get(i).map_or(0, |&h| h as u32))?;
+    // The modules: this one, or a combined index's, in the slot tracker's order.
+    let own_hash: Vec<u32> =
+        (0..5).map(|i| module.hash.as_deref().and_then(|h| h.get(i)).map_or(0, |&h| h as u32)).collect();
+    let mut modules: Vec<(&[u8], &[u32], u64)> = if summary.combined {
+        summary.modules.iter().map(|m| (&m.path[..], &m.hash[..], m.id)).collect()
+    } else {
+        alloc::vec![(module_id.as_bytes(), &own_hash[..], 0)]
+    };
+    // LLVM 17 and later sort by path; before, by the file's module id (`ModuleIdToPathMap`).
+    if llvm_version >= 17 {
+        modules.sort_by(|a, b| a.0.cmp(b.0));
+    } else {
+        modules.sort_by_key(|m| m.2);
     }
-    f.write_str("))\n")?;
+    f.write_char('\n')?;
+    for (slot, (path, hash, _)) in modules.iter().enumerate() {
+        write!(f, "^{slot} = module: (path: \"")?;
+        write_escaped(f, path)?;
+        f.write_str("\", hash: (")?;
+        for (i, h) in hash.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            write!(f, "{h}")?;
+        }
+        f.write_str("))\n")?;
+    }
+    let module_slot = |id: u64| modules.iter().position(|m| m.2 == id).unwrap_or(0);
 
     for (i, g) in gvs.iter().enumerate() {
-        write!(f, "^{} = gv: (", i + 1)?;
+        write!(f, "^{} = gv: (", i + base)?;
         match g.name {
             Some(name) => {
                 f.write_str("name: \"")?;
@@ -97,7 +118,7 @@ pub(crate) fn write(
                 if k > 0 {
                     f.write_str(", ")?;
                 }
-                write_entry(f, summary, e, &write_slot, llvm_version)?;
+                write_entry(f, summary, e, module_slot(e.module), &write_slot, llvm_version)?;
             }
             f.write_char(')')?;
         }
@@ -107,7 +128,7 @@ pub(crate) fn write(
         }
         f.write_char('\n')?;
     }
-    let mut next = gvs.len() + 1;
+    let mut next = gvs.len() + base;
     // typeidCompatibleVTable: by name (several records of one name are one entry).
     let strtab = module.strtab;
     let mut vtables: Vec<(&[u8], Vec<u64>)> = Vec::new();
@@ -164,6 +185,7 @@ fn write_entry(
     f: &mut dyn Write,
     s: &Summary,
     e: &Entry,
+    module_slot: usize,
     slot: &dyn Fn(&mut dyn Write, u64) -> fmt::Result,
     llvm_version: u32,
 ) -> fmt::Result {
@@ -178,7 +200,7 @@ fn write_entry(
     let old = s.version < 3;
     write!(
         f,
-        "{kind}: (module: ^0, flags: (linkage: {}, visibility: {}, notEligibleToImport: {}, live: {}, dsoLocal: {}, canAutoHide: {}",
+        "{kind}: (module: ^{module_slot}, flags: (linkage: {}, visibility: {}, notEligibleToImport: {}, live: {}, dsoLocal: {}, canAutoHide: {}",
         summary_linkage(raw & 0xf),
         ["default", "hidden", "protected", "default"][((raw >> 8) & 3) as usize],
         u8::from(raw & 0x10 != 0 || old),

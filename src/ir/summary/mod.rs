@@ -3,10 +3,12 @@
 //! module does not define, type ids' vtables. Printed by `print/summary.rs`; values are
 //! named by GUID ([`guid`]).
 //!
-//! Per-module records only (what a compiler writes: function, variable and alias
-//! summaries, their references and calls, type tests, value GUIDs); records of other codes
-//! (the combined index's, memory profiles, parameter accesses, virtual-call lists) are
-//! counted and named in a comment line, not printed.
+//! Per-module records (what a compiler writes: function, variable and alias summaries,
+//! their references and calls, type tests, value GUIDs) and a combined index's (what a
+//! ThinLTO link writes: the same summaries of several modules, each naming its module in
+//! the MODULE_STRTAB_BLOCK, every value by GUID); records of other codes (memory profiles,
+//! parameter accesses, virtual-call lists, type id summaries) are counted and named in a
+//! comment line, not printed.
 
 pub(crate) mod guid;
 
@@ -42,10 +44,13 @@ pub(crate) enum Edges {
     Old { profile: bool },
 }
 
-/// One per-module summary record.
+/// One summary record.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Entry {
     pub(crate) value_id: u64,
+    /// The module it is of: a combined index's module id (an MST_CODE_ENTRY's), 0 in a
+    /// module's own summary.
+    pub(crate) module: u64,
     pub(crate) flags: u64,
     pub(crate) kind: Kind,
     /// The referenced value ids, in [`Summary::pool`]; the last `read_only + write_only`
@@ -70,13 +75,64 @@ pub(crate) struct Summary {
     pub(crate) vtables: Vec<((u64, u64), (u32, u32))>,
     /// Records of codes not printed, by code.
     pub(crate) skipped: Vec<u32>,
+    /// A combined index (its summaries are FS_COMBINED* records).
+    pub(crate) combined: bool,
+    /// The MODULE_STRTAB_BLOCK of a combined index: each module's id, path and hash.
+    pub(crate) modules: Vec<ModulePath>,
+}
+
+/// A module of a combined index (MST_CODE_ENTRY, then its MST_CODE_HASH).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct ModulePath {
+    pub(crate) id: u64,
+    pub(crate) path: Vec<u8>,
+    pub(crate) hash: [u32; 5],
 }
 
 impl Summary {
     /// Reads the summary block of `module`, `None` if it has none.
     pub(crate) fn read(module: &Module<'_>) -> Result<Option<Summary>, Error> {
-        let mut summary = None;
+        let mut summary: Option<Summary> = None;
+        let mut modules: Vec<ModulePath> = Vec::new();
         each_child_block(&module.block, |id, reader| {
+            if id.0 == ids::MODULE_STRTAB_BLOCK_ID {
+                each_record(reader, |r| {
+                    match r.code() {
+                        ids::MST_CODE_ENTRY => {
+                            let mut ops = r.operands();
+                            let id = ops.next().unwrap_or(0);
+                            // The path's characters, one per operand (as `convertToString`).
+                            let path = ops.map(|c| c as u8).collect();
+                            modules.push(ModulePath { id, path, hash: [0; 5] });
+                        }
+                        ids::MST_CODE_HASH => {
+                            if let Some(last) = modules.last_mut() {
+                                for (h, v) in last.hash.iter_mut().zip(r.operands()) {
+                                    *h = v as u32;
+                                }
+                            }
+                        }
+                        _ => {}
+                    }
+                    Ok(())
+                })?;
+                return Ok(true);
+            }
+            // A combined index of before LLVM 5 names its values' GUIDs in a value symbol
+            // table after the summary (VST_CODE_COMBINED_ENTRY), not in FS_VALUE_GUID records.
+            if id.0 == ids::VALUE_SYMTAB_BLOCK_ID {
+                let Some(s) = summary.as_mut().filter(|s| s.combined) else { return Ok(false) };
+                each_record(reader, |r| {
+                    if r.code() == ids::VST_CODE_COMBINED_ENTRY {
+                        let mut ops = r.operands();
+                        if let (Some(value_id), Some(guid)) = (ops.next(), ops.next()) {
+                            s.value_guids.push((value_id, guid));
+                        }
+                    }
+                    Ok(())
+                })?;
+                return Ok(true);
+            }
             if id.0 != ids::GLOBALVAL_SUMMARY_BLOCK_ID && id.0 != ids::FULL_LTO_GLOBALVAL_SUMMARY_BLOCK_ID {
                 return Ok(false);
             }
@@ -92,6 +148,9 @@ impl Summary {
             summary = Some(s);
             Ok(true)
         })?;
+        if let Some(s) = &mut summary {
+            s.modules = modules;
+        }
         Ok(summary)
     }
 
@@ -138,12 +197,46 @@ impl Summary {
             }
             ids::FS_ALIAS => self.entries.push(Entry {
                 value_id: get(0)?,
+                module: 0,
                 flags: get(1)?,
                 kind: Kind::Alias { aliasee: get(2)? },
                 refs: (0, 0),
                 read_only: 0,
                 write_only: 0,
             }),
+            // The combined records: the per-module layouts with the module id second.
+            ids::FS_COMBINED
+            | ids::FS_COMBINED_PROFILE
+            | ids::FS_COMBINED_GLOBALVAR_INIT_REFS
+            | ids::FS_COMBINED_ALIAS => {
+                let [value_id, module, rest @ ..] = ops else { return None };
+                let per_module: Vec<u64> = core::iter::once(*value_id).chain(rest.iter().copied()).collect();
+                // A combined function record carries its entry count (version 6 on) after
+                // the function flags, where a module's has none.
+                let per_module = if matches!(code, ids::FS_COMBINED | ids::FS_COMBINED_PROFILE) && self.version >= 6 {
+                    let mut v = per_module;
+                    if v.len() > 4 {
+                        v.remove(4);
+                    }
+                    v
+                } else {
+                    per_module
+                };
+                let as_module = match code {
+                    ids::FS_COMBINED => ids::FS_PERMODULE,
+                    ids::FS_COMBINED_PROFILE => ids::FS_PERMODULE_PROFILE,
+                    ids::FS_COMBINED_GLOBALVAR_INIT_REFS => ids::FS_PERMODULE_GLOBALVAR_INIT_REFS,
+                    _ => ids::FS_ALIAS,
+                };
+                let before = self.entries.len();
+                self.record_known(as_module, &per_module, pending_tests)?;
+                self.combined = true;
+                if let Some(e) = self.entries.get_mut(before) {
+                    e.module = *module;
+                }
+            }
+            // The original (pre-promotion) name's GUID of the summary before: not printed.
+            ids::FS_COMBINED_ORIGINAL_NAME => {}
             _ => return None,
         }
         Some(())
@@ -182,6 +275,7 @@ impl Summary {
         pending_tests.clear();
         self.entries.push(Entry {
             value_id,
+            module: 0,
             flags,
             kind: Kind::Function { insts, fflags, calls, edges, type_tests },
             refs,
@@ -205,6 +299,7 @@ impl Summary {
         let vtable_funcs = self.push(vtable);
         self.entries.push(Entry {
             value_id,
+            module: 0,
             flags,
             kind: Kind::Variable { var_flags, vtable_funcs },
             refs,

@@ -323,16 +323,18 @@ pub fn renamed_runtime_function(name: &[u8]) -> Option<&'static [u8]> {
 /// In LLVM 16, calls to `llvm.masked.load`, `gather`, `store` and `scatter` whose
 /// declaration is renamed (`renamed`: remangled for opaque pointers, or completed with its
 /// type suffixes) are made anew too (`UpgradeIntrinsicCall`'s `Builder.CreateCall`, with
-/// the call's metadata copied); llvm-dis 19 keeps them (17 and 18 unchecked).
+/// the call's metadata copied); llvm-dis 19 keeps them (17 and 18 unchecked). So are, in
+/// every version, the calls to a renamed `llvm.objectsize` (its four arguments as they
+/// were; only the `!dbg` location kept): PostgreSQL 15's JIT bitcode (clang 14) read by
+/// llvm-dis 16, 19 and 22.
 pub fn rebuilds_calls(llvm_version: u32, name: &[u8], renamed: bool) -> bool {
     if llvm_version >= 22 && name == b"llvm.thread.pointer" {
         return true;
     }
-    renamed
-        && llvm_version == 16
-        && [&b"llvm.masked.load."[..], b"llvm.masked.gather.", b"llvm.masked.store.", b"llvm.masked.scatter."]
-            .iter()
-            .any(|p| name.starts_with(p))
+    let masked = [&b"llvm.masked.load."[..], b"llvm.masked.gather.", b"llvm.masked.store.", b"llvm.masked.scatter."]
+        .iter()
+        .any(|p| name.starts_with(p));
+    renamed && ((llvm_version == 16 && masked) || name.starts_with(b"llvm.objectsize."))
 }
 
 /// How LLVM's reader changes the arguments of the calls to an intrinsic whose signature
@@ -573,6 +575,8 @@ mod tests {
         assert!(rebuilds_calls(16, b"llvm.masked.load.v4i32.p0", true));
         assert!(!rebuilds_calls(16, b"llvm.masked.load.v4i32.p0", false));
         assert!(!rebuilds_calls(19, b"llvm.masked.load.v4i32.p0", true));
+        assert!(rebuilds_calls(22, b"llvm.objectsize.i64.p0i8", true));
+        assert!(!rebuilds_calls(22, b"llvm.objectsize.i64.p0", false));
     }
 
     /// What llvm-dis 13 to 22 make of LLVM's `auto_upgrade_intrinsics.bc`,

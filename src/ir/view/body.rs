@@ -222,7 +222,7 @@ impl ModuleView<'_, '_, '_> {
                         Some(alloca) => Fate::Lifetime(alloca),
                         None => Fate::Erase,
                     },
-                    CallUpgrade::Rebuilt => Fate::Rebuilt,
+                    CallUpgrade::Rebuilt { .. } => Fate::Rebuilt,
                 };
             }
         }
@@ -762,10 +762,11 @@ impl ModuleView<'_, '_, '_> {
     }
 
     /// Whether call `inst` (rewritten) is one LLVM made anew, whose metadata but `!dbg`
-    /// is gone: an upgraded intrinsic's, or a lifetime marker's.
+    /// is gone: an upgraded intrinsic's (but those that copy it), or a lifetime marker's.
     fn remade_call(&self, body: &Body, inst: &Instruction) -> bool {
         self.callee(body.operands(inst).first()).is_some_and(|(_, f)| match f.calls {
             CallUpgrade::Arguments(upgrade) => !upgrade.keeps_tail_and_metadata(),
+            CallUpgrade::Rebuilt { keeps_metadata } => !keeps_metadata,
             CallUpgrade::Lifetime => true,
             _ => false,
         })

@@ -38,8 +38,12 @@ pub enum CallUpgrade {
     /// pointer is, or is removed.
     Lifetime,
     /// Each call made anew, without `tail` and without attributes
-    /// ([`crate::ir::upgrade::rebuilds_calls`]).
-    Rebuilt,
+    /// ([`crate::ir::upgrade::rebuilds_calls`]), with its metadata (`copyMetadata`) or only
+    /// its `!dbg` location.
+    Rebuilt {
+        /// The new call has the old one's metadata.
+        keeps_metadata: bool,
+    },
 }
 
 /// One function as LLVM reads it.
@@ -163,7 +167,9 @@ pub(crate) fn functions(b: &Bodies<'_, '_>, llvm_version: u32, types: &mut Types
             } else if crate::ir::upgrade::rebuilds_calls(llvm_version, name, view.name.is_some())
                 && view.calls == CallUpgrade::None
             {
-                view.calls = CallUpgrade::Rebuilt;
+                // Only the masked intrinsics' calls copy their metadata.
+                let keeps_metadata = name.starts_with(b"llvm.masked.");
+                view.calls = CallUpgrade::Rebuilt { keeps_metadata };
             }
             view
         })
