@@ -219,7 +219,9 @@ fn write_entry(
         }
         Kind::Function { insts, fflags, calls, edges, type_tests } => {
             write!(f, ", insts: {insts}")?;
-            if fflags & 0x3ff != 0 {
+            // LLVM 13 knows the first six flags (14 added noUnwind to mustBeUnreachable).
+            let known = if llvm_version >= 14 { 10 } else { 6 };
+            if fflags & ((1 << known) - 1) != 0 {
                 const NAMES: [&str; 10] = [
                     "readNone",
                     "readOnly",
@@ -233,7 +235,7 @@ fn write_entry(
                     "mustBeUnreachable",
                 ];
                 f.write_str(", funcFlags: (")?;
-                for (i, name) in NAMES.iter().enumerate() {
+                for (i, name) in NAMES.iter().take(known).enumerate() {
                     if i > 0 {
                         f.write_str(", ")?;
                     }
