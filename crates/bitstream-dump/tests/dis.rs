@@ -727,6 +727,43 @@ fn thinlink_bitcode(major: u32, reader: u32) -> Option<Vec<PathBuf>> {
     Some(modules)
 }
 
+/// Phobos, D's standard library (its sources ship with LDC), compiled by Debian's LDC 1.30
+/// (LLVM 14's writer, driven by another front end): four modules at `-O0 -g` and `-O2`.
+/// LDC's type-info metadata (`!{%T* undef}` per class) is what merges when a newer LLVM
+/// reads the typed pointers as opaque. `None` (after printing why, or a panic under
+/// `CI=true`) without `ldc2`.
+fn ldc_bitcode(reader: u32) -> Option<Vec<PathBuf>> {
+    let ldc = Path::new("ldc2");
+    if Command::new(ldc).arg("--version").output().is_err() {
+        return skip_or_fail("ldc2 (Debian's `ldc`) is not installed");
+    }
+    let listed = Command::new(ldc).args(["-v", "-c", "-o-", "/dev/null"]).output().ok()?;
+    let imports = String::from_utf8_lossy(&listed.stdout).into_owned() + &String::from_utf8_lossy(&listed.stderr);
+    let phobos = imports
+        .lines()
+        .filter_map(|l| {
+            l.strip_prefix("import path[").and_then(|l| l.split_once("= ")).map(|(_, p)| PathBuf::from(p.trim()))
+        })
+        .map(|p| p.join("std"))
+        .find(|p| p.join("base64.d").exists());
+    let Some(phobos) = phobos else { return skip_or_fail("ldc2 names no import path with Phobos's std/") };
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("dis-ldc-for-{reader}"));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut out = Vec::new();
+    for module in ["base64", "bitmanip", "uri", "csv"] {
+        for (tag, flags) in [("O0g", &["-O0", "-g"][..]), ("O2", &["-O2"][..])] {
+            let bc = dir.join(format!("std.{module}.{tag}.bc"));
+            let mut args: Vec<OsString> = flags.iter().map(OsString::from).collect();
+            args.extend(["-c".into(), "-output-bc".into(), format!("-of={}", bc.display()).into()]);
+            args.push(phobos.join(format!("{module}.d")).into_os_string());
+            let built = run(ldc, &args);
+            assert!(built.ok(), "ldc2 std/{module}.d {tag}: {}", built.why());
+            out.push(bc);
+        }
+    }
+    Some(out)
+}
+
 /// PostgreSQL's JIT bitcode, where a `postgresql-*` package installed it
 /// (`/usr/lib/postgresql/*/lib/bitcode`; Debian's 15 is clang 14's): every combined index
 /// (`*.index.bc`, one per extension and one of the server's 700 modules) and the first 60
@@ -874,6 +911,12 @@ fn differential(major: u32) {
     for producer in thin_producers {
         if let Some(files) = thinlink_bitcode(producer, major) {
             corpora.push((if producer == major { "thinlink" } else { "thinlink14" }, files));
+        }
+    }
+    // LDC (LLVM 14) files: read by 14 and the versions that upgrade them.
+    if major >= 14 {
+        if let Some(files) = ldc_bitcode(major) {
+            corpora.push(("ldc", files));
         }
     }
     let postgres = postgres_bitcode();

@@ -236,6 +236,7 @@ impl MetadataGraph {
             g.move_local_imports(b);
         }
         g.upgrade_old_debug_info(b);
+        g.merge_equal_values(v);
         for (id, e) in module.entries.iter().enumerate() {
             g.register_uniqued(b, None, id as u64, *e);
         }
@@ -873,6 +874,50 @@ impl MetadataGraph {
         }
     }
 
+    /// Values as metadata (`METADATA_VALUE`) LLVM holds as one (`ValueAsMetadata::get` of
+    /// one value) are one key, before the tuples naming them are registered: in a
+    /// typed-pointer module read with opaque pointers, `undef`, `poison` and `null` of two
+    /// pointer types of one address space are one constant, and a value the fold made
+    /// another (`bitcast (%T* @g to i8*)` is `ptr @g`) is that one. So LDC's
+    /// `!{%A* undef}` and `!{%B* undef}` are one `!{ptr undef}` from LLVM 15.
+    fn merge_equal_values(&mut self, v: &ModuleView<'_, '_, '_>) {
+        let b = v.bodies();
+        if !(v.reads_opaque() && b.typed_pointers()) {
+            return;
+        }
+        let module = b.module_metadata();
+        let types = v.types();
+        let mut first_of: BTreeMap<(u8, Vec<u64>), u64> = BTreeMap::new();
+        for (id, e) in module.entries.iter().enumerate() {
+            let &[_, value, ..] = module.ops(e.ops) else { continue };
+            if e.code != ids::METADATA_VALUE {
+                continue;
+            }
+            let resolved = v.resolve(value);
+            let mut shape = Vec::new();
+            let tag = match v.constants().get(resolved) {
+                Some(c) if opaque_shape(types, c.ty, &mut shape, 0) => match c.kind {
+                    crate::ir::ConstantKind::Undef => 1,
+                    crate::ir::ConstantKind::Poison => 2,
+                    crate::ir::ConstantKind::Null => 3,
+                    _ => 0,
+                },
+                _ => 0,
+            };
+            if tag == 0 {
+                shape.clear();
+                shape.push(resolved);
+            }
+            let identity = (tag, shape);
+            let first = *first_of.entry(identity).or_insert(id as u64);
+            if first != id as u64 {
+                if let Some(a) = self.alias.get_mut(id) {
+                    *a = first;
+                }
+            }
+        }
+    }
+
     /// A uniqued tuple (`METADATA_NODE`) is one node with the first of the same operands.
     fn register_tuple(&mut self, b: &Bodies<'_, '_>, scope: Option<usize>, id: u64, e: MdEntry) {
         let Some(key) = self.key(scope, id) else { return };
@@ -896,4 +941,41 @@ impl MetadataGraph {
             }
         }
     }
+}
+
+/// Type `ty` as opaque pointers make it, written to `out` so that two types LLVM then holds
+/// as one write the same: a pointer is its address space, a literal struct, array or
+/// vector its elements', any other type its id (the file's types are unique). `false`
+/// where it nests too deep.
+fn opaque_shape(
+    types: &crate::ir::module::types::TypeTable,
+    ty: crate::ir::TypeId,
+    out: &mut Vec<u64>,
+    depth: usize,
+) -> bool {
+    use crate::ir::Type;
+    if depth > 32 {
+        return false;
+    }
+    match types.get(ty) {
+        Some(Type::Pointer { address_space, .. }) => out.extend([1, *address_space]),
+        Some(Type::Struct { identified: false, packed, elements: Some(elements), .. }) => {
+            out.extend([2, u64::from(*packed), elements.len() as u64]);
+            for &e in elements {
+                if !opaque_shape(types, e, out, depth + 1) {
+                    return false;
+                }
+            }
+        }
+        Some(Type::Array { len, element }) => {
+            out.extend([3, *len]);
+            return opaque_shape(types, *element, out, depth + 1);
+        }
+        Some(Type::Vector { len, element, scalable }) => {
+            out.extend([4, *len, u64::from(*scalable)]);
+            return opaque_shape(types, *element, out, depth + 1);
+        }
+        _ => out.extend([5, u64::from(ty.0)]),
+    }
+    true
 }
