@@ -172,7 +172,7 @@ impl<'b, 'm, 'a> ModuleView<'b, 'm, 'a> {
 
     /// The datalayout as LLVM's reader sets it (`UpgradeDataLayoutString`): the file's
     /// (empty if it wrote none) with the specifications later LLVMs added for its target
-    /// ([`upgrade::upgraded_datalayout`]).
+    /// ([`upgrade::upgraded_datalayout`](crate::ir::upgrade::upgraded_datalayout)).
     pub fn datalayout(&self) -> &str {
         &self.datalayout
     }
