@@ -171,6 +171,7 @@ pub fn upgraded_intrinsic_name(
     let suffix = pointer_suffix(types, function_type, printed_typed);
     renamed_intrinsic(llvm_version, name, suffix.as_deref())
         .or_else(|| promoted_intrinsic_name(llvm_version, name))
+        .or_else(|| x86_generic_intrinsic_name(name, types, function_type))
         .or_else(|| completed_overload_name(name, types, function_type, printed_typed))
         .or_else(|| typed_read_as_opaque.then(|| remangled_intrinsic_name(llvm_version, name)).flatten())
 }
@@ -200,6 +201,65 @@ fn promoted_intrinsic_name(llvm_version: u32, name: &[u8]) -> Option<Vec<u8>> {
         .find(|(since, old, _)| llvm_version >= *since && name.starts_with(old.as_bytes()))?;
     let mut out = new.as_bytes().to_vec();
     out.extend_from_slice(&name[old.len()..]);
+    Some(out)
+}
+
+/// x86 SIMD intrinsics of two operands that LLVM's reader (every version this crate prints
+/// for) makes calls of generic intrinsics of (`upgradeX86AddSubSatIntrinsics` since LLVM 8,
+/// `upgradeX86BinaryIntrinsics` for the minimum and maximum since 12): prefix, generic
+/// base name.
+const X86_GENERIC: [(&str, &str); 16] = [
+    ("llvm.x86.sse2.padds.", "llvm.sadd.sat"),
+    ("llvm.x86.sse2.paddus.", "llvm.uadd.sat"),
+    ("llvm.x86.sse2.psubs.", "llvm.ssub.sat"),
+    ("llvm.x86.sse2.psubus.", "llvm.usub.sat"),
+    ("llvm.x86.avx2.padds.", "llvm.sadd.sat"),
+    ("llvm.x86.avx2.paddus.", "llvm.uadd.sat"),
+    ("llvm.x86.avx2.psubs.", "llvm.ssub.sat"),
+    ("llvm.x86.avx2.psubus.", "llvm.usub.sat"),
+    ("llvm.x86.sse2.pmaxu.", "llvm.umax"),
+    ("llvm.x86.sse2.pmaxs.", "llvm.smax"),
+    ("llvm.x86.sse2.pminu.", "llvm.umin"),
+    ("llvm.x86.sse2.pmins.", "llvm.smin"),
+    ("llvm.x86.avx2.pmaxu.", "llvm.umax"),
+    ("llvm.x86.avx2.pmaxs.", "llvm.smax"),
+    ("llvm.x86.avx2.pminu.", "llvm.umin"),
+    ("llvm.x86.avx2.pmins.", "llvm.smin"),
+];
+
+/// SSE4.1's minimum and maximum, named without a dot before their element type.
+const X86_GENERIC_SSE41: [(&str, &str); 8] = [
+    ("llvm.x86.sse41.pmaxsb", "llvm.smax"),
+    ("llvm.x86.sse41.pmaxsd", "llvm.smax"),
+    ("llvm.x86.sse41.pmaxuw", "llvm.umax"),
+    ("llvm.x86.sse41.pmaxud", "llvm.umax"),
+    ("llvm.x86.sse41.pminsb", "llvm.smin"),
+    ("llvm.x86.sse41.pminsd", "llvm.smin"),
+    ("llvm.x86.sse41.pminuw", "llvm.umin"),
+    ("llvm.x86.sse41.pminud", "llvm.umin"),
+];
+
+/// The generic intrinsic the calls of x86 intrinsic `name` (of function type
+/// `function_type`, two operands) become ([`X86_GENERIC`]), overloaded on the vector
+/// type: `llvm.x86.sse2.psubus.b` → `llvm.usub.sat.v16i8`. Each call is made anew (no
+/// `tail`, no attributes, only its `!dbg` location; [`rebuilds_calls`]), the new
+/// declaration appended to the module and the old one erased (Inputs/PR23310).
+fn x86_generic_intrinsic_name(name: &[u8], types: &TypeTable, function_type: TypeId) -> Option<Vec<u8>> {
+    if !name.starts_with(b"llvm.x86.") {
+        return None;
+    }
+    let base = X86_GENERIC
+        .iter()
+        .find(|(prefix, _)| name.starts_with(prefix.as_bytes()))
+        .or_else(|| X86_GENERIC_SSE41.iter().find(|(n, _)| name == n.as_bytes()))?
+        .1;
+    let Some(Type::Function { ret, params, .. }) = types.get(function_type) else { return None };
+    if params.len() != 2 || !matches!(types.get(*ret), Some(Type::Vector { .. })) {
+        return None;
+    }
+    let mut out = base.as_bytes().to_vec();
+    out.push(b'.');
+    out.extend_from_slice(mangled_type(types, *ret, false)?.as_bytes());
     Some(out)
 }
 
@@ -326,7 +386,8 @@ pub fn renamed_runtime_function(name: &[u8]) -> Option<&'static [u8]> {
 /// the call's metadata copied); llvm-dis 19 keeps them (17 and 18 unchecked). So are, in
 /// every version, the calls to a renamed `llvm.objectsize` (its four arguments as they
 /// were; only the `!dbg` location kept): PostgreSQL 15's JIT bitcode (clang 14) read by
-/// llvm-dis 16, 19 and 22.
+/// llvm-dis 16, 19 and 22; and the calls of the x86 intrinsics that become generic ones
+/// (`llvm.x86.sse2.psubus.b` → `llvm.usub.sat.v16i8`).
 pub fn rebuilds_calls(llvm_version: u32, name: &[u8], renamed: bool) -> bool {
     if llvm_version >= 22 && name == b"llvm.thread.pointer" {
         return true;
@@ -334,7 +395,10 @@ pub fn rebuilds_calls(llvm_version: u32, name: &[u8], renamed: bool) -> bool {
     let masked = [&b"llvm.masked.load."[..], b"llvm.masked.gather.", b"llvm.masked.store.", b"llvm.masked.scatter."]
         .iter()
         .any(|p| name.starts_with(p));
-    renamed && ((llvm_version == 16 && masked) || name.starts_with(b"llvm.objectsize."))
+    let x86_generic = name.starts_with(b"llvm.x86.")
+        && (X86_GENERIC.iter().any(|(p, _)| name.starts_with(p.as_bytes()))
+            || X86_GENERIC_SSE41.iter().any(|(n, _)| name == n.as_bytes()));
+    renamed && ((llvm_version == 16 && masked) || name.starts_with(b"llvm.objectsize.") || x86_generic)
 }
 
 /// How LLVM's reader changes the arguments of the calls to an intrinsic whose signature
@@ -435,6 +499,21 @@ pub fn upgraded_arguments(llvm_version: u32, name: &[u8], params: usize) -> Opti
     }
 }
 
+/// Whether LLVM `llvm_version` makes each call of x86 intrinsic `name` (with `params`
+/// parameters) a `store … align 1` of its second argument to its first, and erases the
+/// declaration: the unaligned stores `llvm.x86.sse.storeu.*`, `sse2.storeu.*` and
+/// `avx.storeu.*` (`UpgradeIntrinsicCall`). Read with opaque pointers only (LLVM 16 and
+/// later): before, the store is of a `%cast` of the pointer, named in the order LLVM's
+/// `UpgradedIntrinsics` map is walked, which this does not make. The store has the call's
+/// `!dbg` location only (Inputs/PR23310).
+pub fn becomes_aligned_store(llvm_version: u32, name: &[u8], params: usize) -> bool {
+    llvm_version >= 16
+        && params == 2
+        && [&b"llvm.x86.sse.storeu."[..], b"llvm.x86.sse2.storeu.", b"llvm.x86.avx.storeu."]
+            .iter()
+            .any(|p| name.starts_with(p))
+}
+
 /// Whether LLVM `llvm_version` reads a declaration of `name` with `params` parameters as
 /// `llvm.lifetime.start`/`end` without their size: LLVM 22 dropped the size operand
 /// (`(i64, ptr)` → `(ptr)`). Its reader declares the new intrinsic (appended to the
@@ -521,7 +600,8 @@ impl Module<'_> {
         if !f.is_declaration {
             return None;
         }
-        let promoted = promoted_intrinsic_name(llvm_version, &f.common.name);
+        let promoted = promoted_intrinsic_name(llvm_version, &f.common.name)
+            .or_else(|| x86_generic_intrinsic_name(&f.common.name, &self.types, f.common.value_type));
         let name = renamed_runtime_function(&f.common.name).or(promoted.as_deref()).unwrap_or(&f.common.name);
         let table = intrinsic_attributes(llvm_version, name)?;
         let Some(Type::Function { ret, params, .. }) = self.types.get(f.common.value_type) else {
@@ -577,6 +657,9 @@ mod tests {
         assert!(!rebuilds_calls(19, b"llvm.masked.load.v4i32.p0", true));
         assert!(rebuilds_calls(22, b"llvm.objectsize.i64.p0i8", true));
         assert!(!rebuilds_calls(22, b"llvm.objectsize.i64.p0", false));
+        assert!(becomes_aligned_store(16, b"llvm.x86.sse2.storeu.dq", 2));
+        assert!(!becomes_aligned_store(15, b"llvm.x86.sse2.storeu.dq", 2));
+        assert!(!becomes_aligned_store(22, b"llvm.x86.sse2.storeu.dq", 3));
     }
 
     /// What llvm-dis 13 to 22 make of LLVM's `auto_upgrade_intrinsics.bc`,

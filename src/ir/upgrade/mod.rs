@@ -46,9 +46,9 @@ pub use debug_records::{debug_record_code, drops_declaration};
 pub use ifunc::casts_ifunc_resolver;
 pub use inline_asm::upgraded_inline_asm;
 pub use intrinsics::{
-    ArgumentUpgrade, INTRINSIC_TABLE_VERSIONS, IntrinsicAttributes, intrinsic_attributes, lifetime_loses_size,
-    rebuilds_calls, remangled_intrinsic_name, renamed_intrinsic, renamed_runtime_function, upgraded_arguments,
-    upgraded_intrinsic_name,
+    ArgumentUpgrade, INTRINSIC_TABLE_VERSIONS, IntrinsicAttributes, becomes_aligned_store, intrinsic_attributes,
+    lifetime_loses_size, rebuilds_calls, remangled_intrinsic_name, renamed_intrinsic, renamed_runtime_function,
+    upgraded_arguments, upgraded_intrinsic_name,
 };
 pub use legacy_attributes::{legacy_attribute_group, legacy_attributes};
 pub use module_flags::{module_flag_behavior, renamed_module_flag};

@@ -80,6 +80,8 @@ enum Fate {
     Arguments(ArgumentUpgrade),
     /// A call made anew as it was.
     Rebuilt,
+    /// A call made a `store … align 1` of its second argument to its first.
+    AlignedStore,
     /// An `llvm.dbg.declare` call whose expression LLVM upgrades: these elements.
     Declare(Vec<u64>),
     /// A `cmpxchg` of before LLVM 3.5, which returned the old value: made a `cmpxchg` of
@@ -223,6 +225,7 @@ impl ModuleView<'_, '_, '_> {
                         None => Fate::Erase,
                     },
                     CallUpgrade::Rebuilt { .. } => Fate::Rebuilt,
+                    CallUpgrade::AlignedStore => Fate::AlignedStore,
                 };
             }
         }
@@ -233,7 +236,15 @@ impl ModuleView<'_, '_, '_> {
         }
         let mut made = Vec::new();
         let mut replaced = Vec::new();
-        if matches!(fate, Fate::Keep | Fate::Arguments(_) | Fate::Rebuilt | Fate::Declare(_) | Fate::ExtractFirst(_)) {
+        if matches!(
+            fate,
+            Fate::Keep
+                | Fate::Arguments(_)
+                | Fate::Rebuilt
+                | Fate::AlignedStore
+                | Fate::Declare(_)
+                | Fate::ExtractFirst(_)
+        ) {
             self.plan_constant_expressions(body, inst, names, &mut made, &mut replaced);
         }
         if matches!(fate, Fate::Keep) && made.is_empty() {
@@ -532,6 +543,8 @@ impl ModuleView<'_, '_, '_> {
         let old_records = core::mem::take(&mut body.debug_records);
         let old_attachments = core::mem::take(&mut body.attachments);
         let mut old_of_new: Vec<u32> = Vec::with_capacity(next as usize);
+        // The calls made stores (`AlignedStore`), by old index: their metadata but `!dbg` goes.
+        let mut stores_of_calls: Vec<u32> = Vec::new();
         let mut new_names: Vec<(u32, Vec<u8>)> = Vec::new();
         let mut records: Vec<DebugRecord> = Vec::new();
         // Records waiting for the next kept instruction.
@@ -684,6 +697,22 @@ impl ModuleView<'_, '_, '_> {
                                 InstKind::Call { call: CallInfo { attributes, function_type: ty, ..call }, tail };
                         }
                     }
+                    Fate::AlignedStore => {
+                        stores_of_calls.push(i);
+                        let ops = body.operands(&inst);
+                        if let (Some(&pointer), Some(&value)) = (ops.get(1), ops.get(2)) {
+                            let start = body.operand_pool.len() as u32;
+                            body.operand_pool.push(value);
+                            body.operand_pool.push(pointer);
+                            inst.operands = OperandRange { start, len: 2 };
+                            inst.kind = InstKind::Store {
+                                align: Some(1),
+                                volatile: false,
+                                ordering: crate::ir::body::Ordering::NotAtomic,
+                                scope: 1,
+                            };
+                        }
+                    }
                     Fate::Rebuilt => {
                         if let InstKind::Call { call, .. } = inst.kind {
                             inst.kind =
@@ -745,6 +774,7 @@ impl ModuleView<'_, '_, '_> {
                 matches!(inst.kind, InstKind::Call { .. }) && self.remade_call(body, inst)
             })
             .map(|(_, o)| *o)
+            .chain(stores_of_calls)
             .collect();
         body.attachments = old_attachments
             .into_iter()
@@ -767,7 +797,7 @@ impl ModuleView<'_, '_, '_> {
         self.callee(body.operands(inst).first()).is_some_and(|(_, f)| match f.calls {
             CallUpgrade::Arguments(upgrade) => !upgrade.keeps_tail_and_metadata(),
             CallUpgrade::Rebuilt { keeps_metadata } => !keeps_metadata,
-            CallUpgrade::Lifetime => true,
+            CallUpgrade::Lifetime | CallUpgrade::AlignedStore => true,
             _ => false,
         })
     }

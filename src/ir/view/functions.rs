@@ -37,6 +37,9 @@ pub enum CallUpgrade {
     /// A sized lifetime marker of LLVM before 22: each call takes the `alloca` its
     /// pointer is, or is removed.
     Lifetime,
+    /// Each call a `store … align 1` of its second argument to its first, the declaration
+    /// erased ([`crate::ir::upgrade::becomes_aligned_store`]).
+    AlignedStore,
     /// Each call made anew, without `tail` and without attributes
     /// ([`crate::ir::upgrade::rebuilds_calls`]), with its metadata (`copyMetadata`) or only
     /// its `!dbg` location.
@@ -140,6 +143,10 @@ pub(crate) fn functions(b: &Bodies<'_, '_>, llvm_version: u32, types: &mut Types
             if let Some(code) = crate::ir::upgrade::debug_record_code(llvm_version, name) {
                 view.calls = CallUpgrade::DebugRecord(code);
             }
+            if crate::ir::upgrade::becomes_aligned_store(llvm_version, name, params.len()) && f.is_declaration {
+                view.calls = CallUpgrade::AlignedStore;
+                return view;
+            }
             if crate::ir::upgrade::lifetime_loses_size(llvm_version, name, params.len()) && f.is_declaration {
                 view.calls = CallUpgrade::Lifetime;
                 view.ty = function_type(types, params[1..].to_vec());
@@ -190,7 +197,10 @@ pub(crate) fn order(b: &Bodies<'_, '_>, llvm_version: u32, functions: &[ViewFunc
     let mut moved: Vec<(Listed, Vec<u8>)> = Vec::new();
     let mut lifetimes: Vec<(Listed, Vec<u8>)> = Vec::new();
     for (i, (f, v)) in m.functions.iter().zip(functions).enumerate() {
-        if f.is_declaration && crate::ir::upgrade::drops_declaration(llvm_version, &f.common.name) {
+        if f.is_declaration
+            && (crate::ir::upgrade::drops_declaration(llvm_version, &f.common.name)
+                || v.calls == CallUpgrade::AlignedStore)
+        {
             continue;
         }
         let name = || v.name.as_deref().unwrap_or(&f.common.name).to_vec();
