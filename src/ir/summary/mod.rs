@@ -79,6 +79,8 @@ pub(crate) struct Summary {
     pub(crate) combined: bool,
     /// The MODULE_STRTAB_BLOCK of a combined index: each module's id, path and hash.
     pub(crate) modules: Vec<ModulePath>,
+    /// A combined record in the per-module layout, reused by each.
+    scratch: Vec<u64>,
 }
 
 /// A module of a combined index (MST_CODE_ENTRY, then its MST_CODE_HASH).
@@ -210,18 +212,17 @@ impl Summary {
             | ids::FS_COMBINED_GLOBALVAR_INIT_REFS
             | ids::FS_COMBINED_ALIAS => {
                 let [value_id, module, rest @ ..] = ops else { return None };
-                let per_module: Vec<u64> = core::iter::once(*value_id).chain(rest.iter().copied()).collect();
-                // A combined function record carries its entry count (version 6 on) after
-                // the function flags, where a module's has none.
-                let per_module = if matches!(code, ids::FS_COMBINED | ids::FS_COMBINED_PROFILE) && self.version >= 6 {
-                    let mut v = per_module;
-                    if v.len() > 4 {
-                        v.remove(4);
-                    }
-                    v
-                } else {
-                    per_module
-                };
+                // The per-module layout in a buffer kept across records: the module id out,
+                // and a function's entry count (after its flags, version 6 on), which a
+                // module's record has not.
+                let mut per_module = core::mem::take(&mut self.scratch);
+                per_module.clear();
+                per_module.push(*value_id);
+                per_module.extend_from_slice(rest);
+                let function = matches!(code, ids::FS_COMBINED | ids::FS_COMBINED_PROFILE);
+                if function && self.version >= 6 && per_module.len() > 4 {
+                    per_module.remove(4);
+                }
                 let as_module = match code {
                     ids::FS_COMBINED => ids::FS_PERMODULE,
                     ids::FS_COMBINED_PROFILE => ids::FS_PERMODULE_PROFILE,
@@ -229,7 +230,9 @@ impl Summary {
                     _ => ids::FS_ALIAS,
                 };
                 let before = self.entries.len();
-                self.record_known(as_module, &per_module, pending_tests)?;
+                let known = self.record_known(as_module, &per_module, pending_tests);
+                self.scratch = per_module;
+                known?;
                 self.combined = true;
                 if let Some(e) = self.entries.get_mut(before) {
                     e.module = *module;
