@@ -466,6 +466,24 @@ pub struct DebugLoc {
     pub atom_rank: u64,
 }
 
+impl DebugLoc {
+    /// The operands of the uniqued METADATA_LOCATION record this location is (distinct 0,
+    /// line, column, scope, inlined-at + 1, implicit, atom group, atom rank): what LLVM's
+    /// reader makes of a DEBUG_LOC.
+    pub(crate) fn location_record(&self) -> [u64; 8] {
+        [
+            0,
+            u64::from(self.line),
+            u64::from(self.column),
+            self.scope.unwrap_or(u64::MAX),
+            self.inlined_at.map_or(0, |i| i.saturating_add(1)),
+            u64::from(self.implicit),
+            self.atom_group,
+            self.atom_rank,
+        ]
+    }
+}
+
 /// A debug record of LLVM 19 and later (`#dbg_value`, `#dbg_declare`, `#dbg_assign`,
 /// `#dbg_label`), printed before instruction [`DebugRecord::before`]. Metadata operands
 /// are the file's metadata ids.

@@ -239,20 +239,26 @@ const X86_GENERIC_SSE41: [(&str, &str); 8] = [
     ("llvm.x86.sse41.pminud", "llvm.umin"),
 ];
 
+/// The generic intrinsic's base name for x86 intrinsic `name` ([`X86_GENERIC`],
+/// [`X86_GENERIC_SSE41`]), if LLVM makes one of it.
+fn x86_generic_base(name: &[u8]) -> Option<&'static str> {
+    if !name.starts_with(b"llvm.x86.") {
+        return None;
+    }
+    X86_GENERIC
+        .iter()
+        .find(|(prefix, _)| name.starts_with(prefix.as_bytes()))
+        .or_else(|| X86_GENERIC_SSE41.iter().find(|(n, _)| name == n.as_bytes()))
+        .map(|&(_, base)| base)
+}
+
 /// The generic intrinsic the calls of x86 intrinsic `name` (of function type
 /// `function_type`, two operands) become ([`X86_GENERIC`]), overloaded on the vector
 /// type: `llvm.x86.sse2.psubus.b` → `llvm.usub.sat.v16i8`. Each call is made anew (no
 /// `tail`, no attributes, only its `!dbg` location; [`rebuilds_calls`]), the new
 /// declaration appended to the module and the old one erased (Inputs/PR23310).
 fn x86_generic_intrinsic_name(name: &[u8], types: &TypeTable, function_type: TypeId) -> Option<Vec<u8>> {
-    if !name.starts_with(b"llvm.x86.") {
-        return None;
-    }
-    let base = X86_GENERIC
-        .iter()
-        .find(|(prefix, _)| name.starts_with(prefix.as_bytes()))
-        .or_else(|| X86_GENERIC_SSE41.iter().find(|(n, _)| name == n.as_bytes()))?
-        .1;
+    let base = x86_generic_base(name)?;
     let Some(Type::Function { ret, params, .. }) = types.get(function_type) else { return None };
     if params.len() != 2 || !matches!(types.get(*ret), Some(Type::Vector { .. })) {
         return None;
@@ -395,10 +401,8 @@ pub fn rebuilds_calls(llvm_version: u32, name: &[u8], renamed: bool) -> bool {
     let masked = [&b"llvm.masked.load."[..], b"llvm.masked.gather.", b"llvm.masked.store.", b"llvm.masked.scatter."]
         .iter()
         .any(|p| name.starts_with(p));
-    let x86_generic = name.starts_with(b"llvm.x86.")
-        && (X86_GENERIC.iter().any(|(p, _)| name.starts_with(p.as_bytes()))
-            || X86_GENERIC_SSE41.iter().any(|(n, _)| name == n.as_bytes()));
-    renamed && ((llvm_version == 16 && masked) || name.starts_with(b"llvm.objectsize.") || x86_generic)
+    renamed
+        && ((llvm_version == 16 && masked) || name.starts_with(b"llvm.objectsize.") || x86_generic_base(name).is_some())
 }
 
 /// How LLVM's reader changes the arguments of the calls to an intrinsic whose signature

@@ -825,19 +825,7 @@ impl ModuleView<'_, '_, '_> {
         md_base: u64,
     ) -> Option<DebugRecord> {
         let location = match inst.debug_loc.and_then(|l| body.debug_locs.get(l as usize)).copied() {
-            Some(loc) => {
-                let ops = [
-                    0,
-                    u64::from(loc.line),
-                    u64::from(loc.column),
-                    loc.scope.unwrap_or(u64::MAX),
-                    loc.inlined_at.map_or(0, |i| i.saturating_add(1)),
-                    u64::from(loc.implicit),
-                    loc.atom_group,
-                    loc.atom_rank,
-                ];
-                push_node(body, md_base, ids::METADATA_LOCATION, &ops)
-            }
+            Some(loc) => push_node(body, md_base, ids::METADATA_LOCATION, &loc.location_record()),
             None => NO_LOCATION,
         };
         let arg = |k: usize| args.get(k).copied();

@@ -271,16 +271,7 @@ impl MetadataGraph {
         // The DEBUG_LOCs become locations in the function's table (uniqued below).
         if let Some(body) = body {
             for loc in &body.debug_locs {
-                let ops: [u64; LOCATION_OPERANDS] = [
-                    0,
-                    u64::from(loc.line),
-                    u64::from(loc.column),
-                    loc.scope.unwrap_or(u64::MAX),
-                    loc.inlined_at.map_or(0, |i| i.saturating_add(1)),
-                    u64::from(loc.implicit),
-                    loc.atom_group,
-                    loc.atom_rank,
-                ];
+                let ops: [u64; LOCATION_OPERANDS] = loc.location_record();
                 let start = scope.table.pool.len();
                 scope.table.pool.extend_from_slice(&ops);
                 scope.table.entries.push(MdEntry {
@@ -889,10 +880,10 @@ impl MetadataGraph {
         let types = v.types();
         let mut first_of: BTreeMap<(u8, Vec<u64>), u64> = BTreeMap::new();
         for (id, e) in module.entries.iter().enumerate() {
-            let &[_, value, ..] = module.ops(e.ops) else { continue };
             if e.code != ids::METADATA_VALUE {
                 continue;
             }
+            let &[_, value, ..] = module.ops(e.ops) else { continue };
             let resolved = v.resolve(value);
             let mut shape = Vec::new();
             let tag = match v.constants().get(resolved) {

@@ -89,7 +89,7 @@ pub struct ModuleView<'b, 'm, 'a> {
     i1: TypeId,
     i32: TypeId,
     /// `i64` in `types`, for the constants the reader makes.
-    i64: Option<TypeId>,
+    i64: TypeId,
     /// In a module of before LLVM 3.8 (no producer), `{ T, i1 }` in `types` for each
     /// integer and pointer type `T`: the result of a `cmpxchg` of before LLVM 3.5, which
     /// returned `T` alone (the reader makes it `{ T, i1 }` and extracts the `T`).
@@ -143,8 +143,9 @@ impl<'b, 'm, 'a> ModuleView<'b, 'm, 'a> {
         let i1 = types.get_or_add(crate::ir::Type::Integer(1));
         let i32 = types.get_or_add(crate::ir::Type::Integer(32));
         // The context's i64, for the casts `UpgradeBitCastExpr` makes.
-        let i64 = Some(types.get_or_add(crate::ir::Type::Integer(64)));
-        let constants = Folder { llvm_version, types: &types.table, opaque, outer: None, i64 }.fold(bodies.constants());
+        let i64 = types.get_or_add(crate::ir::Type::Integer(64));
+        let constants =
+            Folder { llvm_version, types: &types.table, opaque, outer: None, i64: Some(i64) }.fold(bodies.constants());
         let cmpxchg_pairs =
             if m.producer.is_none() { functions::cmpxchg_pairs(&mut types, i1) } else { BTreeMap::new() };
         ModuleView {
@@ -429,7 +430,7 @@ impl<'b, 'm, 'a> ModuleView<'b, 'm, 'a> {
             types: &self.types,
             opaque: self.opaque,
             outer: Some(&self.constants),
-            i64: self.i64,
+            i64: Some(self.i64),
         };
         let folded = folder.fold(&body.constants);
         if !folded.changed && !self.constants.changed {
