@@ -381,7 +381,41 @@ fn decode_gep(code: u32, ops: &[u64], operands: &mut Vec<u64>) -> ConstantKind {
     ConstantKind::Gep { source, flags, inrange_index, inrange, operands: push_ops(operands, pairs.iter().copied()) }
 }
 
+/// Inline asm (a call's callee) as its record gives it: see [`Constant::inline_asm`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InlineAsm {
+    /// Bit 0 `sideeffect`, bit 1 `alignstack`, bit 2 the Intel dialect, bit 3 `unwind`.
+    pub flags: u64,
+    /// The assembly text.
+    pub asm: Vec<u8>,
+    /// The constraint string (`=r,r,~{memory}`).
+    pub constraints: Vec<u8>,
+}
+
 impl Constant {
+    /// Its flags, text and constraints if it is inline asm, read from the layout of each
+    /// of the record's versions: INLINEASM_OLD [flags, asm size, asm…, constraints size,
+    /// constraints…] (OLD2 and OLD3 alike, with more flags), INLINEASM [function type,
+    /// flags, …]. `None` for any other constant, or a record too short for its sizes.
+    pub fn inline_asm(&self, table: &ModuleConstants) -> Option<InlineAsm> {
+        let ConstantKind::Other { code, operands } = self.kind else { return None };
+        if !self.is_inline_asm() {
+            return None;
+        }
+        let ops = table.operands(operands);
+        let ops = if code == ids::CST_CODE_INLINEASM { ops.get(1..).unwrap_or(&[]) } else { ops };
+        let flags = ops.first().copied().unwrap_or(0);
+        // A size, then that many characters, one per operand.
+        let text = |start: usize| -> Option<(Vec<u8>, usize)> {
+            let len = usize::try_from(*ops.get(start)?).ok()?;
+            let chars = ops.get(start + 1..start.checked_add(1)?.checked_add(len)?)?;
+            Some((chars.iter().map(|&c| c as u8).collect(), start + 1 + len))
+        };
+        let (asm, next) = text(1)?;
+        let (constraints, _) = text(next)?;
+        Some(InlineAsm { flags, asm, constraints })
+    }
+
     /// Whether it is inline asm (a call's callee: `asm sideeffect "…", "…"`), in any of
     /// the record's versions.
     pub fn is_inline_asm(&self) -> bool {

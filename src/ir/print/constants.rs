@@ -295,21 +295,6 @@ impl<'t, 'a> Printer<'t, 'a> {
         self
     }
 
-    /// [`Self::asm_indirect_arguments`] of a call's callee operand.
-    pub(crate) fn asm_indirect_arguments_of(&self, callee: &crate::ir::body::Operand) -> Option<Vec<bool>> {
-        match callee.value {
-            crate::ir::body::Value::Constant(id) => self.asm_indirect_arguments(id),
-            _ => None,
-        }
-    }
-
-    /// For an inline-asm callee, whether each argument is an indirect operand
-    /// ([`asm_argument_indirectness`]); `None` for any other value.
-    pub(crate) fn asm_indirect_arguments(&self, value_id: u64) -> Option<Vec<bool>> {
-        let (c, table) = self.lookup(value_id)?;
-        asm_indirect_arguments(c, table)
-    }
-
     /// Whether value `value_id` prints as a constant expression (not folded away), which
     /// an alias's aliasee then prints without its type.
     pub(crate) fn prints_as_expression(&self, value_id: u64) -> bool {
@@ -620,7 +605,7 @@ impl<'t, 'a> Printer<'t, 'a> {
                 }
                 f.write_char(')')
             }
-            ConstantKind::Other { code, operands } => write_inline_asm(f, self.view, code, table.operands(operands)),
+            ConstantKind::Other { .. } => write_inline_asm(f, self.view, c.inline_asm(table)),
             ConstantKind::Expression { code, operands }
                 if matches!(
                     code,
@@ -761,17 +746,14 @@ impl<'t, 'a> Printer<'t, 'a> {
     }
 }
 
-/// Inline asm as `AssemblyWriter` prints it: `asm sideeffect "…", "…"`. The records:
-/// INLINEASM_OLD [flags, asm size, asm…, constraints size, constraints…] (and OLD2,
-/// OLD3 alike, with more flags), INLINEASM [function type, flags, …]. Flags: bit 0
-/// sideeffect, bit 1 alignstack, bit 2 the Intel dialect, bit 3 unwind.
+/// Inline asm as `AssemblyWriter` prints it: `asm sideeffect "…", "…"`
+/// ([`Constant::inline_asm`]; `None`: a record too short for its sizes).
 fn write_inline_asm(
     f: &mut dyn fmt::Write,
     view: Option<&crate::ir::view::ModuleView<'_, '_, '_>>,
-    code: u32,
-    ops: &[u64],
+    parts: Option<crate::ir::InlineAsm>,
 ) -> fmt::Result {
-    let Some((flags, asm, constraints)) = inline_asm_parts(code, ops) else {
+    let Some(crate::ir::InlineAsm { flags, asm, constraints }) = parts else {
         return f.write_str("<malformed inline asm>");
     };
     f.write_str("asm ")?;
@@ -814,60 +796,6 @@ pub(crate) fn write_binary_expression_opcode(
         f.write_str(" exact")?;
     }
     Ok(())
-}
-
-/// An inline-asm constant's flags, text and constraint string (the record's layout of
-/// each version: INLINEASM has the function type first).
-fn inline_asm_parts(code: u32, ops: &[u64]) -> Option<(u64, Vec<u8>, Vec<u8>)> {
-    let ops = if code == ids::CST_CODE_INLINEASM { ops.get(1..).unwrap_or(&[]) } else { ops };
-    let flags = ops.first().copied().unwrap_or(0);
-    let text = |start: usize| -> Option<(Vec<u8>, usize)> {
-        let len = usize::try_from(*ops.get(start)?).ok()?;
-        let chars = ops.get(start + 1..start.checked_add(1 + len)?)?;
-        Some((chars.iter().map(|&c| c as u8).collect(), start + 1 + len))
-    };
-    let (asm, next) = text(1)?;
-    let (constraints, _) = text(next)?;
-    Some((flags, asm, constraints))
-}
-
-/// For an inline-asm constant, whether each argument of a call to it is an indirect
-/// operand ([`asm_argument_indirectness`]); `None` for any other constant.
-pub(crate) fn asm_indirect_arguments(c: &Constant, table: &ModuleConstants) -> Option<Vec<bool>> {
-    let ConstantKind::Other { code, operands } = c.kind else { return None };
-    if !matches!(
-        code,
-        ids::CST_CODE_INLINEASM_OLD
-            | ids::CST_CODE_INLINEASM_OLD2
-            | ids::CST_CODE_INLINEASM_OLD3
-            | ids::CST_CODE_INLINEASM
-    ) {
-        return None;
-    }
-    let (_, _, constraints) = inline_asm_parts(code, table.operands(operands))?;
-    Some(asm_argument_indirectness(&constraints))
-}
-
-/// For each argument an inline-asm call passes, whether its constraint is indirect (`*m`,
-/// `=*m`), as LLVM's `InlineAsm::ParseConstraints` reads the string: inputs and indirect
-/// outputs take an argument, direct outputs (`=r`), clobbers (`~{…}`) and labels (`!i`)
-/// do not.
-pub(crate) fn asm_argument_indirectness(constraints: &[u8]) -> Vec<bool> {
-    let mut out = Vec::new();
-    for code in constraints.split(|&c| c == b',') {
-        let (kind, rest) = match code.first() {
-            Some(b'~') => continue,
-            Some(b'!') => continue,
-            Some(b'=') => (b'=', &code[1..]),
-            _ => (b' ', code),
-        };
-        let indirect = rest.first() == Some(&b'*');
-        if kind == b'=' && !indirect {
-            continue;
-        }
-        out.push(indirect);
-    }
-    out
 }
 
 /// `iN`, without the formatting machinery for the common widths.

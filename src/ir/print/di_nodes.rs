@@ -26,9 +26,9 @@ pub(crate) trait MdWriter {
     /// The value, sign-extended, when `r` is a ConstantAsMetadata of an integer: AsmWriter
     /// prints such a `count:`/`lowerBound:`/`rank:`/`size:` inline (`count: 5`).
     fn constant_int(&self, r: MdRef) -> Option<i64>;
-    /// The elements when `r` is a DIExpression: `!DIGenericSubrange` prints a bound that
-    /// is `DW_OP_consts N` as the number.
-    fn expression(&self, r: MdRef) -> Option<&[u64]>;
+    /// The elements when `r` is a DIExpression, as LLVM reads them: `!DIGenericSubrange`
+    /// prints a bound that is `DW_OP_consts N` as the number.
+    fn expression(&self, r: MdRef) -> Option<alloc::borrow::Cow<'_, [u64]>>;
 }
 
 /// A field's name with the separator before it and the colon after it (`, line: `),
@@ -196,7 +196,7 @@ impl Fields<'_> {
     /// A DIGenericSubrange bound: `DW_OP_consts N` (a signed constant expression,
     /// `DIExpression::isConstant`) prints as N.
     fn generic_bound(&mut self, name: FieldName, r: MdRef) -> fmt::Result {
-        match self.w.expression(r) {
+        match self.w.expression(r).as_deref() {
             Some(&[0x11, n]) => self.sint(name, n as i64, false),
             Some(&[0x11, n, 0x9f]) | Some(&[0x11, n, 0x9f, 0x1000, _, _]) => self.sint(name, n as i64, false),
             _ => self.md(name, r, true),
@@ -702,8 +702,8 @@ mod tests {
                 _ => None,
             }
         }
-        fn expression(&self, r: MdRef) -> Option<&[u64]> {
-            self.exprs.get(&r.id()?).map(|e| e.as_slice())
+        fn expression(&self, r: MdRef) -> Option<alloc::borrow::Cow<'_, [u64]>> {
+            self.exprs.get(&r.id()?).map(|e| alloc::borrow::Cow::Borrowed(e.as_slice()))
         }
     }
 
@@ -943,7 +943,7 @@ mod tests {
         fn constant_int(&self, r: MdRef) -> Option<i64> {
             r.id().filter(|id| (100..200).contains(id)).map(|id| i64::from(id) - 100)
         }
-        fn expression(&self, _: MdRef) -> Option<&[u64]> {
+        fn expression(&self, _: MdRef) -> Option<alloc::borrow::Cow<'_, [u64]>> {
             None
         }
     }

@@ -416,8 +416,8 @@ impl BodyPrinter<'_, '_, '_> {
     }
 
     /// The attributes of a list at one index as LLVM holds them, space-separated; `param`
-    /// is what LLVM's reader knows of a parameter as it upgrades them (see
-    /// [`Self::pointee`]). Whether there were any.
+    /// is what LLVM's reader knows of a parameter as it upgrades them
+    /// ([`ModuleView::call_attribute_source`]). Whether there were any.
     fn attributes(
         &self,
         f: &mut dyn fmt::Write,
@@ -428,21 +428,10 @@ impl BodyPrinter<'_, '_, '_> {
         write_set(f, self.view, self.options, &self.view.attributes_with(list, index, param))
     }
 
-    /// The pointee type of a typed pointer type, which an untyped `byval`, `sret` or
-    /// `inalloca` on a parameter of that type takes as LLVM reads it.
-    fn pointee(&self, ty: TypeId) -> Option<TypeId> {
-        self.bodies.module().types.pointee(ty)
-    }
-
-    /// The attributes at `index` of this function's declaration as LLVM holds them (an
-    /// intrinsic's from the reading version's table).
-    fn declared_attributes(
-        &self,
-        f: &mut dyn fmt::Write,
-        index: AttrIndex,
-        param: ParamUpgrade,
-    ) -> Result<bool, fmt::Error> {
-        write_set(f, self.view, self.options, &self.view.function_attributes_with(self.function, index, param))
+    /// The attributes at `index` of this function's declaration as LLVM holds them
+    /// ([`ModuleView::function_attributes`]). Whether there were any.
+    fn declared_attributes(&self, f: &mut dyn fmt::Write, index: AttrIndex) -> Result<bool, fmt::Error> {
+        write_set(f, self.view, self.options, &self.view.function_attributes(self.function, index))
     }
 
     /// The attributes of `list` at `index` after a space, if it has any there.
@@ -511,7 +500,8 @@ impl BodyPrinter<'_, '_, '_> {
             f.write_char(' ')?;
             write_cc(f, call.calling_conv, self.options.llvm_version)?;
         }
-        self.spaced_attributes(f, call.attributes, AttrIndex::Return, ParamUpgrade::default())?;
+        let (place, param) = self.view.call_attribute_source(self.body, index, AttrIndex::Return);
+        self.spaced_attributes(f, call.attributes, place, param)?;
         let Some(callee) = operands.first() else { return f.write_str(" <no callee>") };
         // `maybePrintCallAddrSpace`: a callee in another address space than the program's.
         if let Some(Type::Pointer { address_space, .. }) = types.get(callee.ty) {
@@ -531,29 +521,13 @@ impl BodyPrinter<'_, '_, '_> {
         f.write_char(' ')?;
         self.value(f, callee)?;
         f.write_char('(')?;
-        let asm_indirect = self.constants.asm_indirect_arguments_of(callee);
-        // The alignment a dropped argument gave the pointers (an old memcpy's fourth, a
-        // masked load's second); where the call keeps its attributes, the arguments after
-        // the dropped one keep their attributes' places in the file's call.
-        let remade = self.body.call_alignments.iter().find(|a| a.0 as usize == index);
-        let alignment = |i: usize| remade.filter(|a| a.1 > 0 && a.2.aligned_arguments().contains(&i)).map(|a| a.1);
-        let shifted_from = remade.filter(|a| a.2.keeps_call_attributes()).and_then(|a| a.2.dropped_argument());
         for (i, arg) in operands.iter().skip(1).take(args).enumerate() {
             if i > 0 {
                 f.write_str(", ")?;
             }
             self.ty(f, arg.ty)?;
-            let place = if shifted_from.is_some_and(|d| i >= d) { i + 1 } else { i };
-            self.spaced_attributes(
-                f,
-                call.attributes,
-                AttrIndex::Param(place as u64),
-                ParamUpgrade {
-                    pointee: self.pointee(arg.ty),
-                    indirect_asm_operand: asm_indirect.as_ref().is_some_and(|a| a.get(i) == Some(&true)),
-                    alignment: alignment(i),
-                },
-            )?;
+            let (place, param) = self.view.call_attribute_source(self.body, index, AttrIndex::Param(i as u64));
+            self.spaced_attributes(f, call.attributes, place, param)?;
             f.write_char(' ')?;
             self.value(f, arg)?;
         }
@@ -772,7 +746,7 @@ impl FunctionDisplay<'_, '_, '_> {
             f.write_char(' ')?;
         }
         let mut s = alloc::string::String::new();
-        if p.declared_attributes(&mut s, AttrIndex::Return, ParamUpgrade::default())? {
+        if p.declared_attributes(&mut s, AttrIndex::Return)? {
             f.write_str(&s)?;
             f.write_char(' ')?;
         }
@@ -792,11 +766,7 @@ impl FunctionDisplay<'_, '_, '_> {
             }
             p.ty(f, t)?;
             let mut s = alloc::string::String::new();
-            if p.declared_attributes(
-                &mut s,
-                AttrIndex::Param(i as u64),
-                ParamUpgrade { pointee: p.pointee(t), ..ParamUpgrade::default() },
-            )? {
+            if p.declared_attributes(&mut s, AttrIndex::Param(i as u64))? {
                 f.write_char(' ')?;
                 f.write_str(&s)?;
             }

@@ -193,12 +193,10 @@ pub(super) fn write_md_ref(
         Some((_, N::Unknown { code: crate::ir::view::SYNTHETIC_INT, operands: &[width, value] })) => {
             write!(f, "i{width} {value}")
         }
-        Some((_, N::Expression { version, elements })) => {
-            match crate::ir::upgrade::upgraded_expression(version, elements) {
-                Some(upgraded) => crate::ir::print::dwarf_expr::write_expression(f, &upgraded),
-                None => crate::ir::print::dwarf_expr::write_expression(f, elements),
-            }
-        }
+        Some((_, N::Expression { .. })) => match md.graph.expression(b, key) {
+            Some(elements) => crate::ir::print::dwarf_expr::write_expression(f, &elements),
+            None => write!(f, "<{key}>"),
+        },
         _ => write!(f, "<{key}>"),
     }
 }
@@ -253,10 +251,8 @@ impl crate::ir::print::di_nodes::MdWriter for NodeWriter<'_, '_, '_, '_, '_> {
         }
     }
 
-    fn expression(&self, r: crate::ir::metadata::di::MdRef) -> Option<&[u64]> {
-        match self.node(r)? {
-            crate::ir::MetadataNode::Expression { elements, .. } => Some(elements),
-            _ => None,
-        }
+    fn expression(&self, r: crate::ir::metadata::di::MdRef) -> Option<alloc::borrow::Cow<'_, [u64]>> {
+        let key = self.md.graph.key(self.scope, u64::from(r.0.checked_sub(1)?))?;
+        self.md.graph.expression(self.b, key)
     }
 }

@@ -145,11 +145,7 @@ impl<'f, 'm, 'a> StructFinder<'f, 'm, 'a> {
             let function = &functions[i];
             let f = &mut self.finder;
             f.ty(function.common.value_type);
-            let params = match f.b.module().types.get(function.common.value_type) {
-                Some(Type::Function { params, .. }) => params.as_slice(),
-                _ => &[],
-            };
-            f.attributes(function.attributes.and_then(|a| a.checked_sub(1)), params, &[]);
+            f.function_attributes(i);
             // Function::operands(): personality, prefix, prologue.
             for v in [function.personality, function.prefix, function.prologue].into_iter().flatten() {
                 f.value(f.view.resolve(v), None);
@@ -220,36 +216,30 @@ impl Finder<'_, '_, '_> {
         }
     }
 
-    /// `incorporateAttributes`: the types of type attributes (`byval(%T)`), function
-    /// attributes first, then the return value's, then each parameter's, as the reading
-    /// version has them (an untyped `byval` takes the pointee of `param_types`' type).
-    fn attributes(&mut self, list: Option<u64>, param_types: &[TypeId], asm_indirect: &[bool]) {
-        let b = self.b;
-        let list = list.and_then(|l| u32::try_from(l).ok());
-        // The indices the list has sets at, and the indirect inline-asm operands, which
-        // LLVM's reader gives `elementtype`, in `AttributeList` order.
-        let mut indices = core::mem::take(&mut self.indices);
-        indices.clear();
-        indices.extend(crate::ir::view::list_groups(b, list).map(|g| g.index));
-        indices.extend((0..asm_indirect.len() as u64).filter(|&n| asm_indirect[n as usize]).map(AttrIndex::Param));
-        let rank = |index: &AttrIndex| match *index {
-            AttrIndex::Function => 0,
-            AttrIndex::Return => 1,
-            AttrIndex::Param(n) => n.saturating_add(2),
+    /// `incorporateAttributes` of function `function`: the types of its type attributes,
+    /// function attributes first, then the return value's, then each parameter's, as the
+    /// reading version holds them.
+    fn function_attributes(&mut self, function: usize) {
+        let params = match self.view.function_type(function).and_then(|t| self.view.types().get(t)) {
+            Some(Type::Function { params, .. }) => params.len(),
+            _ => 0,
         };
-        indices.sort_by_key(rank);
-        indices.dedup();
+        let indices =
+            [AttrIndex::Function, AttrIndex::Return].into_iter().chain((0..params as u64).map(AttrIndex::Param));
+        for index in indices {
+            let set = self.view.function_attributes(function, index);
+            self.type_attributes(&set);
+        }
+    }
+
+    /// `incorporateAttributes` of call `inst`: the types of its type attributes
+    /// (`byval(%T)`), function attributes first, then the return value's, then each
+    /// argument's, as the reading version holds them.
+    fn call_attributes(&mut self, body: &Body, inst: usize) {
+        let mut indices = core::mem::take(&mut self.indices);
+        self.view.call_attribute_indices(body, inst, &mut indices);
         for &index in &indices {
-            // What the reader knows of parameter `n` as it upgrades its attributes.
-            let param = match index {
-                AttrIndex::Param(n) => crate::ir::upgrade::ParamUpgrade {
-                    pointee: param_types.get(n as usize).and_then(|&t| b.module().types.pointee(t)),
-                    indirect_asm_operand: asm_indirect.get(n as usize) == Some(&true),
-                    alignment: None,
-                },
-                _ => crate::ir::upgrade::ParamUpgrade::default(),
-            };
-            let set = self.view.attributes_with(list, index, param);
+            let set = self.view.call_attributes(body, inst, index);
             self.type_attributes(&set);
         }
         self.indices = indices;
@@ -311,16 +301,8 @@ impl Finder<'_, '_, '_> {
                 InstKind::Alloca { allocated, .. } => self.ty(*allocated),
                 _ => {}
             }
-            if let Some(call) = call {
-                let args: Vec<TypeId> = ops.iter().skip(1).map(|o| o.ty).collect();
-                let asm = match ops.first().map(|o| o.value) {
-                    Some(Value::Constant(id)) => self
-                        .view
-                        .constant(body, id)
-                        .and_then(|(c, table)| crate::ir::print::constants::asm_indirect_arguments(c, table)),
-                    _ => None,
-                };
-                self.attributes(call.attributes.map(u64::from), &args, asm.as_deref().unwrap_or(&[]));
+            if call.is_some() {
+                self.call_attributes(body, i);
             }
             pairs.clear();
             while let Some(a) = attachments.next_if(|a| a.instruction.is_some_and(|n| n as usize <= i)) {

@@ -18,9 +18,40 @@ pub fn upgraded_inline_asm(asm: &[u8]) -> Option<Vec<u8>> {
     Some(out)
 }
 
+/// For each argument a call to inline asm with `constraints` passes, whether its
+/// constraint is indirect (`*m`, `=*m`), as LLVM's `InlineAsm::ParseConstraints` reads the
+/// string: inputs and indirect outputs take an argument, direct outputs (`=r`), clobbers
+/// (`~{…}`) and labels (`!i`) do not. From LLVM 14 the reader gives an indirect operand of
+/// a typed pointer `elementtype(<pointee>)` (`BitcodeReader::propagateAttributeTypes`).
+pub fn indirect_arguments(constraints: &[u8]) -> Vec<bool> {
+    let mut out = Vec::new();
+    if constraints.is_empty() {
+        return out;
+    }
+    for code in constraints.split(|&c| c == b',') {
+        let (kind, rest) = match code.first() {
+            Some(b'~') | Some(b'!') => continue,
+            Some(b'=') => (b'=', &code[1..]),
+            _ => (b' ', code),
+        };
+        let indirect = rest.first() == Some(&b'*');
+        if kind == b'=' && !indirect {
+            continue;
+        }
+        out.push(indirect);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
-    use super::upgraded_inline_asm;
+    use super::{indirect_arguments, upgraded_inline_asm};
+
+    #[test]
+    fn outputs_clobbers_and_labels_take_no_argument() {
+        assert_eq!(indirect_arguments(b"=r,=*m,r,*m,~{memory},!i"), [true, false, true]);
+        assert_eq!(indirect_arguments(b""), [] as [bool; 0]);
+    }
 
     #[test]
     fn the_arc_marker_comment_takes_a_semicolon() {

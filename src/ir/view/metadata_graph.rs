@@ -16,6 +16,7 @@
 //!
 //! Numbering the nodes as `llvm-dis` prints them is the printer's (its slot tracker).
 
+use alloc::borrow::Cow;
 use alloc::collections::BTreeMap;
 use alloc::vec::Vec;
 
@@ -834,6 +835,17 @@ impl MetadataGraph {
         let (scope, id) = self.locate(key)?;
         let function = scope.and_then(|s| self.scopes.get(s)).map(|s| &s.table);
         Some((scope, crate::ir::metadata::node_in_scope(b.module_metadata(), function, b.input(), id)?))
+    }
+
+    /// The elements of DIExpression `key` as LLVM reads them: those of an older element
+    /// layout upgraded ([`crate::ir::upgrade::upgraded_expression`]). `None` if `key` is
+    /// not an expression.
+    pub(crate) fn expression<'t>(&'t self, b: &'t Bodies<'_, '_>, key: u64) -> Option<Cow<'t, [u64]>> {
+        let (_, MetadataNode::Expression { version, elements }) = self.node(b, key)? else { return None };
+        Some(match crate::ir::upgrade::upgraded_expression(version, elements) {
+            Some(upgraded) => Cow::Owned(upgraded),
+            None => Cow::Borrowed(elements),
+        })
     }
 
     /// A uniqued node is one node with any other of the same content, as `MDNode::get`

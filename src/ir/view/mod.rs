@@ -309,6 +309,21 @@ impl<'b, 'm, 'a> ModuleView<'b, 'm, 'a> {
     /// definition's return value and parameters without the attributes their types
     /// cannot have ([`crate::ir::upgrade::type_incompatible`]).
     pub fn function_attributes(&self, function: usize, index: AttrIndex) -> Cow<'_, [Attribute]> {
+        if let AttrIndex::Param(n) = index {
+            // An untyped `byval`, `sret` or `inalloca` on a typed pointer takes its pointee.
+            let param_type = match self.function_type(function).and_then(|t| self.types.get(t)) {
+                Some(Type::Function { params, .. }) => usize::try_from(n).ok().and_then(|n| params.get(n)).copied(),
+                _ => None,
+            };
+            let pointee = param_type.and_then(|t| self.module().types.pointee(t));
+            if pointee.is_some() {
+                return self.function_attributes_with(
+                    function,
+                    index,
+                    ParamUpgrade { pointee, ..ParamUpgrade::default() },
+                );
+            }
+        }
         let set = if let Some((_, sets)) = self.intrinsics.get(&function) {
             set_at(sets, index)
         } else {
@@ -348,13 +363,9 @@ impl<'b, 'm, 'a> ModuleView<'b, 'm, 'a> {
         Cow::Owned(set.iter().filter(|a| !incompatible(a)).cloned().collect())
     }
 
-    /// [`Self::function_attributes`] with the upgrades a parameter's type makes (`param`).
-    pub(crate) fn function_attributes_with(
-        &self,
-        function: usize,
-        index: AttrIndex,
-        param: ParamUpgrade,
-    ) -> Cow<'_, [Attribute]> {
+    /// The attributes at `index` of function `function` with the upgrades a parameter's
+    /// type makes (`param`).
+    fn function_attributes_with(&self, function: usize, index: AttrIndex, param: ParamUpgrade) -> Cow<'_, [Attribute]> {
         if param == ParamUpgrade::default() {
             return self.function_attributes(function, index);
         }
@@ -395,6 +406,83 @@ impl<'b, 'm, 'a> ModuleView<'b, 'm, 'a> {
             return Some((c, &body.constants));
         }
         self.constants.table.get(value_id).map(|c| (c, &self.constants.table))
+    }
+
+    /// For a call to inline asm (`callee` a constant of `body`, a body of this view, or of
+    /// the module), whether each argument is an indirect operand
+    /// ([`crate::ir::upgrade::indirect_arguments`]); `None` for any other callee.
+    pub(crate) fn asm_indirect_arguments(&self, body: &Body, callee: &crate::ir::body::Operand) -> Option<Vec<bool>> {
+        let Value::Constant(id) = callee.value else { return None };
+        let (c, table) = self.constant(body, id)?;
+        Some(crate::ir::upgrade::indirect_arguments(&c.inline_asm(table)?.constraints))
+    }
+
+    /// Where the attributes at `index` of call instruction `inst` (of `body`, a body of
+    /// this view) come from in the call's attribute list, and what of the argument
+    /// upgrades them (`propagateAttributeTypes`, and an upgraded call's alignment): the
+    /// pointee of its typed pointer, whether it is an indirect inline-asm operand, the
+    /// `align` a dropped alignment argument became. An upgrade that drops an argument
+    /// and keeps the call's attributes leaves the later arguments their places in the
+    /// file's list.
+    pub(crate) fn call_attribute_source(
+        &self,
+        body: &Body,
+        inst: usize,
+        index: AttrIndex,
+    ) -> (AttrIndex, ParamUpgrade) {
+        let AttrIndex::Param(n) = index else { return (index, ParamUpgrade::default()) };
+        let Some(call) = body.instructions.get(inst).and_then(|i| body.call(i)) else {
+            return (index, ParamUpgrade::default());
+        };
+        let Some(arg) = usize::try_from(n).ok().and_then(|i| call.arguments.get(i)) else {
+            return (index, ParamUpgrade::default());
+        };
+        let i = n as usize;
+        let remade = body.call_alignments.iter().find(|a| a.0 as usize == inst);
+        let alignment = remade.filter(|a| a.1 > 0 && a.2.aligned_arguments().contains(&i)).map(|a| a.1);
+        let shifted = remade.filter(|a| a.2.keeps_call_attributes()).and_then(|a| a.2.dropped_argument());
+        let place = if shifted.is_some_and(|d| i >= d) { AttrIndex::Param(n + 1) } else { index };
+        let indirect_asm_operand =
+            self.asm_indirect_arguments(body, &call.callee).is_some_and(|a| a.get(i) == Some(&true));
+        (place, ParamUpgrade { pointee: self.module().types.pointee(arg.ty), indirect_asm_operand, alignment })
+    }
+
+    /// The attributes at `index` of call instruction `inst` of `body` (a body of this
+    /// view, [`Self::body`]) as LLVM holds them: the call's list read as the version reads
+    /// it ([`Self::attributes`]), with what each argument adds (`byval(<pointee>)` for
+    /// an untyped `byval` on a typed pointer, `elementtype` on an indirect inline-asm
+    /// operand, the `align` of an alignment argument the upgrade dropped).
+    pub fn call_attributes(&self, body: &Body, inst: usize, index: AttrIndex) -> Cow<'_, [Attribute]> {
+        let list = body.instructions.get(inst).and_then(|i| body.call(i)).and_then(|c| c.info.attributes);
+        let (place, param) = self.call_attribute_source(body, inst, index);
+        self.attributes_with(list, place, param)
+    }
+
+    /// The indices of call instruction `inst` of `body` (a body of this view) that can
+    /// have attributes as LLVM holds them, in `AttributeList` order (the function, the
+    /// return value, the arguments), into `indices`: those the call's list has sets at,
+    /// the indirect inline-asm operands, the arguments an upgrade gave an `align`.
+    /// [`Self::call_attributes`] gives each one's set, which can be empty.
+    pub fn call_attribute_indices(&self, body: &Body, inst: usize, indices: &mut Vec<AttrIndex>) {
+        indices.clear();
+        let Some(call) = body.instructions.get(inst).and_then(|i| body.call(i)) else { return };
+        let remade = body.call_alignments.iter().find(|a| a.0 as usize == inst);
+        let shifted = remade.filter(|a| a.2.keeps_call_attributes()).and_then(|a| a.2.dropped_argument());
+        for g in list_groups(self.bodies, call.info.attributes) {
+            indices.push(match (g.index, shifted) {
+                (AttrIndex::Param(n), Some(d)) if n as usize == d => continue,
+                (AttrIndex::Param(n), Some(d)) if n as usize > d => AttrIndex::Param(n - 1),
+                (index, _) => index,
+            });
+        }
+        if let Some(asm) = self.asm_indirect_arguments(body, &call.callee) {
+            indices.extend((0..asm.len()).filter(|&n| asm[n]).map(|n| AttrIndex::Param(n as u64)));
+        }
+        if let Some(a) = remade.filter(|a| a.1 > 0) {
+            indices.extend(a.2.aligned_arguments().iter().map(|&n| AttrIndex::Param(n as u64)));
+        }
+        indices.sort_by_key(|&i| index_order(i));
+        indices.dedup();
     }
 
     /// Function `function`'s body as LLVM reads it; `None` for a declaration. See
