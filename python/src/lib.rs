@@ -277,12 +277,13 @@ impl Module {
     /// `; ModuleID = '…'` line's (by default the path given to `open`; none for `parse`).
     #[pyo3(signature = (llvm_version = 22, threads = 1, module_id = None))]
     fn dis(&self, py: Python<'_>, llvm_version: u32, threads: usize, module_id: Option<String>) -> PyResult<String> {
+        let options = dis_options(llvm_version)?;
         let (data, index, partial) = (self.data.clone(), self.index, self.partial);
         let module_id = module_id.or_else(|| self.path.clone());
         py.detach(move || -> Result<String, String> {
             let module = module_at(&data, index, partial)?;
             let bodies = module.bodies().map_err(|e| e.to_string())?;
-            let display = bodies.display_module(DisOptions { llvm_version }).with_threads(threads);
+            let display = bodies.display_module(options).with_threads(threads);
             Ok(match module_id.as_deref() {
                 Some(id) => display.with_module_id(id).to_string(),
                 None => display.to_string(),
@@ -518,13 +519,14 @@ impl Function {
     /// The function alone as `llvm-dis` prints it within its module.
     #[pyo3(signature = (llvm_version = 22))]
     fn dis(&self, py: Python<'_>, llvm_version: u32) -> PyResult<String> {
+        let options = dis_options(llvm_version)?;
         let m = self.module.get();
         let (data, module_index, partial, index) = (m.data.clone(), m.index, m.partial, self.index);
         py.detach(move || -> Result<String, String> {
             let module = module_at(&data, module_index, partial)?;
             let bodies = module.bodies().map_err(|e| e.to_string())?;
             let body = bodies.body(index).map_err(|e| e.to_string())?;
-            Ok(bodies.display_function(index, body.as_ref(), DisOptions { llvm_version }).to_string())
+            Ok(bodies.display_function(index, body.as_ref(), options).to_string())
         })
         .map_err(|m| error_without_offset(py, m))
     }
@@ -533,6 +535,18 @@ impl Function {
         let what = if self.info.is_declaration { "declare" } else { "define" };
         format!("<Function {what} @{}>", self.info.name)
     }
+}
+
+/// The options matching `llvm-dis` of LLVM `llvm_version`, or a `ValueError` naming the
+/// versions there are.
+fn dis_options(llvm_version: u32) -> PyResult<DisOptions> {
+    DisOptions::for_version(llvm_version).ok_or_else(|| {
+        PyValueError::new_err(format!(
+            "no llvm-dis {llvm_version} to match ({} to {})",
+            DisOptions::OLDEST_LLVM_VERSION,
+            DisOptions::NEWEST_LLVM_VERSION
+        ))
+    })
 }
 
 /// The symbols of a file as `llvm-nm` of LLVM `llvm_nm_version` (14, 19 or 22) lists

@@ -253,3 +253,13 @@ def test_older_llvm_dis_versions(version):
     path = libclc(version, "amdgcn--amdhsa.bc")
     expected = run(tool(f"llvm-dis-{version}"), str(path), "-o", "-")
     assert lbr.Module.open(str(path)).dis(llvm_version=version, threads=2) == expected
+
+
+@pytest.mark.parametrize("version", [12, 23, 99])
+def test_llvm_dis_versions_not_matched_are_refused(version):
+    """A version whose llvm-dis the printer does not match raises, not prints another's text."""
+    m = lbr.Module.open(str(TESTDATA / LLVM22_FILES[0]))
+    with pytest.raises(ValueError, match=f"no llvm-dis {version}"):
+        m.dis(llvm_version=version)
+    with pytest.raises(ValueError, match=f"no llvm-dis {version}"):
+        next(f for f in m.functions if not f.is_declaration).dis(llvm_version=version)

@@ -28,9 +28,9 @@ as llvm-dis prints them, byte for byte: structs, comdats, globals, functions wit
 bodies, attribute groups, named metadata and every metadata node, numbered as llvm-dis
 numbers them, and what LLVM's reader of that version upgrades as it reads an older file.
 
-  --llvm-dis-version N   match llvm-dis N (13, 14, 15, 16, 19, 22 are checked; the
-                         default 22): below 16, typed-pointer files print their
-                         pointer types
+  --llvm-dis-version N   match llvm-dis N, 13 to 22 (13, 14, 15, 16, 19, 22 are
+                         checked; the default 22): below 16, typed-pointer files
+                         print their pointer types
   --threads N            print with up to N threads (the default: the machine's
                          cores); the text is the same for every N
 
@@ -58,7 +58,16 @@ pub fn main(args: &[String]) -> ExitCode {
                 return ExitCode::SUCCESS;
             }
             ("--llvm-dis-version", _) => match value().and_then(|v| v.parse().ok()) {
-                Some(v) => options.llvm_version = v,
+                Some(v) => match DisOptions::for_version(v) {
+                    Some(o) => options = o,
+                    None => {
+                        return usage_error(&format!(
+                            "no llvm-dis {v} to match: {} to {}",
+                            DisOptions::OLDEST_LLVM_VERSION,
+                            DisOptions::NEWEST_LLVM_VERSION
+                        ));
+                    }
+                },
                 None => return usage_error("--llvm-dis-version needs a number"),
             },
             ("--threads", _) => match value().and_then(|v| v.parse().ok()).filter(|&n: &usize| n > 0) {

@@ -1163,3 +1163,24 @@ fn harness_pairs_llvm_dis_14_with_itself() {
 fn harness_pairs_llvm_dis_22_with_itself() {
     harness_on_llvm_dis(22, vec![common::testdata("rustc_llvm22_o0_debuginfo.bc")]);
 }
+
+/// A version whose `llvm-dis` the printer does not match is refused (exit 2, the range
+/// named), not printed as the newest one's text.
+#[test]
+fn llvm_dis_versions_not_matched_are_refused() {
+    let file = repo_root().join("testdata/rustc_llvm22_o3.bc");
+    for version in ["12", "23", "99"] {
+        let ours = run(
+            Path::new(BIN),
+            &[OsStr::new("--dis"), OsStr::new("--llvm-dis-version"), OsStr::new(version), file.as_os_str()],
+        );
+        assert_eq!(ours.code, Some(2), "--llvm-dis-version {version}: {}", ours.why());
+        assert!(ours.stderr.contains(&format!("no llvm-dis {version} to match: 13 to 22")), "{}", ours.stderr);
+        assert!(ours.stdout.is_empty());
+    }
+    let ours = run(
+        Path::new(BIN),
+        &[OsStr::new("--dis"), OsStr::new("--llvm-dis-version"), OsStr::new("22"), file.as_os_str()],
+    );
+    assert!(ours.ok() && ours.stdout.starts_with("; ModuleID"), "{}", ours.why());
+}

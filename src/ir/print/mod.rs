@@ -76,6 +76,28 @@ impl Default for DisOptions {
 }
 
 impl DisOptions {
+    /// The oldest LLVM whose `llvm-dis` the printer matches.
+    pub const OLDEST_LLVM_VERSION: u32 = 13;
+    /// The newest LLVM whose `llvm-dis` the printer matches: a newer version's upgrades
+    /// and syntax are not known, so it is refused, not printed as this one.
+    pub const NEWEST_LLVM_VERSION: u32 = 22;
+
+    /// Options matching `llvm-dis` of LLVM `llvm_version`; `None` outside
+    /// [`Self::OLDEST_LLVM_VERSION`]`..=`[`Self::NEWEST_LLVM_VERSION`]. Versions between
+    /// the ones the tests compare with (13, 14, 15, 16, 19, 22) print by the rules of the
+    /// release each rule names.
+    ///
+    /// ```
+    /// use llvm_bitstream_reader::ir::DisOptions;
+    /// assert_eq!(DisOptions::for_version(19).map(|o| o.llvm_version), Some(19));
+    /// assert!(DisOptions::for_version(99).is_none());
+    /// ```
+    pub fn for_version(llvm_version: u32) -> Option<Self> {
+        (Self::OLDEST_LLVM_VERSION..=Self::NEWEST_LLVM_VERSION)
+            .contains(&llvm_version)
+            .then_some(DisOptions { llvm_version })
+    }
+
     /// Whether pointers print as `ptr`: from LLVM 16, and in a file whose pointers are
     /// opaque already (LLVM 14's `-opaque-pointers` files).
     pub(crate) fn opaque(self, b: &Bodies<'_, '_>) -> bool {

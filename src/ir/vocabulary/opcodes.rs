@@ -57,7 +57,7 @@ pub fn predicate_name(code: u32) -> &'static str {
 
 /// The name of an `RMWOperations` number (`xchg`, `add`, …).
 pub fn rmw_op_name(opcode: u32) -> &'static str {
-    const NAMES: [&str; 21] = [
+    const NAMES: [&str; 23] = [
         "xchg",
         "add",
         "sub",
@@ -79,6 +79,8 @@ pub fn rmw_op_name(opcode: u32) -> &'static str {
         "usub_sat",
         "fmaximum",
         "fminimum",
+        "fmaximumnum", // 21, LLVM 23 (`AtomicRMWInst::getOperationName`)
+        "fminimumnum", // 22, LLVM 23
     ];
     NAMES.get(opcode as usize).copied().unwrap_or("<unknown atomicrmw operation>")
 }
