@@ -353,6 +353,12 @@ pub mod llvm_ir {
         /// `ModuleCodes::MODULE_CODE_IFUNC` = 18.
         pub const MODULE_CODE_IFUNC: u32 = 18;
 
+        /// `ModuleCodes::MODULE_CODE_ASM_PROPERTY` = 19.
+        pub const MODULE_CODE_ASM_PROPERTY: u32 = 19;
+
+        /// `ModuleCodes::MODULE_CODE_GUIDLIST` = 20.
+        pub const MODULE_CODE_GUIDLIST: u32 = 20;
+
         /// `AttributeCodes::PARAMATTR_CODE_ENTRY_OLD` = 1.
         pub const PARAMATTR_CODE_ENTRY_OLD: u32 = 1;
 
@@ -1798,6 +1804,8 @@ pub mod llvm_ir {
                 raw::MODULE_CODE_SOURCE_FILENAME => Some("MODULE_CODE_SOURCE_FILENAME"),
                 raw::MODULE_CODE_HASH => Some("MODULE_CODE_HASH"),
                 raw::MODULE_CODE_IFUNC => Some("MODULE_CODE_IFUNC"),
+                raw::MODULE_CODE_ASM_PROPERTY => Some("MODULE_CODE_ASM_PROPERTY"),
+                raw::MODULE_CODE_GUIDLIST => Some("MODULE_CODE_GUIDLIST"),
                 _ => None,
             }
         }
@@ -1853,6 +1861,12 @@ pub mod llvm_ir {
 
     /// `MODULE_CODE_IFUNC` = 18.
     pub const MODULE_CODE_IFUNC: ModuleCode = ModuleCode(raw::MODULE_CODE_IFUNC);
+
+    /// `MODULE_CODE_ASM_PROPERTY` = 19.
+    pub const MODULE_CODE_ASM_PROPERTY: ModuleCode = ModuleCode(raw::MODULE_CODE_ASM_PROPERTY);
+
+    /// `MODULE_CODE_GUIDLIST` = 20.
+    pub const MODULE_CODE_GUIDLIST: ModuleCode = ModuleCode(raw::MODULE_CODE_GUIDLIST);
 
     /// A record code of the PARAMATTR and PARAMATTR_GROUP blocks (`bitc::AttributeCodes`). Used in
     /// [`PARAMATTR_BLOCK_ID`], [`PARAMATTR_GROUP_BLOCK_ID`].
@@ -4148,6 +4162,8 @@ pub mod llvm_ir {
         Enumerator { enumeration: "ModuleCodes", name: "MODULE_CODE_SOURCE_FILENAME", value: raw::MODULE_CODE_SOURCE_FILENAME },
         Enumerator { enumeration: "ModuleCodes", name: "MODULE_CODE_HASH", value: raw::MODULE_CODE_HASH },
         Enumerator { enumeration: "ModuleCodes", name: "MODULE_CODE_IFUNC", value: raw::MODULE_CODE_IFUNC },
+        Enumerator { enumeration: "ModuleCodes", name: "MODULE_CODE_ASM_PROPERTY", value: raw::MODULE_CODE_ASM_PROPERTY },
+        Enumerator { enumeration: "ModuleCodes", name: "MODULE_CODE_GUIDLIST", value: raw::MODULE_CODE_GUIDLIST },
         Enumerator { enumeration: "AttributeCodes", name: "PARAMATTR_CODE_ENTRY_OLD", value: raw::PARAMATTR_CODE_ENTRY_OLD },
         Enumerator { enumeration: "AttributeCodes", name: "PARAMATTR_CODE_ENTRY", value: raw::PARAMATTR_CODE_ENTRY },
         Enumerator { enumeration: "AttributeCodes", name: "PARAMATTR_GRP_CODE_ENTRY", value: raw::PARAMATTR_GRP_CODE_ENTRY },

@@ -65,6 +65,13 @@ pub enum ConstantKind {
     Int(i64),
     /// A wider integer: its 64-bit words, least significant first, in the operands.
     WideInt(OperandRange),
+    /// A value of a byte type (`b8 5`; LLVM 23's CST_CODE_BYTE, LLVM's `ConstantByte`) of
+    /// at most 64 bits, sign-rotated in the file, decoded; of a vector of bytes, the splat
+    /// (`splat (b8 5)`).
+    Byte(i64),
+    /// A wider byte value (LLVM 23's CST_CODE_WIDE_BYTE): its 64-bit words, least
+    /// significant first, in the operands.
+    WideByte(OperandRange),
     /// A floating-point value's bits: `lo` (and `hi` for x86_fp80, fp128, ppc_fp128).
     Float {
         /// The low 64 bits (all of them for half, bfloat, float and double).
@@ -174,7 +181,7 @@ impl ConstantKind {
     /// Whether it is the zero of its type: an integer 0 or a null (`zeroinitializer`, a
     /// null pointer), as GEP indices and folds ask.
     pub(crate) fn is_zero(&self) -> bool {
-        matches!(self, ConstantKind::Int(0) | ConstantKind::Null)
+        matches!(self, ConstantKind::Int(0) | ConstantKind::Byte(0) | ConstantKind::Null)
     }
 
     /// Whether it is a constant expression (LLVM's `ConstantExpr`: a cast, an operator,
@@ -300,6 +307,11 @@ pub(crate) fn decode_record(code: u32, ops: &[u64], operands: &mut Vec<u64>) -> 
         ids::CST_CODE_INTEGER if !ops.is_empty() => ConstantKind::Int(decode_signed(op(0))),
         ids::CST_CODE_WIDE_INTEGER => {
             ConstantKind::WideInt(push_ops(operands, ops.iter().map(|&w| decode_signed(w) as u64)))
+        }
+        // [byteval], [n x byteval]: CST_CODE_INTEGER's layouts (LLVM 23's BitcodeReader).
+        ids::CST_CODE_BYTE if !ops.is_empty() => ConstantKind::Byte(decode_signed(op(0))),
+        ids::CST_CODE_WIDE_BYTE if !ops.is_empty() => {
+            ConstantKind::WideByte(push_ops(operands, ops.iter().map(|&w| decode_signed(w) as u64)))
         }
         ids::CST_CODE_FLOAT if !ops.is_empty() => ConstantKind::Float { lo: op(0), hi: op(1) },
         ids::CST_CODE_AGGREGATE => ConstantKind::Aggregate(push_ops(operands, ops.iter().copied())),

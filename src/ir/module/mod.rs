@@ -65,6 +65,15 @@ pub struct Module<'a> {
     pub datalayout: Option<String>,
     /// MODULE_CODE_ASM, one entry per record (each may hold several lines).
     pub asm: Vec<String>,
+    /// The properties (`target_cpu`, `target_features`: key, value) each MODULE_CODE_ASM
+    /// record of [`Self::asm`] has, by the same index: LLVM 23's MODULE_CODE_ASM_PROPERTY
+    /// records before it (`Module::GlobalAsmProperties`). Empty before LLVM 23. A key
+    /// LLVM 23 does not know (its reader fails) is kept as it is.
+    pub asm_properties: Vec<Vec<(String, String)>>,
+    /// LLVM 23's MODULE_CODE_GUIDLIST: the GUID of each module-level value, by value id
+    /// (0: none given), as the reader gives them to `Module::insertGUID`. Empty before
+    /// LLVM 23.
+    pub guids: Vec<u64>,
     /// MODULE_CODE_SOURCE_FILENAME.
     pub source_filename: Option<String>,
     /// MODULE_CODE_HASH: five 32-bit words.
@@ -114,6 +123,10 @@ pub struct Module<'a> {
     /// records before the cut are read with the module's metadata.
     #[cfg_attr(feature = "serde", serde(skip))]
     pub(crate) cut_metadata: Option<LazyBlock<'a>>,
+    /// MODULE_CODE_ASM_PROPERTY records read since the last MODULE_CODE_ASM, which they
+    /// apply to.
+    #[cfg_attr(feature = "serde", serde(skip))]
+    pending_asm_properties: Vec<(String, String)>,
 }
 
 /// Reads every module of an IR bitcode stream.
@@ -312,6 +325,8 @@ impl<'a> Module<'a> {
             triple: None,
             datalayout: None,
             asm: Vec::new(),
+            asm_properties: Vec::new(),
+            guids: Vec::new(),
             source_filename: None,
             hash: None,
             section_names: Vec::new(),
@@ -333,6 +348,7 @@ impl<'a> Module<'a> {
             constants_base: 0,
             strtab: &[],
             cut_metadata: None,
+            pending_asm_properties: Vec::new(),
         }
     }
 
@@ -424,7 +440,20 @@ impl<'a> Module<'a> {
             ids::MODULE_CODE_VERSION => self.version = ops.first().copied(),
             ids::MODULE_CODE_TRIPLE => self.triple = Some(r.text_from(0)),
             ids::MODULE_CODE_DATALAYOUT => self.datalayout = Some(r.text_from(0)),
-            ids::MODULE_CODE_ASM => self.asm.push(r.text_from(0)),
+            ids::MODULE_CODE_ASM => {
+                self.asm.push(r.text_from(0));
+                self.asm_properties.push(core::mem::take(&mut self.pending_asm_properties));
+            }
+            // [key, 0, value…] (LLVM 23): applies to the next MODULE_CODE_ASM.
+            ids::MODULE_CODE_ASM_PROPERTY => {
+                let text = r.text_from(0);
+                let (key, value) = text.split_once('\0').unwrap_or((&text, ""));
+                self.pending_asm_properties.push((key.into(), value.into()));
+            }
+            // [hi32, lo32]… (LLVM 23): a GUID per value id, across records.
+            ids::MODULE_CODE_GUIDLIST => {
+                self.guids.extend(ops.chunks(2).map(|p| (p[0] << 32) | p.get(1).copied().unwrap_or(0)));
+            }
             ids::MODULE_CODE_SOURCE_FILENAME => self.source_filename = Some(r.text_from(0)),
             ids::MODULE_CODE_HASH => self.hash = Some(ops.to_vec()),
             ids::MODULE_CODE_SECTIONNAME => self.section_names.push(r.text_from(0)),

@@ -199,8 +199,42 @@ fn write_int_attribute(
         ATTR_KIND_MEMORY => write_memory(f, v, llvm_version),
         ATTR_KIND_NOFPCLASS => write_nofpclass(f, v),
         ATTR_KIND_CAPTURES => write_captures(f, v),
+        ATTR_KIND_DENORMAL_FPENV => write_denormal_fpenv(f, v),
         _ => write!(f, "{kind}({v})"),
     }
+}
+
+/// `denormal_fpenv(…)` (LLVM 23) as `Attribute::getAsString` prints it
+/// (`DenormalFPEnv::print` with `OmitIfSame`): the value's low nibble is the default
+/// mode, the next the `float` one, each output mode in bits 0-1 and input in bits 2-3
+/// (`DenormalFPEnv::createFromIntValue`). A mode prints its output kind, then `|` and
+/// its input kind where they differ; the `float:` mode follows where it differs from the
+/// default one, which is then left out if it is `ieee`.
+fn write_denormal_fpenv(f: &mut fmt::Formatter<'_>, v: u64) -> fmt::Result {
+    // `DenormalMode::DenormalModeKind`: IEEE, PreserveSign, PositiveZero, Dynamic.
+    const KINDS: [&str; 4] = ["ieee", "preservesign", "positivezero", "dynamic"];
+    let mode = |f: &mut fmt::Formatter<'_>, nibble: u64| {
+        let (output, input) = (nibble & 3, (nibble >> 2) & 3);
+        f.write_str(KINDS[output as usize])?;
+        if input != output {
+            f.write_char('|')?;
+            f.write_str(KINDS[input as usize])?;
+        }
+        Ok(())
+    };
+    let (default, float) = (v & 0xF, (v >> 4) & 0xF);
+    f.write_str("denormal_fpenv(")?;
+    if float == default {
+        mode(f, default)?;
+    } else {
+        if default != 0 {
+            mode(f, default)?;
+            f.write_str(", ")?;
+        }
+        f.write_str("float: ")?;
+        mode(f, float)?;
+    }
+    f.write_char(')')
 }
 
 /// `memory(...)` as `Attribute::getAsString` prints it: the access to "other" memory
@@ -353,6 +387,13 @@ mod tests {
         // memory, version 0 (argmem, inaccessiblemem, other), as LLVM 22 reads it: errnomem
         // as other, the target memories none.
         assert_eq!(shown(vec![Attribute::Int(k(86), 0)]), "memory(none)");
+        // LLVM 23's DenormalFPEnv::print (FloatingPointMode.cpp), with the forms its tests use.
+        assert_eq!(shown(vec![Attribute::Int(k(106), 0)]), "denormal_fpenv(ieee)");
+        assert_eq!(shown(vec![Attribute::Int(k(106), 0x55)]), "denormal_fpenv(preservesign)");
+        assert_eq!(shown(vec![Attribute::Int(k(106), 0xCC)]), "denormal_fpenv(ieee|dynamic)");
+        assert_eq!(shown(vec![Attribute::Int(k(106), 0x50)]), "denormal_fpenv(float: preservesign)");
+        assert_eq!(shown(vec![Attribute::Int(k(106), 0x1F)]), "denormal_fpenv(dynamic, float: preservesign|ieee)");
+        assert_eq!(shown(vec![Attribute::Enum(k(107))]), "nooutline");
         assert_eq!(
             shown(vec![Attribute::Int(k(86), 0b01_01_01)]),
             "memory(read, target_mem0: none, target_mem1: none)"

@@ -223,7 +223,14 @@ impl<'t, 'a> Printer<'t, 'a> {
                     return None;
                 }
                 let (e, _) = self.lookup(first)?;
-                if !matches!(e.kind, ConstantKind::Int(_) | ConstantKind::Float { .. } | ConstantKind::WideInt(_)) {
+                if !matches!(
+                    e.kind,
+                    ConstantKind::Int(_)
+                        | ConstantKind::Float { .. }
+                        | ConstantKind::WideInt(_)
+                        | ConstantKind::Byte(_)
+                        | ConstantKind::WideByte(_)
+                ) {
                     return None;
                 }
                 Some(
@@ -418,7 +425,8 @@ impl<'t, 'a> Printer<'t, 'a> {
             ConstantKind::Null => match types.get(c.ty) {
                 Some(Type::Pointer { .. }) => f.write_str("null"),
                 Some(Type::Integer(1)) => f.write_str("false"),
-                Some(Type::Integer(_)) => f.write_char('0'),
+                // A byte type's null value is `ConstantByte` 0 (LLVM 23).
+                Some(Type::Integer(_) | Type::Byte(_)) => f.write_char('0'),
                 Some(Type::Half) => f.write_str("0xH0000"),
                 Some(Type::BFloat) => f.write_str("0xR0000"),
                 Some(Type::Float | Type::Double) => f.write_str("0.000000e+00"),
@@ -433,11 +441,7 @@ impl<'t, 'a> Printer<'t, 'a> {
             ConstantKind::Poison => f.write_str("poison"),
             ConstantKind::Int(v) => match types.get(c.ty) {
                 Some(Type::Integer(1)) => f.write_str(if v != 0 { "true" } else { "false" }),
-                Some(Type::Integer(w)) if (1..64).contains(w) => {
-                    // The value sign-extended from its width, as APInt prints it.
-                    let shift = 64 - *w as u32;
-                    write!(f, "{}", (v << shift) >> shift)
-                }
+                Some(Type::Integer(w)) => write_sign_extended(f, v, *w),
                 _ => write!(f, "{v}"),
             },
             ConstantKind::WideInt(words) => {
@@ -446,6 +450,32 @@ impl<'t, 'a> Printer<'t, 'a> {
                     _ => 64 * words.len as u64,
                 };
                 write_wide_int(f, table.operands(words), width, true)
+            }
+            // `ConstantByte` (LLVM 23's AsmWriter): its value in signed decimal (no
+            // `true`/`false`), a vector's as `splat (bN v)`.
+            ConstantKind::Byte(_) | ConstantKind::WideByte(_) => {
+                let (width, vector) = match types.get(c.ty) {
+                    Some(Type::Vector { element, .. }) => match types.get(*element) {
+                        Some(Type::Byte(w)) => (*w, Some(*element)),
+                        _ => (64, Some(*element)),
+                    },
+                    Some(Type::Byte(w)) => (*w, None),
+                    _ => (64, None),
+                };
+                if let Some(element) = vector {
+                    f.write_str("splat (")?;
+                    self.ty(f, element)?;
+                    f.write_char(' ')?;
+                }
+                match c.kind {
+                    ConstantKind::Byte(v) => write_sign_extended(f, v, width)?,
+                    ConstantKind::WideByte(words) => write_wide_int(f, table.operands(words), width, true)?,
+                    _ => {}
+                }
+                if vector.is_some() {
+                    f.write_char(')')?;
+                }
+                Ok(())
             }
             ConstantKind::Float { lo, hi } => write_float(f, types.get(c.ty), lo, hi),
             ConstantKind::Aggregate(elements) => {
@@ -720,7 +750,8 @@ impl<'t, 'a> Printer<'t, 'a> {
             _ => return f.write_str("<data of a non-sequential type>"),
         };
         let element_type = types.get(element);
-        if !vector && matches!(element_type, Some(Type::Integer(8))) {
+        // `isString`: an array of `i8`, or (LLVM 23) of `b8`.
+        if !vector && matches!(element_type, Some(Type::Integer(8) | Type::Byte(8))) {
             f.write_str("c\"")?;
             let bytes: Vec<u8> = elements.iter().map(|&b| b as u8).collect();
             write_escaped(f, &bytes)?;
@@ -734,11 +765,7 @@ impl<'t, 'a> Printer<'t, 'a> {
             self.ty(f, element)?;
             f.write_char(' ')?;
             match element_type {
-                Some(Type::Integer(w)) if (1..64).contains(w) => {
-                    let shift = 64 - *w as u32;
-                    write!(f, "{}", ((e as i64) << shift) >> shift)?
-                }
-                Some(Type::Integer(_)) => write!(f, "{}", e as i64)?,
+                Some(Type::Integer(w) | Type::Byte(w)) => write_sign_extended(f, e as i64, *w)?,
                 t => write_float(f, t, e, 0)?,
             }
         }
@@ -796,6 +823,17 @@ pub(crate) fn write_binary_expression_opcode(
         f.write_str(" exact")?;
     }
     Ok(())
+}
+
+/// An integer or byte value of a `width`-bit type, sign-extended from its width as
+/// `APInt` prints it (a value of 64 bits or more as it is).
+fn write_sign_extended(f: &mut dyn fmt::Write, v: i64, width: u64) -> fmt::Result {
+    if (1..64).contains(&width) {
+        let shift = 64 - width as u32;
+        write!(f, "{}", (v << shift) >> shift)
+    } else {
+        write!(f, "{v}")
+    }
 }
 
 /// `iN`, without the formatting machinery for the common widths.

@@ -58,3 +58,4 @@ pub fn sysroot_archives() -> Vec<PathBuf> {
     let Ok(dir) = std::fs::read_dir(&lib) else { return Vec::new() };
     dir.flatten().map(|e| e.path()).filter(|p| p.extension().is_some_and(|e| e == "rlib" || e == "a")).collect()
 }
+pub mod tree;
