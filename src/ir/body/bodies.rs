@@ -107,8 +107,67 @@ impl<'m, 'a> Bodies<'m, 'a> {
         &self.constants
     }
 
+    /// Each basic block's predecessors in `body` (a body of this module's function), as
+    /// LLVM's reader leaves the block's use list and `llvm-dis` prints its `; preds =`:
+    /// the terminators' uses in reverse order of creation, then permuted as the
+    /// function's USELIST_CODE_BB records say (a `blockaddress` of the block being one
+    /// more use there). A block that two edges of one terminator reach lists it twice.
+    /// See [`Body::successors`].
+    pub fn predecessors(&self, body: &Body) -> Vec<Vec<u32>> {
+        let mut uses: Vec<Vec<u32>> = alloc::vec![Vec::new(); body.blocks.len()];
+        for b in 0..body.blocks.len() {
+            for t in body.successors(b) {
+                if let Some(list) = uses.get_mut(t as usize) {
+                    list.push(b as u32);
+                }
+            }
+        }
+        for list in &mut uses {
+            list.reverse();
+        }
+        // A `blockaddress` of the block is one more use, made before the terminators'
+        // (when the module's or the function's constants are read), so last in the list.
+        const BLOCK_ADDRESS: u32 = u32::MAX;
+        let mut addressed = None;
+        for &(bb, order) in &body.block_use_orders {
+            let order = body.literal_range(order);
+            let Some(list) = uses.get_mut(bb as usize) else { continue };
+            if order.len() == list.len() + 1
+                && addressed.get_or_insert_with(|| self.addressed_blocks(body)).contains(&u64::from(bb))
+            {
+                list.push(BLOCK_ADDRESS);
+            }
+            if order.len() != list.len() {
+                continue;
+            }
+            let mut keyed: Vec<(u64, u32)> = order.iter().copied().zip(list.iter().copied()).collect();
+            keyed.sort_by_key(|(k, _)| *k);
+            *list = keyed.into_iter().map(|(_, p)| p).filter(|&p| p != BLOCK_ADDRESS).collect();
+        }
+        uses
+    }
+
+    /// The blocks of `body`'s function that a `blockaddress` constant names, in the
+    /// module's constants or the function's.
+    fn addressed_blocks(&self, body: &Body) -> Vec<u64> {
+        let Some(function) = self.module.functions.get(body.function) else { return Vec::new() };
+        let me = function.common.value_id;
+        let mut blocks: Vec<u64> = [&self.constants.constants, &body.constants.constants]
+            .into_iter()
+            .flatten()
+            .filter_map(|c| match c.kind {
+                crate::ir::ConstantKind::BlockAddress { function, block } if function == me => Some(block),
+                _ => None,
+            })
+            .collect();
+        blocks.sort_unstable();
+        blocks.dedup();
+        blocks
+    }
+
     /// The opcode name `llvm-dis` prints for an instruction of `body` (`add`, `fadd`,
     /// `load`, `call`, …): [`Body::opcode_name`] with the module's types.
+    #[deprecated(note = "one opcode_name: `body.opcode_name(inst, &module.types)` (or a view's types)")]
     pub fn opcode_name(&self, body: &Body, inst: &super::Instruction) -> &'static str {
         body.opcode_name(inst, &self.module.types)
     }

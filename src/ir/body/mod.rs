@@ -648,6 +648,51 @@ impl Body {
         self.instructions.get(start..start + b.len as usize).unwrap_or(&[])
     }
 
+    /// The instruction that ends basic block `block`: its last, if that is a terminator
+    /// (`None` for a block a damaged body left unfinished, or no such block).
+    pub fn terminator(&self, block: usize) -> Option<&Instruction> {
+        self.block_instructions(block).last().filter(|i| i.kind.is_terminator())
+    }
+
+    /// The blocks control goes to from basic block `block`, as LLVM's `successors(BB)`
+    /// gives them: `br`'s true then false target, `switch`'s default then each case's,
+    /// `invoke`'s normal then unwind destination, `catchswitch`'s unwind destination then
+    /// its handlers, `callbr`'s default then indirect ones. A target named twice (two
+    /// cases to one block) is there twice, as in LLVM.
+    ///
+    /// ```
+    /// # fn main() -> Result<(), llvm_bitstream_reader::Error> {
+    /// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/llvm14_ir_instructions.bc")).unwrap();
+    /// use llvm_bitstream_reader::ir::Module;
+    /// let module = Module::parse(&bytes)?;
+    /// let bodies = module.bodies()?;
+    /// let mut edges = 0;
+    /// for index in 0..module.functions.len() {
+    ///     let Some(body) = bodies.body(index)? else { continue };
+    ///     let preds = bodies.predecessors(&body);
+    ///     for block in 0..body.blocks.len() {
+    ///         for next in body.successors(block) {
+    ///             // Every edge is a predecessor of the block it goes to.
+    ///             assert!(preds[next as usize].contains(&(block as u32)));
+    ///             edges += 1;
+    ///         }
+    ///     }
+    /// }
+    /// assert!(edges > 0);
+    /// # Ok(()) }
+    /// ```
+    pub fn successors(&self, block: usize) -> impl Iterator<Item = u32> + '_ {
+        let terminator = self.terminator(block);
+        let ops = terminator.map_or(&[][..], |t| self.operands(t));
+        let targets = ops.iter().filter_map(|o| if let Value::Block(b) = o.value { Some(b) } else { None });
+        // catchswitch's operands hold its handlers, then the unwind destination;
+        // `CatchSwitchInst::getSuccessor(0)` is the unwind destination.
+        let unwind_first = matches!(terminator.map(|t| t.kind), Some(InstKind::CatchSwitch { has_unwind: true }));
+        let unwind = if unwind_first { targets.clone().next_back() } else { None };
+        let count = targets.clone().count();
+        unwind.into_iter().chain(targets.take(if unwind_first { count - 1 } else { count }))
+    }
+
     /// The name of argument `n`, if it has one.
     pub fn argument_name(&self, n: u32) -> Option<&[u8]> {
         self.local_name(n)

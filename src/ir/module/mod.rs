@@ -420,6 +420,53 @@ impl<'a> Module<'a> {
         self.common_of(*self.values.get(usize::try_from(value_id).ok()?)?)
     }
 
+    /// The global value named `name` (a global variable, function, alias or ifunc; LLVM
+    /// gives each name to one of them), without the `@`: a scan of the module's tables,
+    /// so a job looking up many names builds its own map once.
+    ///
+    /// ```
+    /// # fn main() -> Result<(), llvm_bitstream_reader::Error> {
+    /// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/llvm14_ir_globals.bc")).unwrap();
+    /// use llvm_bitstream_reader::ir::{GlobalRef, Module};
+    /// let module = Module::parse(&bytes)?;
+    /// let Some(GlobalRef::Function(f)) = module.lookup("impl") else { panic!("no @impl") };
+    /// assert_eq!(module.functions[f].common.name_str(), "impl");
+    /// assert_eq!(module.function_named("impl"), Some(f));
+    /// let g = module.global_named("g_i32").expect("@g_i32");
+    /// assert_eq!(module.lookup(b"g_i32"), Some(GlobalRef::Var(g)));
+    /// assert_eq!(module.function_named("g_i32"), None);
+    /// assert_eq!(module.lookup("no such global"), None);
+    /// # Ok(()) }
+    /// ```
+    pub fn lookup(&self, name: impl AsRef<[u8]>) -> Option<GlobalRef> {
+        let name = name.as_ref();
+        let is = |common: &GlobalCommon<'_>| *common.name == *name;
+        if let Some(i) = self.functions.iter().position(|f| is(&f.common)) {
+            return Some(GlobalRef::Function(i));
+        }
+        if let Some(i) = self.globals.iter().position(|g| is(&g.common)) {
+            return Some(GlobalRef::Var(i));
+        }
+        self.aliases.iter().position(|a| is(&a.common)).map(GlobalRef::Alias)
+    }
+
+    /// The index in [`Self::functions`] of the function named `name` ([`Self::lookup`]).
+    pub fn function_named(&self, name: impl AsRef<[u8]>) -> Option<usize> {
+        match self.lookup(name)? {
+            GlobalRef::Function(i) => Some(i),
+            _ => None,
+        }
+    }
+
+    /// The index in [`Self::globals`] of the global variable named `name`
+    /// ([`Self::lookup`]).
+    pub fn global_named(&self, name: impl AsRef<[u8]>) -> Option<usize> {
+        match self.lookup(name)? {
+            GlobalRef::Var(i) => Some(i),
+            _ => None,
+        }
+    }
+
     /// The fields a global value shares, by which table it is in.
     pub(crate) fn common_of(&self, global: GlobalRef) -> Option<&GlobalCommon<'a>> {
         match global {

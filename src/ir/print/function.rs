@@ -6,8 +6,7 @@ use alloc::vec::Vec;
 use core::fmt::{self, Write as _};
 
 use crate::ir::AttrIndex;
-use crate::ir::body::{Bodies, Body, InstKind, Operand, Ordering, Value};
-use crate::ir::module::constants::ConstantKind;
+use crate::ir::body::{Bodies, Body, Operand, Ordering, Value};
 use crate::ir::module::types::{Type, TypeId};
 use crate::ir::print::calling_conv::write_cc;
 use crate::ir::print::constants::Printer;
@@ -563,72 +562,10 @@ impl BodyPrinter<'_, '_, '_> {
         Ok(())
     }
 
-    /// Each block's predecessors, in the order of its use list: uses in reverse order of
-    /// creation, then permuted as the function's USELIST_CODE_BB records say.
+    /// Each block's predecessors, in the order `; preds =` lists them
+    /// ([`Bodies::predecessors`]).
     fn predecessors(&self) -> Vec<Vec<u32>> {
-        let body = self.body;
-        let mut uses: Vec<Vec<u32>> = alloc::vec![Vec::new(); body.blocks.len()];
-        for (b, block) in body.blocks.iter().enumerate() {
-            let Some(last) = (block.len > 0).then(|| &body.instructions[(block.first + block.len - 1) as usize]) else {
-                continue;
-            };
-            let ops = body.operands(last);
-            let mut targets: Vec<u32> =
-                ops.iter().filter_map(|o| if let Value::Block(t) = o.value { Some(t) } else { None }).collect();
-            if let InstKind::CatchSwitch { has_unwind: true } = last.kind {
-                // The unwind destination is set first.
-                if let Some(u) = targets.pop() {
-                    targets.insert(0, u);
-                }
-            }
-            for t in targets {
-                if let Some(list) = uses.get_mut(t as usize) {
-                    list.push(b as u32);
-                }
-            }
-        }
-        for list in &mut uses {
-            list.reverse();
-        }
-        // A `blockaddress` of the block is one more use, made before the terminators'
-        // (when the module's or the function's constants are read), so last in the list.
-        const BLOCK_ADDRESS: u32 = u32::MAX;
-        let mut addressed = None;
-        for &(bb, order) in &body.block_use_orders {
-            let order = body.literal_range(order);
-            let Some(list) = uses.get_mut(bb as usize) else { continue };
-            if order.len() == list.len() + 1
-                && addressed.get_or_insert_with(|| self.addressed_blocks()).contains(&u64::from(bb))
-            {
-                list.push(BLOCK_ADDRESS);
-            }
-            if order.len() != list.len() {
-                continue;
-            }
-            let mut keyed: Vec<(u64, u32)> = order.iter().copied().zip(list.iter().copied()).collect();
-            keyed.sort_by_key(|(k, _)| *k);
-            *list = keyed.into_iter().map(|(_, p)| p).filter(|&p| p != BLOCK_ADDRESS).collect();
-        }
-        uses
-    }
-
-    /// The blocks of this function that a `blockaddress` constant names, in the module's
-    /// constants or the function's.
-    fn addressed_blocks(&self) -> Vec<u64> {
-        let m = self.bodies.module();
-        let Some(function) = m.functions.get(self.body.function) else { return Vec::new() };
-        let me = function.common.value_id;
-        let mut blocks: Vec<u64> = [&self.bodies.constants().constants, &self.body.constants.constants]
-            .into_iter()
-            .flatten()
-            .filter_map(|c| match c.kind {
-                ConstantKind::BlockAddress { function, block } if function == me => Some(block),
-                _ => None,
-            })
-            .collect();
-        blocks.sort_unstable();
-        blocks.dedup();
-        blocks
+        self.bodies.predecessors(self.body)
     }
 }
 
