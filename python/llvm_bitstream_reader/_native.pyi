@@ -53,6 +53,13 @@ class Function:
     def opcode_counts(self) -> Dict[str, int]: ...
     @property
     def instruction_count(self) -> int: ...
+    def cfg(self) -> List[Tuple[int, int]]:
+        """The control-flow graph as ``(from, to)`` block edges (networkx takes it as it is)."""
+    @property
+    def successors(self) -> List[List[int]]: ...
+    @property
+    def predecessors(self) -> List[List[int]]:
+        """Each block's predecessors, in the order ``llvm-dis`` prints ``; preds =``."""
     def dis(self, llvm_version: int = 22) -> str:
         """The function alone as ``llvm-dis`` prints it within its module."""
 

@@ -93,6 +93,9 @@ struct Decoded {
     /// Each instruction's opcode name and `!dbg` line and column.
     instructions: Vec<(&'static str, Option<(u32, u32)>)>,
     subprogram: Option<Subprogram>,
+    /// Each block's successors, then each block's predecessors (in `; preds =` order).
+    successors: Vec<Vec<u32>>,
+    predecessors: Vec<Vec<u32>>,
 }
 
 /// What a `Function` object shows without decoding its body.
@@ -330,7 +333,15 @@ fn decode_all(data: &[u8], index: usize, partial: bool) -> Result<Arc<Vec<Decode
                     .collect()
             })
             .unwrap_or_default();
+        let (successors, predecessors) = match &body {
+            Some(body) => {
+                ((0..body.blocks.len()).map(|b| body.successors(b).collect()).collect(), bodies.predecessors(body))
+            }
+            None => (Vec::new(), Vec::new()),
+        };
         all.push(Decoded {
+            successors,
+            predecessors,
             instructions,
             subprogram: subprogram.map(|sp| Subprogram {
                 name: sp.name_str().into_owned(),
@@ -507,6 +518,31 @@ impl Function {
     #[getter]
     fn instruction_count(&self, py: Python<'_>) -> PyResult<usize> {
         Ok(self.module.get().decoded(py)?[self.index].instructions.len())
+    }
+
+    /// The control-flow graph as an edge list, `[(from, to), …]`, blocks numbered from 0
+    /// in the body's order: each block's successors in LLVM's order (`br`'s true target
+    /// first, `switch`'s default first). `networkx.DiGraph(f.cfg())` takes it as it is.
+    fn cfg(&self, py: Python<'_>) -> PyResult<Vec<(u32, u32)>> {
+        let decoded = self.module.get().decoded(py)?;
+        Ok(decoded[self.index]
+            .successors
+            .iter()
+            .enumerate()
+            .flat_map(|(b, next)| next.iter().map(move |&n| (b as u32, n)))
+            .collect())
+    }
+
+    /// Each block's successors (`[[1, 2], [3], …]`), as in [`Self::cfg`].
+    #[getter]
+    fn successors(&self, py: Python<'_>) -> PyResult<Vec<Vec<u32>>> {
+        Ok(self.module.get().decoded(py)?[self.index].successors.clone())
+    }
+
+    /// Each block's predecessors, in the order `llvm-dis` prints its `; preds =`.
+    #[getter]
+    fn predecessors(&self, py: Python<'_>) -> PyResult<Vec<Vec<u32>>> {
+        Ok(self.module.get().decoded(py)?[self.index].predecessors.clone())
     }
 
     /// The function's `DISubprogram`: its source name, file and line (None without

@@ -263,3 +263,45 @@ def test_llvm_dis_versions_not_matched_are_refused(version):
         m.dis(llvm_version=version)
     with pytest.raises(ValueError, match=f"no llvm-dis {version}"):
         next(f for f in m.functions if not f.is_declaration).dis(llvm_version=version)
+
+
+def _text_preds(text):
+    """Each definition's blocks in llvm-dis text order: (label or None, [pred labels])."""
+    out, blocks = [], None
+    label = re.compile(r'^("(?:[^"\\]|\\.)*"|[-\w.$]+):(?:\s+; (?:preds = (.*)|No predecessors!))?$')
+    for line in text.splitlines():
+        if line.startswith("define "):
+            blocks = []
+        elif blocks is not None and line == "}":
+            out.append(blocks)
+            blocks = None
+        elif blocks is not None and line:
+            m = label.match(line)
+            if m:
+                preds = [p.strip()[1:] for p in m.group(2).split(", ")] if m.group(2) else []
+                blocks.append((m.group(1), preds))
+            elif not blocks:
+                blocks.append((None, []))  # an unnamed entry block prints no label
+    return out
+
+
+@pytest.mark.parametrize("name", LLVM22_FILES)
+def test_cfg_is_llvm_dis_preds(name):
+    """Function.cfg() and .predecessors against llvm-dis-22's `; preds =` lines."""
+    path = str(TESTDATA / name)
+    text = run(tool("llvm-dis-22"), path, "-o", "-")
+    m = lbr.Module.open(path)
+    texts = iter(_text_preds(text))
+    edges = 0
+    for f in m.functions:
+        if f.is_declaration:
+            continue
+        blocks = next(texts)
+        assert len(blocks) == len(f.predecessors), f.name
+        index = {label: i for i, (label, _) in enumerate(blocks) if label is not None}
+        for b, (_, preds) in enumerate(blocks):
+            assert f.predecessors[b] == [index.get(p, 0) for p in preds], (f.name, b)
+        assert sorted(f.cfg()) == sorted((p, b) for b, ps in enumerate(f.predecessors) for p in ps)
+        assert [list(s) for s in f.successors] == [[t for (s, t) in f.cfg() if s == b] for b in range(len(blocks))]
+        edges += len(f.cfg())
+    assert edges > 100
