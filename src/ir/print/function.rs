@@ -416,7 +416,7 @@ impl BodyPrinter<'_, '_, '_> {
 
     /// The attributes of a list at one index as LLVM holds them, space-separated; `param`
     /// is what LLVM's reader knows of a parameter as it upgrades them
-    /// ([`ModuleView::call_attribute_source`]). Whether there were any.
+    /// ([`ModuleView::call_site`]). Whether there were any.
     fn attributes(
         &self,
         f: &mut dyn fmt::Write,
@@ -499,7 +499,11 @@ impl BodyPrinter<'_, '_, '_> {
             f.write_char(' ')?;
             write_cc(f, call.calling_conv, self.options.llvm_version)?;
         }
-        let (place, param) = self.view.call_attribute_source(self.body, index, AttrIndex::Return);
+        // What the reader knows of the call as it upgrades its attributes, once for all
+        // its indices.
+        let site = self.view.call_site(self.body, index);
+        let source = |at: AttrIndex| site.as_ref().map_or((at, ParamUpgrade::default()), |s| s.source(at));
+        let (place, param) = source(AttrIndex::Return);
         self.spaced_attributes(f, call.attributes, place, param)?;
         let Some(callee) = operands.first() else { return f.write_str(" <no callee>") };
         // `maybePrintCallAddrSpace`: a callee in another address space than the program's.
@@ -525,7 +529,7 @@ impl BodyPrinter<'_, '_, '_> {
                 f.write_str(", ")?;
             }
             self.ty(f, arg.ty)?;
-            let (place, param) = self.view.call_attribute_source(self.body, index, AttrIndex::Param(i as u64));
+            let (place, param) = source(AttrIndex::Param(i as u64));
             self.spaced_attributes(f, call.attributes, place, param)?;
             f.write_char(' ')?;
             self.value(f, arg)?;

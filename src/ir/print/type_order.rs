@@ -236,11 +236,13 @@ impl Finder<'_, '_, '_> {
     /// (`byval(%T)`), function attributes first, then the return value's, then each
     /// argument's, as the reading version holds them.
     fn call_attributes(&mut self, body: &Body, inst: usize) {
+        let view = self.view;
+        let Some(site) = view.call_site(body, inst) else { return };
         let mut indices = core::mem::take(&mut self.indices);
-        self.view.call_attribute_indices(body, inst, &mut indices);
+        indices.clear();
+        site.indices(&mut indices);
         for &index in &indices {
-            let set = self.view.call_attributes(body, inst, index);
-            self.type_attributes(&set);
+            self.type_attributes(&site.attributes(index));
         }
         self.indices = indices;
     }

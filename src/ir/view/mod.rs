@@ -417,34 +417,20 @@ impl<'b, 'm, 'a> ModuleView<'b, 'm, 'a> {
         Some(crate::ir::upgrade::indirect_arguments(&c.inline_asm(table)?.constraints))
     }
 
-    /// Where the attributes at `index` of call instruction `inst` (of `body`, a body of
-    /// this view) come from in the call's attribute list, and what of the argument
-    /// upgrades them (`propagateAttributeTypes`, and an upgraded call's alignment): the
-    /// pointee of its typed pointer, whether it is an indirect inline-asm operand, the
-    /// `align` a dropped alignment argument became. An upgrade that drops an argument
-    /// and keeps the call's attributes leaves the later arguments their places in the
-    /// file's list.
-    pub(crate) fn call_attribute_source(
-        &self,
-        body: &Body,
-        inst: usize,
-        index: AttrIndex,
-    ) -> (AttrIndex, ParamUpgrade) {
-        let AttrIndex::Param(n) = index else { return (index, ParamUpgrade::default()) };
-        let Some(call) = body.instructions.get(inst).and_then(|i| body.call(i)) else {
-            return (index, ParamUpgrade::default());
-        };
-        let Some(arg) = usize::try_from(n).ok().and_then(|i| call.arguments.get(i)) else {
-            return (index, ParamUpgrade::default());
-        };
-        let i = n as usize;
-        let remade = body.call_alignments.iter().find(|a| a.0 as usize == inst);
-        let alignment = remade.filter(|a| a.1 > 0 && a.2.aligned_arguments().contains(&i)).map(|a| a.1);
-        let shifted = remade.filter(|a| a.2.keeps_call_attributes()).and_then(|a| a.2.dropped_argument());
-        let place = if shifted.is_some_and(|d| i >= d) { AttrIndex::Param(n + 1) } else { index };
-        let indirect_asm_operand =
-            self.asm_indirect_arguments(body, &call.callee).is_some_and(|a| a.get(i) == Some(&true));
-        (place, ParamUpgrade { pointee: self.module().types.pointee(arg.ty), indirect_asm_operand, alignment })
+    /// What LLVM's reader knows of call instruction `inst` of `body` (a body of this view)
+    /// as it upgrades the call's attributes, worked out once for all its indices
+    /// ([`CallSite`]); `None` if `inst` is not a call.
+    pub(crate) fn call_site<'s>(&'s self, body: &'s Body, inst: usize) -> Option<CallSite<'s, 'b, 'm, 'a>> {
+        let call = body.instructions.get(inst).and_then(|i| body.call(i))?;
+        let remade = body.call_alignments.iter().find(|a| a.0 as usize == inst).map(|a| (a.1, a.2));
+        Some(CallSite {
+            view: self,
+            list: call.info.attributes,
+            arguments: call.arguments,
+            asm_indirect: self.asm_indirect_arguments(body, &call.callee),
+            alignment: remade.filter(|r| r.0 > 0),
+            shifted_from: remade.filter(|r| r.1.keeps_call_attributes()).and_then(|r| r.1.dropped_argument()),
+        })
     }
 
     /// The attributes at `index` of call instruction `inst` of `body` (a body of this
@@ -453,8 +439,10 @@ impl<'b, 'm, 'a> ModuleView<'b, 'm, 'a> {
     /// an untyped `byval` on a typed pointer, `elementtype` on an indirect inline-asm
     /// operand, the `align` of an alignment argument the upgrade dropped).
     pub fn call_attributes(&self, body: &Body, inst: usize, index: AttrIndex) -> Cow<'_, [Attribute]> {
-        let list = body.instructions.get(inst).and_then(|i| body.call(i)).and_then(|c| c.info.attributes);
-        let (place, param) = self.call_attribute_source(body, inst, index);
+        let Some((list, (place, param))) = self.call_site(body, inst).map(|site| (site.list, site.source(index)))
+        else {
+            return Cow::Borrowed(&[]);
+        };
         self.attributes_with(list, place, param)
     }
 
@@ -465,24 +453,9 @@ impl<'b, 'm, 'a> ModuleView<'b, 'm, 'a> {
     /// [`Self::call_attributes`] gives each one's set, which can be empty.
     pub fn call_attribute_indices(&self, body: &Body, inst: usize, indices: &mut Vec<AttrIndex>) {
         indices.clear();
-        let Some(call) = body.instructions.get(inst).and_then(|i| body.call(i)) else { return };
-        let remade = body.call_alignments.iter().find(|a| a.0 as usize == inst);
-        let shifted = remade.filter(|a| a.2.keeps_call_attributes()).and_then(|a| a.2.dropped_argument());
-        for g in list_groups(self.bodies, call.info.attributes) {
-            indices.push(match (g.index, shifted) {
-                (AttrIndex::Param(n), Some(d)) if n as usize == d => continue,
-                (AttrIndex::Param(n), Some(d)) if n as usize > d => AttrIndex::Param(n - 1),
-                (index, _) => index,
-            });
+        if let Some(site) = self.call_site(body, inst) {
+            site.indices(indices);
         }
-        if let Some(asm) = self.asm_indirect_arguments(body, &call.callee) {
-            indices.extend((0..asm.len()).filter(|&n| asm[n]).map(|n| AttrIndex::Param(n as u64)));
-        }
-        if let Some(a) = remade.filter(|a| a.1 > 0) {
-            indices.extend(a.2.aligned_arguments().iter().map(|&n| AttrIndex::Param(n as u64)));
-        }
-        indices.sort_by_key(|&i| index_order(i));
-        indices.dedup();
     }
 
     /// Function `function`'s body as LLVM reads it; `None` for a declaration. See
@@ -562,6 +535,65 @@ impl<'b, 'm, 'a> ModuleView<'b, 'm, 'a> {
             return Cow::Borrowed(self.attributes(list, index));
         }
         Cow::Owned(read_set(self.llvm_version, list_groups(self.bodies, list), index, param))
+    }
+}
+
+/// A call as LLVM's reader upgrades its attributes ([`ModuleView::call_site`]): the
+/// pointee each typed-pointer argument gives an untyped `byval`, `sret` or `inalloca`
+/// (`propagateAttributeTypes`), the indirect inline-asm operands (`elementtype`), and what
+/// an upgraded call did with a dropped alignment argument (an old memcpy's fourth, a
+/// masked load's second): the `align` it gives the pointers, and, where the call keeps
+/// its attributes, the later arguments keeping their places in the file's list.
+pub(crate) struct CallSite<'s, 'b, 'm, 'a> {
+    view: &'s ModuleView<'b, 'm, 'a>,
+    list: Option<u32>,
+    arguments: &'s [crate::ir::body::Operand],
+    asm_indirect: Option<Vec<bool>>,
+    alignment: Option<(u64, crate::ir::upgrade::ArgumentUpgrade)>,
+    shifted_from: Option<usize>,
+}
+
+impl<'s> CallSite<'s, '_, '_, '_> {
+    /// Where the attributes at `index` come from in the call's list, and what of the
+    /// argument upgrades them.
+    pub(crate) fn source(&self, index: AttrIndex) -> (AttrIndex, ParamUpgrade) {
+        let AttrIndex::Param(n) = index else { return (index, ParamUpgrade::default()) };
+        let Some((i, arg)) = usize::try_from(n).ok().and_then(|i| Some((i, self.arguments.get(i)?))) else {
+            return (index, ParamUpgrade::default());
+        };
+        let place = if self.shifted_from.is_some_and(|d| i >= d) { AttrIndex::Param(n + 1) } else { index };
+        let param = ParamUpgrade {
+            pointee: self.view.module().types.pointee(arg.ty),
+            indirect_asm_operand: self.asm_indirect.as_ref().is_some_and(|a| a.get(i) == Some(&true)),
+            alignment: self.alignment.filter(|a| a.1.aligned_arguments().contains(&i)).map(|a| a.0),
+        };
+        (place, param)
+    }
+
+    /// The attributes at `index` as LLVM holds them ([`ModuleView::call_attributes`]).
+    pub(crate) fn attributes(&self, index: AttrIndex) -> Cow<'s, [Attribute]> {
+        let (place, param) = self.source(index);
+        self.view.attributes_with(self.list, place, param)
+    }
+
+    /// The indices that can have attributes, in `AttributeList` order, into `indices`
+    /// ([`ModuleView::call_attribute_indices`]).
+    pub(crate) fn indices(&self, indices: &mut Vec<AttrIndex>) {
+        for g in list_groups(self.view.bodies, self.list) {
+            indices.push(match (g.index, self.shifted_from) {
+                (AttrIndex::Param(n), Some(d)) if n as usize == d => continue,
+                (AttrIndex::Param(n), Some(d)) if n as usize > d => AttrIndex::Param(n - 1),
+                (index, _) => index,
+            });
+        }
+        if let Some(asm) = &self.asm_indirect {
+            indices.extend((0..asm.len()).filter(|&n| asm[n]).map(|n| AttrIndex::Param(n as u64)));
+        }
+        if let Some(a) = self.alignment {
+            indices.extend(a.1.aligned_arguments().iter().map(|&n| AttrIndex::Param(n as u64)));
+        }
+        indices.sort_by_key(|&i| index_order(i));
+        indices.dedup();
     }
 }
 
