@@ -131,6 +131,9 @@ pub struct Bookmark {
     pub len_words: u32,
     /// Bit offset of the block's ENTER_SUBBLOCK abbreviation id.
     pub header_bit: u64,
+    /// Bit offset just past the block id in the block's header: where `llvm-bcanalyzer`
+    /// starts counting the block's size ([`Bookmark::analyzer_bits`]).
+    pub after_id_bit: u64,
     /// Bit offset of the block's first content bit (just after the length word).
     pub content_bit: u64,
 }
@@ -141,12 +144,32 @@ impl Bookmark {
     pub fn end_bit(&self) -> u64 {
         self.content_bit.saturating_add(u64::from(self.len_words) * 32)
     }
+
+    /// The block's size in bits as `llvm-bcanalyzer` counts it in its statistics
+    /// ("Total Size"): from just past the block id ([`Bookmark::after_id_bit`]) to the
+    /// block's end, sub-blocks included.
+    ///
+    /// ```
+    /// # fn main() -> Result<(), llvm_bitstream_reader::Error> {
+    /// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/llvm14_ir_instructions.bc")).unwrap();
+    /// use llvm_bitstream_reader::{Bitstream, Event};
+    /// let mut reader = Bitstream::parse(&bytes)?.reader();
+    /// let Some(Event::EnterBlock(block)) = reader.next().transpose()? else { panic!("a block first") };
+    /// let bookmark = block.bookmark;
+    /// // At the top level: a 2-bit abbreviation id, then the block id (13) as one vbr8 chunk.
+    /// assert_eq!(bookmark.after_id_bit, bookmark.header_bit + 2 + 8);
+    /// assert_eq!(bookmark.analyzer_bits(), bookmark.end_bit() - bookmark.after_id_bit);
+    /// # Ok(()) }
+    /// ```
+    pub fn analyzer_bits(&self) -> u64 {
+        self.end_bit().saturating_sub(self.after_id_bit)
+    }
 }
 
 /// A block that was entered: where it is, and its name.
 ///
 /// Two `Block`s are equal when they are the same block with the same names: what the
-/// header said beyond the bookmark ([`Block::after_id_bit`]) is not compared, so the
+/// header said beyond the bookmark ([`Block::declared_len_words`]) is not compared, so the
 /// block a [`LazyBlock`] reopens equals the one the walk entered.
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[derive(Clone, Debug)]
@@ -174,14 +197,10 @@ impl PartialEq for Block {
 
 impl Eq for Block {}
 
-/// What a block's header said that its [`Bookmark`] does not keep: where its block id
-/// ended, and its length word as written (a block entered cut short has a shorter
-/// bookmark).
+/// What a block's header said that its [`Bookmark`] does not keep: its length word as
+/// written (a block entered cut short has a shorter bookmark).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct HeaderFacts {
-    /// The bit just past the block id; unknown for a block a bookmark opened
-    /// ([`Bitstream::block_reader`]), whose header was not read.
-    after_id_bit: Option<u64>,
     /// The length in 32-bit words the length word says.
     declared_len_words: u32,
 }
@@ -189,7 +208,7 @@ struct HeaderFacts {
 impl HeaderFacts {
     /// A block opened from its bookmark: the bookmark's length is the header's.
     fn of_bookmark(bookmark: &Bookmark) -> Self {
-        HeaderFacts { after_id_bit: None, declared_len_words: bookmark.len_words }
+        HeaderFacts { declared_len_words: bookmark.len_words }
     }
 }
 
@@ -253,9 +272,7 @@ impl Block {
     }
 
     /// Bit offset just past the block id in the block's header, where `llvm-bcanalyzer`
-    /// starts counting a block's size in its statistics. `None` for the block a
-    /// [`Bitstream::block_reader`] (or [`LazyBlock::reader`]) opens from its bookmark, whose
-    /// header it does not read again.
+    /// starts counting a block's size in its statistics ([`Bookmark::analyzer_bits`]).
     ///
     /// ```
     /// # fn main() -> Result<(), llvm_bitstream_reader::Error> {
@@ -264,15 +281,15 @@ impl Block {
     /// let mut reader = Bitstream::parse(&bytes)?.reader();
     /// let Some(Event::EnterBlock(block)) = reader.next().transpose()? else { panic!("a block first") };
     /// // At the top level: a 2-bit abbreviation id, then the block id (13) as one vbr8 chunk.
-    /// assert_eq!(block.after_id_bit(), Some(block.bit_offset() + 2 + 8));
-    /// // Opened again from its bookmark, the header is not read.
+    /// assert_eq!(block.after_id_bit(), block.bit_offset() + 2 + 8);
+    /// // Opened again from its bookmark, the block is the same, header facts included.
     /// let mut again = reader.skip_block()?.reader()?;
     /// let Some(Event::EnterBlock(same)) = again.next().transpose()? else { panic!("the block first") };
-    /// assert_eq!((same.bookmark, same.after_id_bit()), (block.bookmark, None));
+    /// assert_eq!((same.bookmark, same.after_id_bit()), (block.bookmark, block.after_id_bit()));
     /// # Ok(()) }
     /// ```
-    pub fn after_id_bit(&self) -> Option<u64> {
-        self.header.after_id_bit
+    pub fn after_id_bit(&self) -> u64 {
+        self.bookmark.after_id_bit
     }
 }
 
@@ -1123,15 +1140,16 @@ impl<'a> Reader<'a> {
     fn enter_block(&mut self, start: u64) -> Result<Bookmark> {
         // Both widths are constants in 1..=32, which `read_vbr32` would check again.
         let block_id = BlockId(self.cursor.read_vbr_unchecked_width(BLOCK_ID_WIDTH, 32)? as u32);
-        let after_id_bit = Some(self.cursor.position());
+        let after_id_bit = self.cursor.position();
         let width = self.cursor.read_vbr_unchecked_width(CODE_LEN_WIDTH, 32)? as u32;
         self.cursor.align32()?;
         let len_words = self.cursor.read(BLOCK_SIZE_WIDTH)? as u32;
         // A width outside 1..=64 is an error only if the block is entered, not skipped:
         // the next `advance` inside it reports it.
         let content_bit = self.cursor.position();
-        let bookmark = Bookmark { block_id, abbrev_width: width, len_words, header_bit: start, content_bit };
-        let header = HeaderFacts { after_id_bit, declared_len_words: len_words };
+        let bookmark =
+            Bookmark { block_id, abbrev_width: width, len_words, header_bit: start, after_id_bit, content_bit };
+        let header = HeaderFacts { declared_len_words: len_words };
         let limit = match self.depth {
             0 => self.cursor.len_bits(),
             d => self.scopes[d - 1].bookmark.end_bit(),

@@ -156,18 +156,11 @@ fn compare_function(bodies: &Bodies<'_, '_>, body: &Body, theirs: &[TextBlock], 
 fn successors_and_predecessors_are_llvm_dis_22s() {
     let Some(llvm_dis) = common::llvm_tool("llvm-dis", 22) else { return };
     let mut edges = 0;
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut files: Vec<_> = ["rustc_llvm22_o3.bc", "rustc_llvm22_o0_debuginfo.bc", "llvm14_ir_instructions.bc"]
-        .iter()
-        .map(|name| root.join("testdata").join(name))
-        .collect();
-    // Debian's libclc-22 (clang 22's OpenCL library), unpacked by .ci/run.
-    let libclc = root.join("target/libclc/22/usr/lib/clc/amdgcn-amd-amdhsa.bc");
-    if libclc.exists() {
-        files.push(libclc);
-    } else {
-        common::skip_or_fail::<()>(&format!("{} is not unpacked (.ci/run does it)", libclc.display()));
-    }
+    let files = common::testdata_and_libclc_22(&[
+        "rustc_llvm22_o3.bc",
+        "rustc_llvm22_o0_debuginfo.bc",
+        "llvm14_ir_instructions.bc",
+    ]);
     for file in files {
         let name = file.display();
         let out = std::process::Command::new(&llvm_dis).arg(&file).arg("-o").arg("-").output().unwrap();

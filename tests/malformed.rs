@@ -768,6 +768,7 @@ fn hostile_bookmarks(content_bits: &[u64]) {
                     abbrev_width,
                     len_words,
                     header_bit: 0,
+                    after_id_bit: content_bit.saturating_sub(64),
                     content_bit,
                 };
                 let outcome = std::panic::catch_unwind(|| {

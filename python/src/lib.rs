@@ -9,7 +9,7 @@ use std::sync::{Arc, OnceLock};
 use llvm_bitstream_reader::ir::{self, DisOptions};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict};
+use pyo3::types::{PyBytes, PyDict, PyTuple};
 
 pyo3::create_exception!(
     llvm_bitstream_reader._native,
@@ -36,6 +36,35 @@ fn error_without_offset(py: Python<'_>, message: String) -> PyErr {
 /// The bytes of one input file, shared by every object made from it.
 type Data = Arc<[u8]>;
 
+/// An error found after the module was made (decoding its bodies, printing it): the
+/// message and, where the library's error has one, the byte offset, kept for the
+/// `BitcodeError` every later ask raises again.
+#[derive(Clone, Debug)]
+struct Failure {
+    message: String,
+    offset: Option<u64>,
+}
+
+impl Failure {
+    /// A library error, `context` (which function) before its message.
+    fn of(context: &str, e: &llvm_bitstream_reader::Error) -> Failure {
+        let message = if context.is_empty() { e.to_string() } else { format!("{context}: {e}") };
+        Failure { message, offset: Some(e.byte_offset()) }
+    }
+
+    /// A failure without a position.
+    fn message(message: String) -> Failure {
+        Failure { message, offset: None }
+    }
+
+    /// As the `BitcodeError` Python sees.
+    fn raise(&self, py: Python<'_>) -> PyErr {
+        let err = BitcodeError::new_err(self.message.clone());
+        let _ = err.value(py).setattr("offset", self.offset);
+        err
+    }
+}
+
 /// Parses module `index` of `data` (cheap: bodies, constants and metadata are skipped in
 /// O(1) until asked for); `partial`: what a damaged input holds before the break.
 fn parsed(data: &[u8], index: usize, partial: bool) -> Result<Option<ir::Module<'_>>, llvm_bitstream_reader::Error> {
@@ -44,8 +73,10 @@ fn parsed(data: &[u8], index: usize, partial: bool) -> Result<Option<ir::Module<
 }
 
 /// [`parsed`], for the lazy readers of a module made before (which was there then).
-fn module_at(data: &[u8], index: usize, partial: bool) -> Result<ir::Module<'_>, String> {
-    parsed(data, index, partial).map_err(|e| e.to_string())?.ok_or_else(|| format!("no module {index}"))
+fn module_at(data: &[u8], index: usize, partial: bool) -> Result<ir::Module<'_>, Failure> {
+    parsed(data, index, partial)
+        .map_err(|e| Failure::of("", &e))?
+        .ok_or_else(|| Failure::message(format!("no module {index}")))
 }
 
 /// Reads `path_or_bytes`: a `str`/`os.PathLike` path is read from disk, `bytes` (or any
@@ -83,9 +114,13 @@ struct Module {
     functions: Vec<FunctionInfo>,
     /// Every body's instructions and subprogram, decoded together on the first ask (one
     /// `Bodies`, its module constants decoded once, not once per function).
-    decoded: OnceLock<Result<Arc<Vec<Decoded>>, String>>,
+    decoded: OnceLock<Result<Arc<Vec<Decoded>>, Failure>>,
     /// Every body's instructions as `llvm-dis` prints them, made together on the first ask.
-    texts: OnceLock<Result<Arc<Vec<Vec<String>>>, String>>,
+    texts: OnceLock<Result<Arc<Vec<Vec<String>>>, Failure>>,
+    /// By `llvm-dis` version: each function's text as the module's text prints it (by
+    /// function index; `None` for one the module's text does not print), made on the first
+    /// `Function.dis` of that version.
+    function_texts: std::sync::Mutex<std::collections::BTreeMap<u32, Arc<Vec<Option<String>>>>>,
 }
 
 /// What one function's body gives the Python objects.
@@ -198,6 +233,7 @@ impl Module {
             functions,
             decoded: OnceLock::new(),
             texts: OnceLock::new(),
+            function_texts: Default::default(),
         }
     }
 
@@ -205,7 +241,7 @@ impl Module {
     fn decoded(&self, py: Python<'_>) -> PyResult<Arc<Vec<Decoded>>> {
         let (data, index, partial) = (&self.data, self.index, self.partial);
         let decoded = py.detach(|| self.decoded.get_or_init(|| decode_all(data, index, partial)));
-        decoded.clone().map_err(|m| error_without_offset(py, m))
+        decoded.clone().map_err(|f| f.raise(py))
     }
 
     /// Every body's instruction texts (once per module object), with the GIL released.
@@ -213,8 +249,61 @@ impl Module {
         let decoded = self.decoded(py)?;
         let (data, index, partial) = (&self.data, self.index, self.partial);
         let texts = py.detach(|| self.texts.get_or_init(|| texts_all(data, index, partial, &decoded)));
-        texts.clone().map_err(|m| error_without_offset(py, m))
+        texts.clone().map_err(|f| f.raise(py))
     }
+
+    /// Each function's text as LLVM `llvm_version`'s `llvm-dis` prints the module (once per
+    /// module object and version), with the GIL released.
+    fn function_texts(&self, py: Python<'_>, options: DisOptions) -> PyResult<Arc<Vec<Option<String>>>> {
+        let version = options.llvm_version;
+        if let Some(done) = self.function_texts.lock().unwrap_or_else(|e| e.into_inner()).get(&version) {
+            return Ok(done.clone());
+        }
+        let (data, index, partial) = (&self.data, self.index, self.partial);
+        let made = py
+            .detach(|| -> Result<Arc<Vec<Option<String>>>, Failure> {
+                let module = module_at(data, index, partial)?;
+                let bodies = module.bodies().map_err(|e| Failure::of("", &e))?;
+                let text = bodies.display_module(options).to_string();
+                let view = bodies.view(version);
+                Ok(Arc::new(functions_of_text(&text, view.function_order(), module.functions.len())))
+            })
+            .map_err(|f| f.raise(py))?;
+        self.function_texts.lock().unwrap_or_else(|e| e.into_inner()).insert(version, made.clone());
+        Ok(made)
+    }
+}
+
+/// A module's text cut into its functions (`define … {` to `}`, or the `declare` line), by
+/// function index: the text prints them in `order`. Where the cut does not give as many
+/// functions as `order` lists, none is trusted (every entry `None`).
+fn functions_of_text(text: &str, order: &[ir::view::Listed], functions: usize) -> Vec<Option<String>> {
+    let mut cut: Vec<String> = Vec::new();
+    let mut open: Option<String> = None;
+    for line in text.lines() {
+        if let Some(f) = open.as_mut() {
+            f.push('\n');
+            f.push_str(line);
+            if line == "}" {
+                cut.extend(open.take());
+            }
+        } else if line.starts_with("define ") {
+            open = Some(line.to_owned());
+        } else if line.starts_with("declare ") {
+            cut.push(line.to_owned());
+        }
+    }
+    let mut out = vec![None; functions];
+    if cut.len() == order.len() {
+        for (listed, f) in order.iter().zip(cut) {
+            if let ir::view::Listed::Function(i) = *listed {
+                if let Some(slot) = out.get_mut(i) {
+                    *slot = Some(f);
+                }
+            }
+        }
+    }
+    out
 }
 
 #[pymethods]
@@ -283,16 +372,74 @@ impl Module {
         let options = dis_options(llvm_version)?;
         let (data, index, partial) = (self.data.clone(), self.index, self.partial);
         let module_id = module_id.or_else(|| self.path.clone());
-        py.detach(move || -> Result<String, String> {
+        py.detach(move || -> Result<String, Failure> {
             let module = module_at(&data, index, partial)?;
-            let bodies = module.bodies().map_err(|e| e.to_string())?;
+            let bodies = module.bodies().map_err(|e| Failure::of("", &e))?;
             let display = bodies.display_module(options).with_threads(threads);
             Ok(match module_id.as_deref() {
                 Some(id) => display.with_module_id(id).to_string(),
                 None => display.to_string(),
             })
         })
-        .map_err(|m| error_without_offset(py, m))
+        .map_err(|f| f.raise(py))
+    }
+
+    /// Pickling (`pickle`, `multiprocessing`, Dask): a module travels as its file's
+    /// bytes, its index in the file, its path and how it was read, and is read again on
+    /// the other side (what was decoded is not sent; it is decoded again when asked for).
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let py = slf.py();
+        let this = slf.get();
+        let restore = py.get_type::<Module>().getattr("_restore")?;
+        let state = (PyBytes::new(py, &this.data), this.index, this.path.clone(), this.partial);
+        Ok((restore, state.into_pyobject(py)?))
+    }
+
+    /// The module a pickle holds: see `__reduce__`.
+    #[staticmethod]
+    fn _restore(py: Python<'_>, data: &[u8], index: usize, path: Option<String>, partial: bool) -> PyResult<Module> {
+        Module::load(py, Arc::from(data), index, path, partial)
+    }
+
+    /// Every use of the global value `name` (a global variable, function, alias or
+    /// ifunc, without the `@`), as LLVM 22 reads the module, each followed through the
+    /// constants that use it (a constant expression, an aggregate) to where it is printed:
+    /// one dict per use, `user` (`"instruction"`, `"bundle"`, `"debug_record"`,
+    /// `"global"` or `"metadata"`), `function` (the function it is in, None at module
+    /// level), `instruction` (its index in the function's instructions, or None),
+    /// `global` (the global whose initializer, aliasee, personality, prefix or prologue it
+    /// is, or None) and `via_constant` (whether a constant stands between). A use in a
+    /// constant used twice counts twice. `KeyError` for a name the module lacks.
+    fn uses<'py>(&self, py: Python<'py>, name: &str) -> PyResult<Vec<Bound<'py, PyDict>>> {
+        let (data, index, partial) = (&self.data, self.index, self.partial);
+        let found = py
+            .detach(|| -> Result<Option<Vec<UseRow>>, Failure> {
+                let module = module_at(data, index, partial)?;
+                let Some(value) = module.lookup(name).and_then(|g| module.values.iter().position(|v| *v == g)) else {
+                    return Ok(None);
+                };
+                let bodies = module.bodies().map_err(|e| Failure::of("", &e))?;
+                let view = bodies.view(22);
+                let uses = view.uses().map_err(|e| Failure::of("", &e))?;
+                let mut rows = Vec::new();
+                use_rows(&module, &uses, (None, value as u64), false, 0, &mut rows);
+                Ok(Some(rows))
+            })
+            .map_err(|f| f.raise(py))?;
+        let Some(rows) = found else {
+            return Err(pyo3::exceptions::PyKeyError::new_err(name.to_owned()));
+        };
+        rows.into_iter()
+            .map(|row| {
+                let d = PyDict::new(py);
+                d.set_item("user", row.user)?;
+                d.set_item("function", row.function)?;
+                d.set_item("instruction", row.instruction)?;
+                d.set_item("global", row.global)?;
+                d.set_item("via_constant", row.via_constant)?;
+                Ok(d)
+            })
+            .collect()
     }
 
     fn __repr__(&self) -> String {
@@ -305,18 +452,72 @@ impl Module {
     }
 }
 
+/// One row of `Module.uses`.
+struct UseRow {
+    user: &'static str,
+    function: Option<String>,
+    instruction: Option<u32>,
+    global: Option<String>,
+    via_constant: bool,
+}
+
+/// The uses of `key` ((function scope, value id)) into `rows`, followed through the
+/// constants using it (at most 64 deep: deeper nesting is not followed).
+fn use_rows(
+    module: &ir::Module<'_>,
+    uses: &ir::uses::UseIndex,
+    key: (Option<usize>, u64),
+    via_constant: bool,
+    depth: usize,
+    rows: &mut Vec<UseRow>,
+) {
+    use ir::uses::User;
+    let name_of_function = |f: usize| module.functions.get(f).map(|f| f.common.name_str().into_owned());
+    let list = match key.0 {
+        None => uses.of(key.1),
+        Some(f) => uses.of_local(f, key.1),
+    };
+    for u in list {
+        let row = |user, function: Option<usize>, instruction| UseRow {
+            user,
+            function: function.and_then(name_of_function),
+            instruction,
+            global: None,
+            via_constant,
+        };
+        match u.user {
+            User::Instruction { function, instruction, .. } => {
+                rows.push(row("instruction", Some(function), Some(instruction)))
+            }
+            User::Bundle { function, .. } => rows.push(row("bundle", Some(function), None)),
+            User::DebugRecord { function, .. } => rows.push(row("debug_record", Some(function), None)),
+            User::Metadata { function, .. } => rows.push(row("metadata", function, None)),
+            User::Global { global, .. } => rows.push(UseRow {
+                global: module.global(global).map(|g| g.name_str().into_owned()),
+                ..row("global", None, None)
+            }),
+            // The constant is of the table `function` says (a function's, or the module's).
+            User::Constant { function, constant, .. } if depth < 64 => {
+                use_rows(module, uses, (function, constant), true, depth + 1, rows)
+            }
+            _ => {}
+        }
+    }
+}
+
 /// Decodes every body of module `index` of `data`: opcodes, locations, subprograms. A
 /// body that does not decode is an error for the whole module (the message says which).
-fn decode_all(data: &[u8], index: usize, partial: bool) -> Result<Arc<Vec<Decoded>>, String> {
+fn decode_all(data: &[u8], index: usize, partial: bool) -> Result<Arc<Vec<Decoded>>, Failure> {
     let module = module_at(data, index, partial)?;
-    let bodies = module.bodies().map_err(|e| e.to_string())?;
+    let bodies = module.bodies().map_err(|e| Failure::of("", &e))?;
     let module_info = bodies.debug_info(None);
     // The bodies as llvm-dis-22 prints them: debug calls LLVM 19+ reads as records are
     // not instructions, constant expressions it expands are.
     let view = bodies.view(22);
     let mut all = Vec::with_capacity(module.functions.len());
     for (i, function) in module.functions.iter().enumerate() {
-        let body = view.body(i).map_err(|e| format!("function {i} (@{}): {e}", function.common.name_str()))?;
+        let body =
+            view.body(i).map_err(|e| Failure::of(&format!("function {i} (@{})", function.common.name_str()), &e))?;
         let subprogram = match &body {
             Some(body) => bodies.debug_info(Some(body)).function_subprogram(),
             None => module_info.global_subprogram(function.common.value_id),
@@ -359,9 +560,9 @@ fn decode_all(data: &[u8], index: usize, partial: bool) -> Result<Arc<Vec<Decode
 /// being printed in the module's order. `decoded` says which functions have a body and
 /// how many instructions: a cut that does not give each body as many is an error, not a
 /// guess.
-fn texts_all(data: &[u8], index: usize, partial: bool, decoded: &[Decoded]) -> Result<Arc<Vec<Vec<String>>>, String> {
+fn texts_all(data: &[u8], index: usize, partial: bool, decoded: &[Decoded]) -> Result<Arc<Vec<Vec<String>>>, Failure> {
     let module = module_at(data, index, partial)?;
-    let bodies = module.bodies().map_err(|e| e.to_string())?;
+    let bodies = module.bodies().map_err(|e| Failure::of("", &e))?;
     let text = bodies.display_module(DisOptions { llvm_version: 22 }).to_string();
     let mut definitions = text.split("\ndefine ").skip(1).map(|f| f.split("\n}\n").next().unwrap_or(f));
     let mut all = Vec::with_capacity(decoded.len());
@@ -371,7 +572,8 @@ fn texts_all(data: &[u8], index: usize, partial: bool, decoded: &[Decoded]) -> R
         let instructions =
             if expected == 0 { Vec::new() } else { definitions.next().map(instruction_texts).unwrap_or_default() };
         if instructions.len() != expected {
-            return Err(format!("function {i}: its text has {} instructions, its body {expected}", instructions.len()));
+            let n = instructions.len();
+            return Err(Failure::message(format!("function {i}: its text has {n} instructions, its body {expected}")));
         }
         all.push(instructions);
     }
@@ -552,19 +754,26 @@ impl Function {
         Ok(self.module.get().decoded(py)?[self.index].subprogram.clone())
     }
 
-    /// The function alone as `llvm-dis` prints it within its module.
+    /// The function alone as `llvm-dis` prints it within its module: cut from the
+    /// module's text, which is printed once per module object and version (every
+    /// function's `dis` after the first is a lookup).
     #[pyo3(signature = (llvm_version = 22))]
     fn dis(&self, py: Python<'_>, llvm_version: u32) -> PyResult<String> {
         let options = dis_options(llvm_version)?;
         let m = self.module.get();
+        if let Some(text) = m.function_texts(py, options)?.get(self.index).cloned().flatten() {
+            return Ok(text);
+        }
+        // Not in the module's text as cut (a name that starts a line otherwise): printed
+        // alone.
         let (data, module_index, partial, index) = (m.data.clone(), m.index, m.partial, self.index);
-        py.detach(move || -> Result<String, String> {
+        py.detach(move || -> Result<String, Failure> {
             let module = module_at(&data, module_index, partial)?;
-            let bodies = module.bodies().map_err(|e| e.to_string())?;
-            let body = bodies.body(index).map_err(|e| e.to_string())?;
+            let bodies = module.bodies().map_err(|e| Failure::of("", &e))?;
+            let body = bodies.body(index).map_err(|e| Failure::of(&format!("function {index}"), &e))?;
             Ok(bodies.display_function(index, body.as_ref(), options).to_string())
         })
-        .map_err(|m| error_without_offset(py, m))
+        .map_err(|f| f.raise(py))
     }
 
     fn __repr__(&self) -> String {

@@ -305,3 +305,95 @@ def test_cfg_is_llvm_dis_preds(name):
         assert [list(s) for s in f.successors] == [[t for (s, t) in f.cfg() if s == b] for b in range(len(blocks))]
         edges += len(f.cfg())
     assert edges > 100
+
+
+def test_modules_pickle_by_their_bytes():
+    """A module travels as its bytes (pickle, multiprocessing, Dask) and reads the same."""
+    import pickle
+
+    path = TESTDATA / LLVM22_FILES[1]
+    m = lbr.Module.open(path)
+    again = pickle.loads(pickle.dumps(m))
+    assert again.dis() == m.dis()  # the path it was opened from, the ModuleID, too
+    assert [f.name for f in again.functions] == [f.name for f in m.functions]
+    assert [f.opcode_counts for f in again.functions] == [f.opcode_counts for f in m.functions]
+    # A module of a multi-module input, and one read as parse_partial reads it.
+    data = path.read_bytes()
+    modules, _ = lbr.Module.parse_partial(data[: len(data) * 3 // 4])
+    cut = pickle.loads(pickle.dumps(modules[0]))
+    assert [f.instruction_count for f in cut.functions] == [f.instruction_count for f in modules[0].functions]
+
+
+@pytest.mark.parametrize("name", LLVM22_FILES)
+def test_function_dis_is_cut_from_the_module_text(name):
+    """Every function's dis() is its text in llvm-dis-22's module, declarations too."""
+    path = str(TESTDATA / name)
+    text = run(tool("llvm-dis-22"), path, "-o", "-")
+    lines = set(text.splitlines())
+    for f in lbr.Module.open(path).functions:
+        alone = f.dis()
+        if f.is_declaration:
+            assert alone.startswith("declare ") and alone in lines, f.name
+        else:
+            assert alone.startswith("define ") and alone.endswith("\n}") and alone in text, f.name
+
+
+def test_lazy_errors_carry_their_offset():
+    """A body broken inside is found when it is decoded, with the byte offset of the break."""
+    data = bytearray((TESTDATA / LLVM22_FILES[0]).read_bytes())
+    found = 0
+    for at in range(len(data) // 4, len(data) * 3 // 4, 61):
+        broken = bytearray(data)
+        broken[at] ^= 0xFF
+        try:
+            m = lbr.Module.parse(bytes(broken))
+        except lbr.BitcodeError:
+            continue
+        try:
+            for f in m.functions:
+                f.instruction_count
+        except lbr.BitcodeError as e:
+            assert isinstance(e.offset, int) and 0 <= e.offset <= len(data), e
+            found += 1
+    assert found >= 3, found
+
+
+def _printed_names(text):
+    """How often each @name is printed outside its definition and outside metadata."""
+    counts = {}
+    for line in text.splitlines():
+        s = line.lstrip()
+        if line.startswith((";", "!", "attributes #", "source_filename")) or s.startswith("#dbg_") or line.startswith("^"):
+            continue
+        defined = None
+        if line.startswith(("define ", "declare ")):
+            defined = line.find(" @") + 1
+        elif line.startswith("@"):
+            defined = 0
+        for m in re.finditer(r'@(?:"([^"]*)"|([-a-zA-Z$._0-9]+))', line):
+            if m.start() == defined or (m.start() > 0 and re.match(r"[-a-zA-Z$._0-9]", line[m.start() - 1])):
+                continue
+            name = m.group(1) if m.group(1) is not None else m.group(2)
+            counts[name] = counts.get(name, 0) + 1
+    return counts
+
+
+@pytest.mark.parametrize("name", LLVM22_FILES)
+def test_uses_of_globals_are_llvm_dis(name):
+    """Module.uses(name): every printed use of every global, through constants, as llvm-dis-22 prints them."""
+    path = str(TESTDATA / name)
+    printed = _printed_names(run(tool("llvm-dis-22"), path, "-o", "-"))
+    m = lbr.Module.open(path)
+    names = [g.name for g in m.globals] + [f.name for f in m.functions]
+    checked = 0
+    for n in names:
+        if not n or '"' in n or "\\" in n:
+            continue
+        uses = [u for u in m.uses(n) if u["user"] in ("instruction", "bundle", "global")]
+        assert len(uses) == printed.get(n, 0), n
+        for u in uses:
+            assert (u["function"] is None) == (u["user"] == "global"), u
+        checked += len(uses)
+    assert checked > 100
+    with pytest.raises(KeyError):
+        m.uses("no such global")

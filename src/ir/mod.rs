@@ -95,6 +95,7 @@ mod print;
 mod summary;
 mod symbols;
 pub mod upgrade;
+pub mod uses;
 pub mod view;
 mod vocabulary;
 
@@ -127,7 +128,7 @@ pub use metadata::debug_info::{
 pub use metadata::strings::{MetadataStrings, MetadataStringsError};
 pub use metadata::{LazyMetadata, Metadata, MetadataNode, is_debug_info_record};
 pub use module::attributes::{AttrIndex, AttrKind, Attribute, AttributeGroup, AttributeList, ConstantRange};
-pub use module::constants::{Constant, ConstantKind, InlineAsm, ModuleConstants, OperandRange};
+pub use module::constants::{Constant, ConstantKind, InlineAsm, ModuleConstants, OperandRange, OperandValues};
 
 /// The old name of [`OperandRange`].
 #[deprecated(since = "0.2.0", note = "renamed `OperandRange`: `Operands` clashed with `crate::Operands`")]

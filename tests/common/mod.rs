@@ -64,3 +64,19 @@ pub fn llvm14_tool(name: &str) -> Option<PathBuf> {
 pub fn llvm19_dis() -> Option<PathBuf> {
     llvm_tool("llvm-dis", 19)
 }
+
+/// `testdata/` files `names`, then Debian's libclc-22 amdgcn library (clang 22's OpenCL
+/// library, unpacked under `target/libclc` by `.ci/run`) where it is there (else the
+/// reason is printed, or a panic under `CI=true`): real modules for the comparisons with
+/// `llvm-dis-22`.
+pub fn testdata_and_libclc_22(names: &[&str]) -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files: Vec<_> = names.iter().map(|name| root.join("testdata").join(name)).collect();
+    let libclc = root.join("target/libclc/22/usr/lib/clc/amdgcn-amd-amdhsa.bc");
+    if libclc.exists() {
+        files.push(libclc);
+    } else {
+        skip_or_fail::<()>(&format!("{} is not unpacked (.ci/run does it)", libclc.display()));
+    }
+    files
+}

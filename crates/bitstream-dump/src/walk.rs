@@ -204,7 +204,7 @@ pub fn walk(stream: &Bitstream<'_>, visitor: &mut impl Visitor, progress: &Progr
                     cut_header = Some(header_bit);
                 }
                 // Always known: a walk of the whole stream reads every header.
-                let after_id_bit = block.after_id_bit().unwrap_or(header_bit);
+                let after_id_bit = block.after_id_bit();
                 let mut frame = Frame {
                     id: block.block_id().0,
                     name: names.block(block.block_id().0).map(str::to_string),

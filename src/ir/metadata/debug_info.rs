@@ -399,7 +399,31 @@ impl<'b> DebugInfo<'b> {
         .take(MAX_SCOPE_DEPTH)
     }
 
-    fn node(&self, id: u64) -> Option<MetadataNode<'b>> {
+    /// The metadata node with id `id` as this debug info sees it: a module's id, or, for
+    /// a function's debug info ([`Bodies::debug_info`] with `Some(body)`), one of the ids
+    /// its body's own METADATA_BLOCK defines after the module's (its `DILocation`s, its
+    /// values as metadata, its `DIArgList`s). `None` past [`Self::len`].
+    ///
+    /// ```
+    /// use llvm_bitstream_reader::ids::llvm_ir::raw::METADATA_LOCATION;
+    /// use llvm_bitstream_reader::ir::{MetadataNode, Module};
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/rustc_llvm22_o0_debuginfo.bc"))?;
+    /// let module = Module::parse(&bytes)?;
+    /// let bodies = module.bodies()?;
+    /// let index = module.functions.iter().position(|f| !f.is_declaration).unwrap();
+    /// let body = bodies.body(index)?.unwrap();
+    /// let function = bodies.debug_info(Some(&body));
+    /// let module_ids = bodies.debug_info(None).len();
+    /// // The function's own ids follow the module's: here its instructions' locations.
+    /// let locations = (module_ids..function.len())
+    ///     .filter(|&id| matches!(function.node(id), Some(MetadataNode::Debug { code: METADATA_LOCATION, .. })))
+    ///     .count();
+    /// assert!(locations > 0);
+    /// assert!(function.node(function.len()).is_none());
+    /// # Ok(()) }
+    /// ```
+    pub fn node(&self, id: u64) -> Option<MetadataNode<'b>> {
         crate::ir::metadata::node_in_scope(self.module, self.function, self.input, id)
     }
 

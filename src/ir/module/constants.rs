@@ -444,29 +444,36 @@ impl Constant {
     }
 }
 
-/// Where one of a constant's value operands is (see [`ConstantKind::value_operands`]).
+/// Where one of a constant's value operands is (see [`ConstantKind::operand_values`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Site {
     /// The kind's own field: a cast's or unary operator's operand (0), a binary
-    /// operator's sides (0, 1), a `select`'s condition and values (0, 1, 2).
+    /// operator's sides (0, 1), a `select`'s condition and values (0, 1, 2), the function
+    /// of a `blockaddress`, `dso_local_equivalent` or `no_cfi` (0).
     Field(u8),
     /// An entry of the table's operand lists.
     List(usize),
 }
 
-/// The sites of `kind`'s value operands, in order, in a table of `len` operands.
-fn value_operand_sites(kind: &ConstantKind, len: usize, mut each: impl FnMut(Site)) {
+/// The site of `kind`'s value operand `n` (in order), in a table of `len` operands;
+/// `None` past the last. An operand list that does not fit the table has none.
+fn value_operand_site(kind: &ConstantKind, len: usize, n: usize) -> Option<Site> {
     let list = |r: &OperandRange| {
         let range = r.range();
         if range.end <= len { range } else { 0..0 }
     };
+    let field = |count: u8| u8::try_from(n).ok().filter(|&n| n < count).map(Site::Field);
     match kind {
-        ConstantKind::Aggregate(r) => list(r).for_each(|i| each(Site::List(i))),
-        ConstantKind::Cast { .. } | ConstantKind::Unary { .. } => each(Site::Field(0)),
-        ConstantKind::Binary { .. } => (0..2).for_each(|n| each(Site::Field(n))),
-        ConstantKind::Select { .. } => (0..3).for_each(|n| each(Site::Field(n))),
+        ConstantKind::Aggregate(r) => list(r).nth(n).map(Site::List),
+        ConstantKind::Cast { .. }
+        | ConstantKind::Unary { .. }
+        | ConstantKind::BlockAddress { .. }
+        | ConstantKind::DsoLocalEquivalent(_)
+        | ConstantKind::NoCfi(_) => field(1),
+        ConstantKind::Binary { .. } => field(2),
+        ConstantKind::Select { .. } => field(3),
         // (type, value) pairs: the base, then the indices.
-        ConstantKind::Gep { operands: r, .. } => list(r).skip(1).step_by(2).for_each(|i| each(Site::List(i))),
+        ConstantKind::Gep { operands: r, .. } => list(r).skip(1).step_by(2).nth(n).map(Site::List),
         ConstantKind::Expression { code, operands: r } => {
             let range = list(r);
             // [opty, lhs, rhs, pred]; [vector type, vector, index type, index]; [vector,
@@ -479,19 +486,26 @@ fn value_operand_sites(kind: &ConstantKind, len: usize, mut each: impl FnMut(Sit
                 (ids::CST_CODE_CE_SHUFVEC_EX, 3..) => &[1, 2],
                 _ => &[],
             };
-            at.iter().for_each(|&i| each(Site::List(range.start + i)));
+            at.get(n).map(|&i| Site::List(range.start + i))
         }
         ConstantKind::Other { code: ids::CST_CODE_PTRAUTH | ids::CST_CODE_PTRAUTH2, operands: r } => {
-            list(r).for_each(|i| each(Site::List(i)))
+            list(r).nth(n).map(Site::List)
         }
-        _ => {}
+        _ => None,
     }
 }
 
 /// The field [`Site::Field`] `n` names in `kind`.
 fn field(kind: &mut ConstantKind, n: u8) -> Option<&mut u64> {
     match (kind, n) {
-        (ConstantKind::Cast { operand, .. } | ConstantKind::Unary { operand, .. }, 0) => Some(operand),
+        (
+            ConstantKind::Cast { operand, .. }
+            | ConstantKind::Unary { operand, .. }
+            | ConstantKind::BlockAddress { function: operand, .. }
+            | ConstantKind::DsoLocalEquivalent(operand)
+            | ConstantKind::NoCfi(operand),
+            0,
+        ) => Some(operand),
         (ConstantKind::Binary { lhs, .. }, 0) => Some(lhs),
         (ConstantKind::Binary { rhs, .. }, 1) => Some(rhs),
         (ConstantKind::Select { condition, .. }, 0) => Some(condition),
@@ -501,35 +515,90 @@ fn field(kind: &mut ConstantKind, n: u8) -> Option<&mut u64> {
     }
 }
 
-impl ConstantKind {
-    /// The value ids of the constant's operands (LLVM's `User::operands()`), in order:
-    /// aggregate elements, a cast's or a unary operator's operand, both sides of a binary
-    /// one, a `getelementptr`'s base and indices, a `select`'s three, a compare's two,
-    /// the vector operations' vectors, elements and indices (a shuffle's mask is a
-    /// constant of its own, not one of them), `ptrauth`'s four. `table` holds the
-    /// operand lists.
-    pub(crate) fn value_operands(&self, table: &ModuleConstants, mut each: impl FnMut(u64)) {
-        let mut kind = *self;
-        value_operand_sites(self, table.operands.len(), |site| match site {
-            Site::Field(n) => each(field(&mut kind, n).map_or(0, |v| *v)),
-            Site::List(i) => each(table.operands[i]),
-        });
+/// The value ids of a constant's operands: see [`ConstantKind::operand_values`].
+#[derive(Clone, Debug)]
+pub struct OperandValues<'t> {
+    kind: ConstantKind,
+    operands: &'t [u64],
+    next: usize,
+}
+
+impl Iterator for OperandValues<'_> {
+    type Item = u64;
+
+    fn next(&mut self) -> Option<u64> {
+        let site = value_operand_site(&self.kind, self.operands.len(), self.next)?;
+        self.next += 1;
+        Some(match site {
+            Site::Field(n) => field(&mut self.kind, n).map_or(0, |v| *v),
+            Site::List(i) => self.operands[i],
+        })
     }
 }
 
-/// Each value-id operand of a constant (see [`ConstantKind::value_operands`]), to read or
+impl ConstantKind {
+    /// The value ids of the constant's operands (LLVM's `User::operands()` that are
+    /// values), in order: aggregate elements; a cast's or a unary operator's operand;
+    /// both sides of a binary one; a `getelementptr`'s base and indices; a `select`'s
+    /// three; a compare's two; the vector operations' vectors, elements and indices (a
+    /// shuffle's mask is a constant of its own, not one of them); `ptrauth`'s four; the
+    /// function of a `blockaddress` (its block is a block number, not a value id),
+    /// `dso_local_equivalent` and `no_cfi`. Data arrays, strings and inline asm have
+    /// none. `table` holds the operand lists (the table the constant is in: a module's,
+    /// a body's, or a view's).
+    ///
+    /// A value id below the module's [`ModuleConstants::base`] is a global value; one in
+    /// a table is a constant of it, whose own operands continue the walk.
+    ///
+    /// ```
+    /// use llvm_bitstream_reader::ir::Module;
+    ///
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/llvm14_ir_globals.bc"))?;
+    /// let module = Module::parse(&bytes)?;
+    /// let constants = module.constants()?;
+    /// // Every global an initializer names, directly or through nested constants.
+    /// let mut named = std::collections::BTreeSet::new();
+    /// let mut stack: Vec<u64> = module.globals.iter().filter_map(|g| g.initializer).collect();
+    /// while let Some(id) = stack.pop() {
+    ///     match constants.get(id) {
+    ///         Some(c) => stack.extend(c.kind.operand_values(&constants)),
+    ///         None if id < constants.base => {
+    ///             named.insert(id);
+    ///         }
+    ///         None => {}
+    ///     }
+    /// }
+    /// assert!(!named.is_empty());
+    /// # Ok(()) }
+    /// ```
+    pub fn operand_values<'t>(&self, table: &'t ModuleConstants) -> OperandValues<'t> {
+        OperandValues { kind: *self, operands: &table.operands, next: 0 }
+    }
+
+    /// [`Self::operand_values`], each given to `each`.
+    pub(crate) fn value_operands(&self, table: &ModuleConstants, each: impl FnMut(u64)) {
+        self.operand_values(table).for_each(each);
+    }
+}
+
+/// Each value-id operand of a constant (see [`ConstantKind::operand_values`]), to read or
 /// rewrite in place: fields of `kind`, or entries of `operands` (the operand lists of
 /// the table the constant is in).
 pub(crate) fn value_operands_mut(kind: &mut ConstantKind, operands: &mut [u64], mut each: impl FnMut(&mut u64)) {
     let shape = *kind;
-    value_operand_sites(&shape, operands.len(), |site| match site {
-        Site::Field(n) => {
-            if let Some(v) = field(kind, n) {
-                each(v)
+    let mut n = 0;
+    while let Some(site) = value_operand_site(&shape, operands.len(), n) {
+        n += 1;
+        match site {
+            Site::Field(f) => {
+                if let Some(v) = field(kind, f) {
+                    each(v)
+                }
             }
+            Site::List(i) => each(&mut operands[i]),
         }
-        Site::List(i) => each(&mut operands[i]),
-    });
+    }
 }
 
 impl ModuleConstants {

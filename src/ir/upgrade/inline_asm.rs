@@ -43,9 +43,48 @@ pub fn indirect_arguments(constraints: &[u8]) -> Vec<bool> {
     out
 }
 
+/// The constraint string of a `callbr` to inline asm whose arguments from
+/// `first_block_arg` on are `blockaddress`es of its indirect destinations, as LLVM's
+/// reader (15 and later) makes them label constraints: `!` before each constraint that
+/// takes an argument from that one on (`"r,X"` with one block argument is `"r,!X"`).
+/// `None` when the string has a label constraint already (nothing to upgrade).
+pub fn label_constraints(constraints: &[u8], first_block_arg: usize) -> Option<Vec<u8>> {
+    if constraints.split(|&c| c == b',').any(|code| code.first() == Some(&b'!')) {
+        return None;
+    }
+    let mut out = Vec::with_capacity(constraints.len() + 4);
+    let mut argument = 0;
+    for (i, code) in constraints.split(|&c| c == b',').enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        // ParseConstraints' hasArg: an input, or an indirect output.
+        let takes_argument = match code.first() {
+            Some(b'~') => false,
+            Some(b'=') => code.get(1..).is_some_and(|rest| rest.iter().find(|&&c| c != b'&') == Some(&b'*')),
+            _ => true,
+        };
+        if takes_argument {
+            if argument >= first_block_arg {
+                out.push(b'!');
+            }
+            argument += 1;
+        }
+        out.extend_from_slice(code);
+    }
+    Some(out)
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{indirect_arguments, upgraded_inline_asm};
+    use super::{indirect_arguments, label_constraints, upgraded_inline_asm};
+
+    #[test]
+    fn block_arguments_become_label_constraints() {
+        assert_eq!(label_constraints(b"r,X,~{dirflag}", 1).unwrap(), b"r,!X,~{dirflag}");
+        assert_eq!(label_constraints(b"=r,=*m,r,X,X", 2).unwrap(), b"=r,=*m,r,!X,!X");
+        assert_eq!(label_constraints(b"r,!i", 1), None);
+    }
 
     #[test]
     fn outputs_clobbers_and_labels_take_no_argument() {

@@ -44,7 +44,7 @@ pub use datalayout::upgraded_datalayout;
 pub use debug_info::{declare_expression, strips_debug_info, upgraded_expression, upgrades_declares};
 pub use debug_records::{debug_record_code, drops_declaration};
 pub use ifunc::casts_ifunc_resolver;
-pub use inline_asm::{indirect_arguments, upgraded_inline_asm};
+pub use inline_asm::{indirect_arguments, label_constraints, upgraded_inline_asm};
 pub use intrinsics::{
     ArgumentUpgrade, INTRINSIC_TABLE_VERSIONS, IntrinsicAttributes, becomes_aligned_store, intrinsic_attributes,
     lifetime_loses_size, rebuilds_calls, remangled_intrinsic_name, renamed_intrinsic, renamed_runtime_function,

@@ -129,6 +129,7 @@ impl ModuleView<'_, '_, '_> {
     /// documentation.
     pub(crate) fn rewrite_body(&self, body: &mut Body) {
         self.fill_alignments(body);
+        self.label_callbr_destinations(body);
         let strips = self.strips_debug_info();
         let mut plans: Vec<(u32, Plan)> = Vec::new();
         let mut names = MadeNames::default();
@@ -170,6 +171,77 @@ impl ModuleView<'_, '_, '_> {
             if slot.is_none() {
                 *slot = ty.and_then(|t| crate::ir::upgrade::explicit_alignment_in(&layout, types, access, t));
             }
+        }
+    }
+
+    /// LLVM 15 and later: a `callbr` to inline asm without label constraints, which
+    /// passes its indirect destinations as its last arguments (`blockaddress(@f, %dest)`,
+    /// as clang wrote it before), loses those arguments, and its asm marks their
+    /// constraints as labels (`"r,X"` is `"r,!X"`): `BitcodeReader`'s FUNC_CODE_INST_CALLBR.
+    /// The asm with the new constraints is a constant the view makes in the body's table.
+    /// A call whose last arguments are not its destinations is kept (LLVM rejects it).
+    fn label_callbr_destinations(&self, body: &mut Body) {
+        if self.llvm_version() < 15 || !body.instructions.iter().any(|i| matches!(i.kind, InstKind::CallBr { .. })) {
+            return;
+        }
+        let Some(function_id) = self.module().values.iter().position(|g| *g == GlobalRef::Function(body.function))
+        else {
+            return;
+        };
+        for i in 0..body.instructions.len() {
+            let inst = body.instructions[i];
+            let InstKind::CallBr { indirect, .. } = inst.kind else { continue };
+            let ops = body.operands(&inst);
+            let n = indirect as usize;
+            // (callee, arguments…, default, indirect…)
+            let Some(args) = ops.len().checked_sub(2 + n) else { continue };
+            let Some(first_block_arg) = args.checked_sub(n).filter(|_| n > 0) else { continue };
+            let Value::Constant(callee) = ops[0].value else { continue };
+            let is_destination = |l: usize| match (ops[1 + first_block_arg + l].value, ops[2 + args + l].value) {
+                (Value::Constant(c), Value::Block(b)) => matches!(
+                    self.constant(body, c),
+                    Some((Constant { kind: ConstantKind::BlockAddress { function, block }, .. }, _))
+                        if *function == function_id as u64 && *block == u64::from(b)
+                ),
+                _ => false,
+            };
+            if !(0..n).all(is_destination) {
+                continue;
+            }
+            let Some((asm, table)) = self.constant(body, callee) else { continue };
+            let Some(parts) = asm.inline_asm(table) else { continue };
+            let Some(constraints) = crate::ir::upgrade::label_constraints(&parts.constraints, first_block_arg) else {
+                continue;
+            };
+            let ConstantKind::Other { code, operands } = asm.kind else { continue };
+            // The record again, with the new constraints: [function type,] flags, the asm's
+            // size and characters, the constraints' size and characters.
+            let mut record: Vec<u64> = Vec::new();
+            if code == ids::CST_CODE_INLINEASM {
+                record.extend(table.operands(operands).first());
+            }
+            record.push(parts.flags);
+            record.push(parts.asm.len() as u64);
+            record.extend(parts.asm.iter().map(|&c| u64::from(c)));
+            record.push(constraints.len() as u64);
+            record.extend(constraints.iter().map(|&c| u64::from(c)));
+            let made = *asm;
+            let local = &mut body.constants;
+            if local.made.is_empty() {
+                local.made_base = super::constants::FUNCTION_MADE_BASE;
+            }
+            let start = local.operands.len();
+            local.operands.extend_from_slice(&record);
+            let kind =
+                ConstantKind::Other { code, operands: OperandRange { start: start as u32, len: record.len() as u32 } };
+            local.made.push(Constant { kind, ..made });
+            let id = local.made_base + local.made.len() as u64 - 1;
+            // Drop the block arguments: the destinations move down over them.
+            let range = inst.operands.range();
+            let Some(pool) = body.operand_pool.get_mut(range) else { continue };
+            pool[0].value = Value::Constant(id);
+            pool.copy_within(1 + args.., 1 + first_block_arg);
+            body.instructions[i].operands.len -= n as u32;
         }
     }
 

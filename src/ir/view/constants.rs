@@ -195,6 +195,14 @@ impl Folder<'_> {
     }
 
     fn outcome(&self, out: &mut Folded, c: &Constant) -> Outcome {
+        // A record code the version's reader does not know reads as `undef` (the default
+        // case of `parseConstants`): LLVM 13 reading LLVM 14's inline asm, which gained
+        // its function type (CST_CODE_INLINEASM) in 14.
+        if let ConstantKind::Other { code: ids::CST_CODE_INLINEASM, .. } = c.kind {
+            if self.llvm_version < 14 {
+                return Outcome::Kind(ConstantKind::Undef);
+            }
+        }
         let is_float = self.types.is_fp_or_fp_vector(c.ty);
         if c.kind.is_expression() && !keeps_constant_expression(&c.kind, is_float, self.llvm_version) {
             // Made instructions of, unfolded.
