@@ -261,11 +261,8 @@ fn build(
             }
         }
         if let Some((scope, value)) = body.old_personality.and_then(|op| scoped(&body, op.value)) {
-            let global = module.values.iter().position(|g| *g == GlobalRef::Function(function));
-            if let Some(global) = global {
-                let user = User::Global { global: global as u64, role: GlobalRole::Personality };
-                uses.push(Use { value, scope, user });
-            }
+            let global = module.functions[function].common.value_id;
+            uses.push(Use { value, scope, user: User::Global { global, role: GlobalRole::Personality } });
         }
         constant_uses(&body.constants, Some(function), &mut uses);
         let module_values = constants.base + constants.constants.len() as u64;

@@ -184,8 +184,7 @@ impl ModuleView<'_, '_, '_> {
         if self.llvm_version() < 15 || !body.instructions.iter().any(|i| matches!(i.kind, InstKind::CallBr { .. })) {
             return;
         }
-        let Some(function_id) = self.module().values.iter().position(|g| *g == GlobalRef::Function(body.function))
-        else {
+        let Some(function_id) = self.module().functions.get(body.function).map(|f| f.common.value_id) else {
             return;
         };
         for i in 0..body.instructions.len() {
@@ -201,7 +200,7 @@ impl ModuleView<'_, '_, '_> {
                 (Value::Constant(c), Value::Block(b)) => matches!(
                     self.constant(body, c),
                     Some((Constant { kind: ConstantKind::BlockAddress { function, block }, .. }, _))
-                        if *function == function_id as u64 && *block == u64::from(b)
+                        if *function == function_id && *block == u64::from(b)
                 ),
                 _ => false,
             };
