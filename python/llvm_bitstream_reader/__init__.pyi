@@ -9,6 +9,7 @@ from ._native import (
     Global as Global,
     Instruction as Instruction,
     Module as Module,
+    Operand as Operand,
     Remark as Remark,
     Subprogram as Subprogram,
     _Source,

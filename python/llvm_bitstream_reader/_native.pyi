@@ -1,7 +1,7 @@
 """Type stubs of the native module (python/src/lib.rs)."""
 
 import os
-from typing import Dict, List, Optional, Tuple, TypedDict, Union
+from typing import Any, Dict, List, Optional, Tuple, TypedDict, Union
 
 _Source = Union[str, "os.PathLike[str]", bytes, bytearray, memoryview]
 
@@ -19,13 +19,37 @@ class Global:
     is_constant: bool
     has_initializer: bool
 
-class Instruction:
-    """One instruction: its opcode as ``llvm-dis`` names it and its source location."""
+class Operand:
+    """One operand of an instruction, as ``llvm-dis-22`` prints it in the module's text."""
 
+    kind: str
+    """``argument``, ``instruction``, ``block``, ``global``, ``constant``, ``metadata`` or ``unresolved``."""
+    type_text: Optional[str]
+    name: Optional[str]
+    """A named local's or global's name, without ``%`` or ``@``."""
+    slot: Optional[int]
+    """The number of an unnamed local (``%3``: 3)."""
+    text: str
+    """The value as the text prints it, without its type (``%3``, ``@g``, ``getelementptr (…)``)."""
+
+class Instruction:
+    """One instruction: its opcode as ``llvm-dis`` names it, where it is, its operands."""
+
+    index: int
+    block: int
     opcode: str
     text: str
     line: Optional[int]
     column: Optional[int]
+    file: Optional[str]
+    callee: Optional[str]
+    """The function a direct call calls, by name; None otherwise."""
+    @property
+    def type_text(self) -> str:
+        """Its type as ``llvm-dis-22`` prints it (``void`` for none)."""
+    @property
+    def operands(self) -> List[Operand]:
+        """Its operands as ``llvm-dis-22`` prints them (a call's callee first)."""
 
 class Subprogram:
     """Where a function's ``DISubprogram`` says it is."""
@@ -91,6 +115,22 @@ class Module:
     def dis(self, llvm_version: int = 22, threads: int = 1, module_id: Optional[str] = None) -> str:
         """The whole module as ``llvm-dis`` of LLVM ``llvm_version`` prints it (``module_id``:
         the ``; ModuleID`` line's, by default the path given to ``open``)."""
+    def uses(self, name: str) -> List[Use]:
+        """Every use of the global value ``name``, followed through constants (KeyError if none has it)."""
+    def call_graph(self) -> List[Tuple[str, str]]:
+        """The direct calls as ``(caller, callee)`` edges, one per pair (networkx takes it as it is)."""
+    def instruction_table(self) -> Any:
+        """Every instruction as a ``pyarrow.Table``: function, block, index, opcode, type, operands,
+        callee, file, line, column."""
+    def function_table(self) -> Any:
+        """Every function as a ``pyarrow.Table``: name, linkage, declaration, type, blocks,
+        instructions, calls, file, line."""
+
+# One use of a global value (``global`` is a keyword, hence the functional form).
+Use = TypedDict(
+    "Use",
+    {"user": str, "function": Optional[str], "instruction": Optional[int], "global": Optional[str], "via_constant": bool},
+)
 
 class Symbol(TypedDict):
     name: str

@@ -117,16 +117,35 @@ struct Module {
     decoded: OnceLock<Result<Arc<Vec<Decoded>>, Failure>>,
     /// Every body's instructions as `llvm-dis` prints them, made together on the first ask.
     texts: OnceLock<Result<Arc<Vec<Vec<String>>>, Failure>>,
+    /// Every instruction's type and operands as `llvm-dis-22` prints them (by function,
+    /// then instruction), made together on the first ask.
+    printed: OnceLock<Result<Arc<Vec<Vec<Printed>>>, Failure>>,
+    /// The use index of the module as LLVM 22 reads it, made on the first `uses`.
+    uses: OnceLock<Result<Arc<UseTable>, Failure>>,
     /// By `llvm-dis` version: each function's text as the module's text prints it (by
     /// function index; `None` for one the module's text does not print), made on the first
     /// `Function.dis` of that version.
     function_texts: std::sync::Mutex<std::collections::BTreeMap<u32, Arc<Vec<Option<String>>>>>,
 }
 
+/// What one instruction gives the Python objects without printing.
+#[derive(Clone)]
+struct InstInfo {
+    opcode: &'static str,
+    /// The block it is in.
+    block: u32,
+    /// Its `!dbg` line and column, and its scope's file (an index into
+    /// [`Decoded::files`]).
+    loc: Option<(u32, u32, Option<u32>)>,
+    /// The function (or alias) a direct call calls, by the name LLVM 22 gives it.
+    callee: Option<Arc<str>>,
+}
+
 /// What one function's body gives the Python objects.
 struct Decoded {
-    /// Each instruction's opcode name and `!dbg` line and column.
-    instructions: Vec<(&'static str, Option<(u32, u32)>)>,
+    instructions: Vec<InstInfo>,
+    /// The source files the instructions' locations name.
+    files: Vec<Arc<str>>,
     subprogram: Option<Subprogram>,
     /// Each block's successors, then each block's predecessors (in `; preds =` order).
     successors: Vec<Vec<u32>>,
@@ -233,6 +252,8 @@ impl Module {
             functions,
             decoded: OnceLock::new(),
             texts: OnceLock::new(),
+            printed: OnceLock::new(),
+            uses: OnceLock::new(),
             function_texts: Default::default(),
         }
     }
@@ -250,6 +271,22 @@ impl Module {
         let (data, index, partial) = (&self.data, self.index, self.partial);
         let texts = py.detach(|| self.texts.get_or_init(|| texts_all(data, index, partial, &decoded)));
         texts.clone().map_err(|f| f.raise(py))
+    }
+
+    /// Every instruction's type and operands as printed (once per module object), with the
+    /// GIL released.
+    fn printed(&self, py: Python<'_>) -> PyResult<Arc<Vec<Vec<Printed>>>> {
+        let (data, index, partial) = (&self.data, self.index, self.partial);
+        let printed = py.detach(|| self.printed.get_or_init(|| print_all(data, index, partial)));
+        printed.clone().map_err(|f| f.raise(py))
+    }
+
+    /// The use index and the names it needs (once per module object), with the GIL
+    /// released.
+    fn use_table(&self, py: Python<'_>) -> PyResult<Arc<UseTable>> {
+        let (data, index, partial) = (&self.data, self.index, self.partial);
+        let table = py.detach(|| self.uses.get_or_init(|| UseTable::build(data, index, partial)));
+        table.clone().map_err(|f| f.raise(py))
     }
 
     /// Each function's text as LLVM `llvm_version`'s `llvm-dis` prints the module (once per
@@ -411,21 +448,13 @@ impl Module {
     /// is, or None) and `via_constant` (whether a constant stands between). A use in a
     /// constant used twice counts twice. `KeyError` for a name the module lacks.
     fn uses<'py>(&self, py: Python<'py>, name: &str) -> PyResult<Vec<Bound<'py, PyDict>>> {
-        let (data, index, partial) = (&self.data, self.index, self.partial);
-        let found = py
-            .detach(|| -> Result<Option<Vec<UseRow>>, Failure> {
-                let module = module_at(data, index, partial)?;
-                let Some(value) = module.lookup(name).and_then(|g| module.values.iter().position(|v| *v == g)) else {
-                    return Ok(None);
-                };
-                let bodies = module.bodies().map_err(|e| Failure::of("", &e))?;
-                let view = bodies.view(22);
-                let uses = view.uses().map_err(|e| Failure::of("", &e))?;
-                let mut rows = Vec::new();
-                use_rows(&module, &uses, (None, value as u64), false, 0, &mut rows);
-                Ok(Some(rows))
-            })
-            .map_err(|f| f.raise(py))?;
+        let table = self.use_table(py)?;
+        let found = py.detach(|| {
+            let value = table.global_names.iter().position(|n| n.as_deref() == Some(name))?;
+            let mut rows = Vec::new();
+            use_rows(&table, (None, value as u64), false, 0, &mut rows);
+            Some(rows)
+        });
         let Some(rows) = found else {
             return Err(pyo3::exceptions::PyKeyError::new_err(name.to_owned()));
         };
@@ -442,6 +471,125 @@ impl Module {
             .collect()
     }
 
+    /// The direct calls between functions as an edge list, `[(caller, callee), …]` by
+    /// name: one edge per pair (a caller calling a callee twice is one edge), in the
+    /// order of each pair's first call, callers in file order. A call of an alias names
+    /// the alias; indirect calls and inline asm are not edges. `networkx.DiGraph(edges)`
+    /// takes it as it is. Decodes every body (once per module object).
+    fn call_graph(&self, py: Python<'_>) -> PyResult<Vec<(String, String)>> {
+        let decoded = self.decoded(py)?;
+        let mut seen: std::collections::BTreeSet<(usize, Arc<str>)> = Default::default();
+        let mut edges = Vec::new();
+        for (f, function) in decoded.iter().enumerate() {
+            for callee in function.instructions.iter().filter_map(|i| i.callee.as_ref()) {
+                if seen.insert((f, callee.clone())) {
+                    edges.push((self.functions[f].name.clone(), callee.to_string()));
+                }
+            }
+        }
+        Ok(edges)
+    }
+
+    /// Every instruction of every function definition as a `pyarrow.Table` (pyarrow must
+    /// be installed), one row per instruction in file order: `function` (its name),
+    /// `block` and `index` (in the function), `opcode`, `type` (as `llvm-dis-22` prints
+    /// it), `operands` (how many), `callee` (a direct call's, else null), `file`, `line`
+    /// and `column` (of its `!dbg` location, else null). The columns are what
+    /// `Function.instructions` gives, without an object per instruction.
+    fn instruction_table<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let decoded = self.decoded(py)?;
+        let printed = self.printed(py)?;
+        let n: usize = decoded.iter().map(|f| f.instructions.len()).sum();
+        let mut function = Vec::with_capacity(n);
+        let (mut block, mut index, mut operands) =
+            (Vec::with_capacity(n), Vec::with_capacity(n), Vec::with_capacity(n));
+        let (mut opcode, mut ty, mut callee) = (Vec::with_capacity(n), Vec::with_capacity(n), Vec::with_capacity(n));
+        let (mut file, mut line, mut column) = (Vec::with_capacity(n), Vec::with_capacity(n), Vec::with_capacity(n));
+        for (f, d) in decoded.iter().enumerate() {
+            let name = self.functions[f].name.as_str();
+            for (i, inst) in d.instructions.iter().enumerate() {
+                let p = printed.get(f).and_then(|p| p.get(i));
+                function.push(name);
+                block.push(inst.block);
+                index.push(i as u32);
+                opcode.push(inst.opcode);
+                ty.push(p.map(|p| p.result_type.clone()));
+                operands.push(p.map_or(0, |p| p.operands.len() as u32));
+                callee.push(inst.callee.clone());
+                file.push(inst.loc.and_then(|l| l.2).and_then(|at| d.files.get(at as usize)).cloned());
+                line.push(inst.loc.map(|l| l.0));
+                column.push(inst.loc.map(|l| l.1));
+            }
+        }
+        let pa = py.import("pyarrow")?;
+        let string = pa.call_method0("string")?;
+        let int32 = pa.call_method0("int32")?;
+        let fields = [
+            ("function", &string),
+            ("block", &int32),
+            ("index", &int32),
+            ("opcode", &string),
+            ("type", &string),
+            ("operands", &int32),
+            ("callee", &string),
+            ("file", &string),
+            ("line", &int32),
+            ("column", &int32),
+        ];
+        let columns = PyDict::new(py);
+        columns.set_item("function", function)?;
+        columns.set_item("block", block)?;
+        columns.set_item("index", index)?;
+        columns.set_item("opcode", opcode)?;
+        columns.set_item("type", ty.iter().map(|t| t.as_deref()).collect::<Vec<_>>())?;
+        columns.set_item("operands", operands)?;
+        columns.set_item("callee", callee.iter().map(|t| t.as_deref()).collect::<Vec<_>>())?;
+        columns.set_item("file", file.iter().map(|t| t.as_deref()).collect::<Vec<_>>())?;
+        columns.set_item("line", line)?;
+        columns.set_item("column", column)?;
+        arrow_table(&pa, &columns, &fields)
+    }
+
+    /// Every function as a `pyarrow.Table`, one row per function in file order: `name`,
+    /// `linkage`, `declaration` (whether it has no body), `type` (as `llvm-dis` prints
+    /// it), `blocks`, `instructions`, `calls` (direct calls), and its `DISubprogram`'s
+    /// `file` and `line` (null without one).
+    fn function_table<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let decoded = self.decoded(py)?;
+        let pa = py.import("pyarrow")?;
+        let (string, int32, int64, boolean) = (
+            pa.call_method0("string")?,
+            pa.call_method0("int32")?,
+            pa.call_method0("int64")?,
+            pa.call_method0("bool_")?,
+        );
+        let fields = [
+            ("name", &string),
+            ("linkage", &string),
+            ("declaration", &boolean),
+            ("type", &string),
+            ("blocks", &int32),
+            ("instructions", &int64),
+            ("calls", &int64),
+            ("file", &string),
+            ("line", &int32),
+        ];
+        let info = &self.functions;
+        let columns = PyDict::new(py);
+        columns.set_item("name", info.iter().map(|f| f.name.as_str()).collect::<Vec<_>>())?;
+        columns.set_item("linkage", info.iter().map(|f| f.linkage.as_str()).collect::<Vec<_>>())?;
+        columns.set_item("declaration", info.iter().map(|f| f.is_declaration).collect::<Vec<_>>())?;
+        columns.set_item("type", info.iter().map(|f| f.type_text.as_str()).collect::<Vec<_>>())?;
+        columns.set_item("blocks", decoded.iter().map(|d| d.successors.len() as u32).collect::<Vec<_>>())?;
+        columns.set_item("instructions", decoded.iter().map(|d| d.instructions.len() as u64).collect::<Vec<_>>())?;
+        let calls = |d: &Decoded| d.instructions.iter().filter(|i| i.callee.is_some()).count() as u64;
+        columns.set_item("calls", decoded.iter().map(calls).collect::<Vec<_>>())?;
+        let sp = |d: &Decoded| d.subprogram.clone();
+        columns.set_item("file", decoded.iter().map(|d| sp(d).and_then(|s| s.file)).collect::<Vec<_>>())?;
+        columns.set_item("line", decoded.iter().map(|d| sp(d).map(|s| s.line)).collect::<Vec<_>>())?;
+        arrow_table(&pa, &columns, &fields)
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "<Module {} ({} functions, {} globals)>",
@@ -450,6 +598,19 @@ impl Module {
             self.globals.len()
         )
     }
+}
+
+/// `pyarrow.table(columns, schema)` of the schema `fields` (name, pyarrow type) lists.
+fn arrow_table<'py>(
+    pa: &Bound<'py, PyModule>,
+    columns: &Bound<'py, PyDict>,
+    fields: &[(&str, &Bound<'py, PyAny>)],
+) -> PyResult<Bound<'py, PyAny>> {
+    let fields = fields.iter().map(|&(name, ty)| pa.call_method1("field", (name, ty))).collect::<PyResult<Vec<_>>>()?;
+    let schema = pa.call_method1("schema", (fields,))?;
+    let kwargs = PyDict::new(pa.py());
+    kwargs.set_item("schema", schema)?;
+    pa.call_method("table", (columns,), Some(&kwargs))
 }
 
 /// One row of `Module.uses`.
@@ -461,21 +622,35 @@ struct UseRow {
     via_constant: bool,
 }
 
+/// A module's use index (as LLVM 22 reads it) and the names `Module.uses` reports.
+struct UseTable {
+    index: ir::uses::UseIndex,
+    /// By value id: the global value's name.
+    global_names: Vec<Option<String>>,
+    /// By function index: the function's name.
+    function_names: Vec<String>,
+}
+
+impl UseTable {
+    fn build(data: &[u8], index: usize, partial: bool) -> Result<Arc<UseTable>, Failure> {
+        let module = module_at(data, index, partial)?;
+        let bodies = module.bodies().map_err(|e| Failure::of("", &e))?;
+        let uses = bodies.view(22).uses().map_err(|e| Failure::of("", &e))?;
+        let global_names =
+            (0..module.values.len() as u64).map(|id| module.global(id).map(|g| g.name_str().into_owned())).collect();
+        let function_names = module.functions.iter().map(|f| f.common.name_str().into_owned()).collect();
+        Ok(Arc::new(UseTable { index: uses, global_names, function_names }))
+    }
+}
+
 /// The uses of `key` ((function scope, value id)) into `rows`, followed through the
 /// constants using it (at most 64 deep: deeper nesting is not followed).
-fn use_rows(
-    module: &ir::Module<'_>,
-    uses: &ir::uses::UseIndex,
-    key: (Option<usize>, u64),
-    via_constant: bool,
-    depth: usize,
-    rows: &mut Vec<UseRow>,
-) {
+fn use_rows(table: &UseTable, key: (Option<usize>, u64), via_constant: bool, depth: usize, rows: &mut Vec<UseRow>) {
     use ir::uses::User;
-    let name_of_function = |f: usize| module.functions.get(f).map(|f| f.common.name_str().into_owned());
+    let name_of_function = |f: usize| table.function_names.get(f).cloned();
     let list = match key.0 {
-        None => uses.of(key.1),
-        Some(f) => uses.of_local(f, key.1),
+        None => table.index.of(key.1),
+        Some(f) => table.index.of_local(f, key.1),
     };
     for u in list {
         let row = |user, function: Option<usize>, instruction| UseRow {
@@ -493,12 +668,12 @@ fn use_rows(
             User::DebugRecord { function, .. } => rows.push(row("debug_record", Some(function), None)),
             User::Metadata { function, .. } => rows.push(row("metadata", function, None)),
             User::Global { global, .. } => rows.push(UseRow {
-                global: module.global(global).map(|g| g.name_str().into_owned()),
+                global: table.global_names.get(global as usize).cloned().flatten(),
                 ..row("global", None, None)
             }),
             // The constant is of the table `function` says (a function's, or the module's).
             User::Constant { function, constant, .. } if depth < 64 => {
-                use_rows(module, uses, (function, constant), true, depth + 1, rows)
+                use_rows(table, (function, constant), true, depth + 1, rows)
             }
             _ => {}
         }
@@ -522,18 +697,11 @@ fn decode_all(data: &[u8], index: usize, partial: bool) -> Result<Arc<Vec<Decode
             Some(body) => bodies.debug_info(Some(body)).function_subprogram(),
             None => module_info.global_subprogram(function.common.value_id),
         };
-        let instructions = body
-            .as_ref()
-            .map(|body| {
-                body.instructions
-                    .iter()
-                    .map(|inst| {
-                        let loc = inst.debug_loc.and_then(|l| body.debug_locs.get(l as usize));
-                        (body.opcode_name(inst, view.types()), loc.map(|l| (l.line, l.column)))
-                    })
-                    .collect()
-            })
-            .unwrap_or_default();
+        let mut files: Vec<Arc<str>> = Vec::new();
+        let instructions = match &body {
+            Some(body) => instruction_infos(&module, &view, &bodies.debug_info(Some(body)), body, &mut files),
+            None => Vec::new(),
+        };
         let (successors, predecessors) = match &body {
             Some(body) => {
                 ((0..body.blocks.len()).map(|b| body.successors(b).collect()).collect(), bodies.predecessors(body))
@@ -541,6 +709,7 @@ fn decode_all(data: &[u8], index: usize, partial: bool) -> Result<Arc<Vec<Decode
             None => (Vec::new(), Vec::new()),
         };
         all.push(Decoded {
+            files,
             successors,
             predecessors,
             instructions,
@@ -551,6 +720,110 @@ fn decode_all(data: &[u8], index: usize, partial: bool) -> Result<Arc<Vec<Decode
             }),
         });
     }
+    Ok(Arc::new(all))
+}
+
+/// The opcode, block, location and direct callee of each instruction of `body` (a body of
+/// `view`); the files the locations name are added to `files`.
+fn instruction_infos(
+    module: &ir::Module<'_>,
+    view: &ir::ModuleView<'_, '_, '_>,
+    info: &ir::DebugInfo<'_>,
+    body: &ir::Body,
+    files: &mut Vec<Arc<str>>,
+) -> Vec<InstInfo> {
+    // Instructions of one scope share its file: each scope is resolved once.
+    let mut scope_files: std::collections::BTreeMap<u64, Option<u32>> = Default::default();
+    let mut callees: std::collections::BTreeMap<u64, Option<Arc<str>>> = Default::default();
+    let mut out = Vec::with_capacity(body.instructions.len());
+    for b in 0..body.blocks.len() {
+        for inst in body.block_instructions(b) {
+            let loc = inst.debug_loc.and_then(|l| body.debug_locs.get(l as usize)).map(|l| {
+                let file = l.scope.and_then(|scope| {
+                    *scope_files.entry(scope).or_insert_with(|| {
+                        let path: Arc<str> = info.scope_file(scope)?.path().into();
+                        let at = files.iter().position(|f| *f == path).unwrap_or_else(|| {
+                            files.push(path);
+                            files.len() - 1
+                        });
+                        Some(at as u32)
+                    })
+                });
+                (l.line, l.column, file)
+            });
+            let callee = body.call(inst).and_then(|call| match call.callee.value {
+                ir::Value::Global(id) => callees.entry(id).or_insert_with(|| callee_name(module, view, id)).clone(),
+                _ => None,
+            });
+            out.push(InstInfo { opcode: body.opcode_name(inst, view.types()), block: b as u32, loc, callee });
+        }
+    }
+    out
+}
+
+/// The name of global value `id` as LLVM 22 declares it (an upgraded intrinsic's new one).
+fn callee_name(module: &ir::Module<'_>, view: &ir::ModuleView<'_, '_, '_>, id: u64) -> Option<Arc<str>> {
+    match module.values.get(usize::try_from(id).ok()?)? {
+        ir::GlobalRef::Function(f) => Some(String::from_utf8_lossy(view.function_name(*f)?).into()),
+        _ => Some(module.global(id)?.name_str().as_ref().into()),
+    }
+}
+
+/// Every instruction's type and operands as `llvm-dis-22` prints them in module `index`
+/// of `data` (by function index, then instruction index of the view's body, which is
+/// what [`decode_all`] decodes). Equal type texts share one string.
+fn print_all(data: &[u8], index: usize, partial: bool) -> Result<Arc<Vec<Vec<Printed>>>, Failure> {
+    use ir::Value;
+    let module = module_at(data, index, partial)?;
+    let bodies = module.bodies().map_err(|e| Failure::of("", &e))?;
+    let mut all: Vec<Vec<Printed>> = (0..module.functions.len()).map(|_| Vec::new()).collect();
+    let mut interned: std::collections::BTreeSet<Arc<str>> = Default::default();
+    let mut intern = |text: &str| -> Arc<str> {
+        if let Some(t) = interned.get(text) {
+            return t.clone();
+        }
+        let t: Arc<str> = text.into();
+        interned.insert(t.clone());
+        t
+    };
+    let mut slots: Option<(usize, ir::LocalSlots)> = None;
+    let lossy = |name: Option<&[u8]>| name.map(|n| String::from_utf8_lossy(n).into_owned());
+    bodies
+        .printed_instructions(DisOptions { llvm_version: 22 }, |view, p| {
+            let body = p.body;
+            if slots.as_ref().is_none_or(|(f, _)| *f != p.function) {
+                slots = Some((p.function, body.slots()));
+            }
+            let Some((_, local)) = slots.as_ref() else { return };
+            let Some(inst) = body.instructions.get(p.instruction as usize) else { return };
+            let operands = body
+                .operands(inst)
+                .iter()
+                .enumerate()
+                .map(|(n, o)| {
+                    let (kind, name) = match o.value {
+                        Value::Argument(a) => ("argument", lossy(body.argument_name(a))),
+                        Value::Instruction(i) => ("instruction", lossy(body.instruction_name(i))),
+                        Value::Block(b) => ("block", lossy(body.block_name(b))),
+                        Value::Global(id) => ("global", callee_name(&module, view, id).map(|n| n.to_string())),
+                        Value::Constant(_) => ("constant", None),
+                        Value::Metadata(_) => ("metadata", None),
+                        _ => ("unresolved", None),
+                    };
+                    Operand {
+                        kind: kind.to_owned(),
+                        type_text: p.operand_type(n).map(str::to_owned),
+                        name,
+                        slot: local.of(o.value),
+                        text: p.operand(n).unwrap_or("").to_owned(),
+                    }
+                })
+                .collect();
+            if let Some(function) = all.get_mut(p.function) {
+                function.push(Printed { result_type: intern(p.result_type()), operands });
+            }
+        })
+        .map_err(|e| Failure::of("", &e))?;
     Ok(Arc::new(all))
 }
 
@@ -610,24 +883,110 @@ struct Function {
     info: FunctionInfo,
 }
 
-/// One instruction: its opcode as `llvm-dis` names it and its source location.
-#[pyclass(frozen, get_all, module = "llvm_bitstream_reader")]
-#[derive(Clone)]
+/// One instruction: its opcode as `llvm-dis` names it, where it is, and (printed when
+/// first asked for, for the whole module) its type and operands as `llvm-dis-22` prints
+/// them.
+#[pyclass(frozen, module = "llvm_bitstream_reader")]
 struct Instruction {
+    module: Py<Module>,
+    function: usize,
+    /// Its index in the function's instructions.
+    #[pyo3(get)]
+    index: u32,
+    /// The basic block it is in (blocks numbered from 0 in the body's order).
+    #[pyo3(get)]
+    block: u32,
     /// The opcode as LLVM's assembly names it (`load`, `call`, `icmp`, …).
+    #[pyo3(get)]
     opcode: String,
     /// The instruction as `llvm-dis-22` prints it in its module, operands and
     /// attachments included (`%3 = load i32, ptr %2, align 4, !dbg !12`); a `switch`'s
     /// cases and a `landingpad`'s clauses on their lines after it.
+    #[pyo3(get)]
     text: String,
     /// The source line of its `!dbg` location, None without one.
+    #[pyo3(get)]
     line: Option<u32>,
     /// The source column of its `!dbg` location, None without one.
+    #[pyo3(get)]
     column: Option<u32>,
+    /// The source file of its `!dbg` location's scope, None without one.
+    #[pyo3(get)]
+    file: Option<String>,
+    /// The function (or alias) a direct `call`, `invoke` or `callbr` calls, by name
+    /// (without the `@`); None for an indirect call or another opcode.
+    #[pyo3(get)]
+    callee: Option<String>,
+}
+
+/// One operand of an instruction, as `llvm-dis-22` prints it in the module's text.
+#[pyclass(frozen, get_all, module = "llvm_bitstream_reader")]
+#[derive(Clone)]
+struct Operand {
+    /// What it is: `"argument"`, `"instruction"` (a result), `"block"`, `"global"` (a
+    /// global variable, function, alias or ifunc), `"constant"`, `"metadata"` or
+    /// `"unresolved"` (a forward reference a damaged body never defined).
+    kind: String,
+    /// Its type as the text prints it (`i32`, `ptr`, `label`, `%struct.S`); None for
+    /// one without a type.
+    type_text: Option<String>,
+    /// The name of a named local or global value, without `%` or `@`; None otherwise.
+    name: Option<String>,
+    /// The number `llvm-dis` gives an unnamed local (`%3` is 3); None otherwise.
+    slot: Option<u32>,
+    /// The value as the text prints it, without its type: `%x`, `%3`, `@g`, a
+    /// constant's text (`7`, `null`, `getelementptr inbounds (i8, ptr @g, i64 4)`),
+    /// metadata (`!12`).
+    text: String,
+}
+
+#[pymethods]
+impl Operand {
+    /// The operand as a typed operand prints (`i32 %3`), or its text without a type.
+    fn __str__(&self) -> String {
+        match &self.type_text {
+            Some(ty) => format!("{ty} {}", self.text),
+            None => self.text.clone(),
+        }
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<Operand {} {}>", self.kind, self.__str__())
+    }
+}
+
+/// An instruction's type and operands as the module's text prints them.
+struct Printed {
+    result_type: Arc<str>,
+    operands: Vec<Operand>,
 }
 
 #[pymethods]
 impl Instruction {
+    /// Its type as `llvm-dis-22` prints it (`i32`, `ptr`, `void` for none). The first
+    /// ask prints every instruction of the module, once.
+    #[getter]
+    fn type_text(&self, py: Python<'_>) -> PyResult<String> {
+        let printed = self.module.get().printed(py)?;
+        Ok(printed
+            .get(self.function)
+            .and_then(|f| f.get(self.index as usize))
+            .map_or_else(String::new, |p| p.result_type.to_string()))
+    }
+
+    /// Its operands, as `llvm-dis-22` prints them, in the crate's order (`Body::operands`:
+    /// a call's callee, then its arguments; a `store`'s value, then its pointer; a `br`'s
+    /// condition, then its targets). The first ask prints
+    /// every instruction of the module, once.
+    #[getter]
+    fn operands(&self, py: Python<'_>) -> PyResult<Vec<Operand>> {
+        let printed = self.module.get().printed(py)?;
+        Ok(printed
+            .get(self.function)
+            .and_then(|f| f.get(self.index as usize))
+            .map_or_else(Vec::new, |p| p.operands.clone()))
+    }
+
     fn __repr__(&self) -> String {
         match self.line {
             Some(line) => format!("<Instruction {} at line {line}>", self.opcode),
@@ -687,15 +1046,23 @@ impl Function {
     fn instructions(&self, py: Python<'_>) -> PyResult<Vec<Instruction>> {
         let decoded = self.module.get().decoded(py)?;
         let texts = self.module.get().texts(py)?;
+        let files = &decoded[self.index].files;
         Ok(decoded[self.index]
             .instructions
             .iter()
             .zip(&texts[self.index])
-            .map(|(&(opcode, loc), text)| Instruction {
-                opcode: opcode.to_owned(),
+            .enumerate()
+            .map(|(i, (inst, text))| Instruction {
+                module: self.module.clone_ref(py),
+                function: self.index,
+                index: i as u32,
+                block: inst.block,
+                opcode: inst.opcode.to_owned(),
                 text: text.clone(),
-                line: loc.map(|l| l.0),
-                column: loc.map(|l| l.1),
+                line: inst.loc.map(|l| l.0),
+                column: inst.loc.map(|l| l.1),
+                file: inst.loc.and_then(|l| l.2).and_then(|f| files.get(f as usize)).map(|f| f.to_string()),
+                callee: inst.callee.as_deref().map(str::to_owned),
             })
             .collect())
     }
@@ -706,8 +1073,8 @@ impl Function {
     fn opcode_counts<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let decoded = self.module.get().decoded(py)?;
         let mut counts: std::collections::BTreeMap<&str, u64> = std::collections::BTreeMap::new();
-        for &(opcode, _) in &decoded[self.index].instructions {
-            *counts.entry(opcode).or_default() += 1;
+        for inst in &decoded[self.index].instructions {
+            *counts.entry(inst.opcode).or_default() += 1;
         }
         let d = PyDict::new(py);
         for (opcode, n) in counts {
@@ -972,6 +1339,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Function>()?;
     m.add_class::<Global>()?;
     m.add_class::<Instruction>()?;
+    m.add_class::<Operand>()?;
     m.add_class::<Subprogram>()?;
     m.add_class::<Diagnostic>()?;
     m.add_class::<Remark>()?;

@@ -397,3 +397,190 @@ def test_uses_of_globals_are_llvm_dis(name):
     assert checked > 100
     with pytest.raises(KeyError):
         m.uses("no such global")
+
+
+# The reference to a local or global value in llvm-dis text: `%x`, `%3`, `@g`, `@"a b"`.
+_REFERENCE = re.compile(r'[%@](?:"(?:[^"\\]|\\.)*"|[-a-zA-Z$._0-9]+)')
+
+
+def _instruction_lines(text):
+    """Each definition's instructions in llvm-dis text: the line at two spaces that starts
+    one, with the lines of a `switch`'s cases and `]` joined to it; debug records are
+    not instructions."""
+    out, lines = [], None
+    for line in text.splitlines():
+        if line.startswith("define "):
+            lines = []
+        elif lines is not None and line == "}":
+            out.append(lines)
+            lines = None
+        elif lines is not None and line.startswith("  ") and not line.lstrip().startswith("#dbg_"):
+            if line[2] in " ]":
+                lines[-1] += "\n" + line
+            else:
+                lines.append(line[2:])
+    return out
+
+
+def _references(text, types):
+    """The value references in `text` (not the struct type names `types`), counted."""
+    counts = {}
+    for m in _REFERENCE.finditer(text):
+        if m.group(0) not in types and (m.start() == 0 or not re.match(r"[-a-zA-Z$._0-9]", text[m.start() - 1])):
+            counts[m.group(0)] = counts.get(m.group(0), 0) + 1
+    return counts
+
+
+def _operand_modules():
+    """rustc 1.95's modules and every libclc-22 target nobody here wrote (amdgcn, nvptx)."""
+    return [TESTDATA / n for n in LLVM22_FILES] + [libclc(22, n) for n in ("amdgcn-amd-amdhsa.bc", "nvptx64--nvidiacl.bc")]
+
+
+# Opcodes whose text prints some operands without their type: a binary operator's and a
+# compare's second operand, a call's arguments (attributes between), a phi's incoming
+# values; an `alloca` of one element does not print its count (`i32 1`).
+_UNTYPED = {
+    "alloca",
+    "add", "sub", "mul", "udiv", "sdiv", "urem", "srem", "shl", "lshr", "ashr", "and", "or", "xor",
+    "fadd", "fsub", "fmul", "fdiv", "frem", "icmp", "fcmp", "call", "invoke", "callbr", "phi",
+}
+
+
+@pytest.mark.parametrize("path", _operand_modules(), ids=lambda p: p.name)
+def test_operands_are_llvm_dis(path):
+    """Instruction.operands against llvm-dis-22's text of every instruction: the values
+    each line references (`%x`, `%3`, `@g`, also inside constant expressions) are the
+    operands' texts, each typed operand prints as `type value`, and an unnamed local's
+    text is its slot."""
+    text = run(tool("llvm-dis-22"), str(path), "-o", "-")
+    types = set(re.findall(r'^(%(?:"(?:[^"\\]|\\.)*"|[-a-zA-Z$._0-9]+)) = type ', text, re.M))
+    lines = iter(_instruction_lines(text))
+    m = lbr.Module.open(path)
+    checked, typed = 0, 0
+    for f in m.functions:
+        if f.is_declaration:
+            continue
+        expected = next(lines)
+        instructions = f.instructions
+        assert len(instructions) == len(expected), f.name
+        for inst, line in zip(instructions, expected):
+            operands = inst.operands
+            body = line.split(" = ", 1)[1] if re.match(r'[%@]("[^"]*"|\S+) = ', line) else line
+            got = _references(" ".join(f"{o.type_text or ''} {o.text}" for o in operands), types)
+            assert got == _references(body, types), (f.name, line, [str(o) for o in operands])
+            for o in operands:
+                # A name prints bare or quoted (with escapes, which these names lack).
+                if o.kind in ("argument", "instruction", "block"):
+                    if o.name is None:
+                        assert o.text == f"%{o.slot}", (line, o)
+                    else:
+                        assert o.slot is None and o.text in ("%" + o.name, f'%"{o.name}"'), (line, o)
+                elif o.kind == "global" and "\\" not in o.text:
+                    assert o.text in ("@" + o.name, f'@"{o.name}"'), (line, o)
+                if o.type_text is not None and o.kind != "metadata":
+                    if f"{o.type_text} {o.text}" in line:
+                        typed += 1
+                    else:
+                        assert inst.opcode in _UNTYPED, (line, o)
+            checked += 1
+    assert next(lines, None) is None
+    assert checked > 1000 and typed > checked // 2, (checked, typed)
+
+
+def test_operands_cover_every_opcode_of_libclc_22():
+    """The modules above hold every opcode libclc-22's amdgcn and nvptx modules have."""
+    seen = set()
+    for path in _operand_modules():
+        m = lbr.Module.open(path)
+        seen |= {i.opcode for f in m.functions for i in f.instructions}
+    expected = set()
+    for name in ("amdgcn-amd-amdhsa.bc", "nvptx64--nvidiacl.bc"):
+        expected |= set(llvm_dis_opcodes(run(tool("llvm-dis-22"), str(libclc(22, name)), "-o", "-")))
+    assert expected <= seen and len(expected) > 30, sorted(expected - seen)
+
+
+def _callee_of(line):
+    """The function a call line of llvm-dis text calls directly (`@f(`), else None."""
+    m = re.search(r'@("(?:[^"\\]|\\.)*"|[-a-zA-Z$._0-9]+)\(', line)
+    return None if m is None else m.group(1).strip('"')
+
+
+@pytest.mark.parametrize("name", LLVM22_FILES)
+def test_instruction_table_is_llvm_dis(name):
+    """Module.instruction_table() against llvm-dis-22's instruction lines: one row each, the
+    opcode, the callee of each call line, void for a line without a result, each
+    `!dbg` location's line and column."""
+    pa = pytest.importorskip("pyarrow")
+    path = str(TESTDATA / name)
+    text = run(tool("llvm-dis-22"), path, "-o", "-")
+    locations = {
+        int(i): (int(line), int(col or 0))
+        for i, line, col in re.findall(r"^!(\d+) = !DILocation\(line: (\d+)(?:, column: (\d+))?", text, re.M)
+    }
+    m = lbr.Module.open(path)
+    table = m.instruction_table()
+    assert isinstance(table, pa.Table)
+    assert table.schema.names == [
+        "function", "block", "index", "opcode", "type", "operands", "callee", "file", "line", "column",
+    ]
+    rows = table.to_pylist()
+    expected = [(f.name, line) for f, lines in zip([f for f in m.functions if not f.is_declaration], _instruction_lines(text)) for line in lines]
+    assert len(rows) == len(expected) > 100
+    located = 0
+    for row, (function, line) in zip(rows, expected):
+        assert row["function"] == function
+        assert row["opcode"] == opcode_of(line), line
+        if row["opcode"] in ("call", "invoke", "callbr"):
+            assert row["callee"] == _callee_of(line), line
+        else:
+            assert row["callee"] is None
+        if not re.match(r'%("[^"]*"|\S+) = ', line):
+            assert row["type"] == "void", line
+        elif row["opcode"] == "load":
+            assert re.match(r"%\S+ = load (atomic )?(volatile )?" + re.escape(row["type"]) + ", ", line), line
+        dbg = re.search(r"!dbg !(\d+)", line)
+        assert (row["line"], row["column"]) == (locations[int(dbg.group(1))] if dbg else (None, None)), line
+        located += dbg is not None
+        assert (row["file"] is None) == (row["line"] is None) or row["line"] == 0
+    if "debuginfo" in name:
+        assert located > 100
+    # The same as the objects give.
+    objects = [(f.name, i.block, i.index, i.opcode, i.type_text, len(i.operands), i.callee, i.file, i.line, i.column) for f in m.functions for i in f.instructions]
+    assert [tuple(r.values()) for r in rows] == objects
+
+
+@pytest.mark.parametrize("name", LLVM22_FILES)
+def test_call_graph_is_llvm_dis(name):
+    """Module.call_graph(): the (caller, callee) pairs of llvm-dis-22's call lines, once each,
+    in the order of each pair's first call; networkx takes it as it is."""
+    path = str(TESTDATA / name)
+    text = run(tool("llvm-dis-22"), path, "-o", "-")
+    m = lbr.Module.open(path)
+    expected = []
+    for f, lines in zip([f for f in m.functions if not f.is_declaration], _instruction_lines(text)):
+        for line in lines:
+            callee = _callee_of(line) if opcode_of(line) in ("call", "invoke", "callbr") else None
+            if callee is not None and (f.name, callee) not in expected:
+                expected.append((f.name, callee))
+    edges = m.call_graph()
+    assert edges == expected and len(edges) > 10
+    nx = pytest.importorskip("networkx")
+    graph = nx.DiGraph(edges)
+    assert graph.number_of_edges() == len(edges)
+
+
+def test_function_table_is_the_functions():
+    """Module.function_table(): one row per function, as the Function objects say."""
+    pytest.importorskip("pyarrow")
+    m = lbr.Module.open(TESTDATA / LLVM22_FILES[1])
+    rows = m.function_table().to_pylist()
+    assert len(rows) == len(m.functions)
+    for row, f in zip(rows, m.functions):
+        sp = f.subprogram
+        calls = sum(1 for i in f.instructions if i.callee is not None)
+        assert row == {
+            "name": f.name, "linkage": f.linkage, "declaration": f.is_declaration, "type": f.type_text,
+            "blocks": len(f.predecessors), "instructions": f.instruction_count, "calls": calls,
+            "file": sp.file if sp else None, "line": sp.line if sp else None,
+        }
+    assert any(r["file"] for r in rows) and any(r["declaration"] for r in rows)

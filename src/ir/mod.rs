@@ -119,7 +119,7 @@ pub mod symtab {
 
 pub use body::{
     Attachment, BasicBlock, Bodies, Body, Bundle, Call, CallInfo, DebugLoc, DebugRecord, InstKind, Instruction,
-    NO_TYPE, Operand, Ordering, TailKind, Value,
+    LocalSlots, NO_TYPE, Operand, Ordering, TailKind, Value,
 };
 pub use metadata::debug_info::{
     Checksum, CompileUnit, DebugInfo, GlobalVariable, NameSource, RecoveredName, SourceFile, SourceLocation,
@@ -145,7 +145,7 @@ pub use print::attributes::AttributesDisplay;
 pub use print::constants::ConstantDisplay;
 pub use print::globals::GlobalVarDisplay;
 pub use print::types::TypeDisplay;
-pub use print::{DisOptions, FunctionDisplay, ModuleDisplay, calling_conv_name};
+pub use print::{DisOptions, FunctionDisplay, ModuleDisplay, PrintedInstruction, calling_conv_name};
 pub use symbols::ModuleSymbol;
 pub use symbols::asm::AsmSymbol;
 pub use symbols::flags::SymbolFlags;

@@ -805,6 +805,106 @@ impl Body {
     }
 }
 
+/// The numbers `llvm-dis` gives a function's unnamed values (`%0`, `%1`, …), as LLVM's
+/// `SlotTracker` numbers a function: its unnamed arguments, then, block by block, the
+/// unnamed block and its unnamed instructions that produce a value. Named values and
+/// instructions without a result have none. [`Body::slots`] makes it; the printer numbers
+/// with it.
+///
+/// ```
+/// # fn main() -> Result<(), llvm_bitstream_reader::Error> {
+/// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/llvm14_ir_instructions.bc")).unwrap();
+/// use llvm_bitstream_reader::ir::{DisOptions, Module};
+/// let module = Module::parse(&bytes)?;
+/// let bodies = module.bodies()?;
+/// let index = module.functions.iter().position(|f| !f.is_declaration).unwrap();
+/// let body = bodies.body(index)?.unwrap();
+/// let slots = body.slots();
+/// let text = bodies.display_function(index, Some(&body), DisOptions { llvm_version: 14 }).to_string();
+/// for (i, inst) in body.instructions.iter().enumerate() {
+///     if let Some(n) = slots.instruction(i as u32) {
+///         // Every numbered result is defined in the text as `%N = `.
+///         assert!(inst.has_result && text.contains(&format!("%{n} = ")));
+///     }
+/// }
+/// # Ok(()) }
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LocalSlots {
+    arguments: Vec<u32>,
+    blocks: Vec<u32>,
+    instructions: Vec<u32>,
+}
+
+impl LocalSlots {
+    /// What marks a value without a number in the lists.
+    const NONE: u32 = u32::MAX;
+
+    /// The number of argument `n`, if it is unnamed.
+    pub fn argument(&self, n: u32) -> Option<u32> {
+        Self::get(&self.arguments, n)
+    }
+
+    /// The number of basic block `n`, if it is unnamed.
+    pub fn block(&self, n: u32) -> Option<u32> {
+        Self::get(&self.blocks, n)
+    }
+
+    /// The number of instruction `n`'s result, if it has an unnamed one.
+    pub fn instruction(&self, n: u32) -> Option<u32> {
+        Self::get(&self.instructions, n)
+    }
+
+    /// The number of a local value (an argument, an instruction's result or a block), if
+    /// it has one; `None` for any other value.
+    pub fn of(&self, value: Value) -> Option<u32> {
+        match value {
+            Value::Argument(n) => self.argument(n),
+            Value::Instruction(n) => self.instruction(n),
+            Value::Block(n) => self.block(n),
+            _ => None,
+        }
+    }
+
+    fn get(list: &[u32], n: u32) -> Option<u32> {
+        list.get(n as usize).copied().filter(|&s| s != Self::NONE)
+    }
+}
+
+impl Body {
+    /// The numbers `llvm-dis` gives the body's unnamed values: see [`LocalSlots`].
+    pub fn slots(&self) -> LocalSlots {
+        self.slots_of(&self.instruction_locals())
+    }
+
+    /// [`Body::slots`], `locals` being [`Body::instruction_locals`].
+    pub(crate) fn slots_of(&self, locals: &[u32]) -> LocalSlots {
+        let mut next = 0;
+        let mut take = |named: bool| {
+            if named {
+                LocalSlots::NONE
+            } else {
+                next += 1;
+                next - 1
+            }
+        };
+        let arguments = (0..self.arguments.len() as u32).map(|a| take(self.argument_name(a).is_some())).collect();
+        let mut blocks = Vec::with_capacity(self.blocks.len());
+        let mut instructions = alloc::vec![LocalSlots::NONE; self.instructions.len()];
+        for (b, block) in self.blocks.iter().enumerate() {
+            blocks.push(take(self.block_name(b as u32).is_some()));
+            for i in block.first..block.first + block.len {
+                let Some(inst) = self.instructions.get(i as usize) else { break };
+                if inst.has_result {
+                    let local = locals.get(i as usize).copied().unwrap_or(u32::MAX);
+                    instructions[i as usize] = take(self.local_name(local).is_some());
+                }
+            }
+        }
+        LocalSlots { arguments, blocks, instructions }
+    }
+}
+
 /// A call, an `invoke` or a `callbr` taken apart: [`Body::call`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]

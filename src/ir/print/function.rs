@@ -1,12 +1,12 @@
 //! One function as `llvm-dis` prints it ([`Bodies::display_function`]): its header, its
 //! blocks with their predecessors, and its instructions ([`BodyPrinter`], whose
-//! instruction printing is in `instructions.rs`) numbered by local slots ([`Slots`]).
+//! instruction printing is in `instructions.rs`) numbered by local slots ([`LocalSlots`]).
 
 use alloc::vec::Vec;
 use core::fmt::{self, Write as _};
 
 use crate::ir::AttrIndex;
-use crate::ir::body::{Bodies, Body, Operand, Ordering, Value};
+use crate::ir::body::{Bodies, Body, LocalSlots, Operand, Ordering, Value};
 use crate::ir::module::types::{Type, TypeId};
 use crate::ir::print::calling_conv::write_cc;
 use crate::ir::print::constants::Printer;
@@ -196,54 +196,12 @@ impl<'m, 'a> Bodies<'m, 'a> {
     }
 }
 
-/// Local slot numbers, as `SlotTracker` numbers a function: unnamed arguments, then per
-/// block the unnamed block and its unnamed value-producing instructions.
-pub(super) struct Slots {
-    arguments: Vec<u32>,
-    blocks: Vec<u32>,
-    pub(super) instructions: Vec<u32>,
-}
-
-impl Slots {
-    /// `locals`: each instruction's local index ([`Body::instruction_locals`]).
-    fn new(body: &Body, locals: &[u32]) -> Self {
-        let mut next = 0;
-        let mut take = |named: bool| {
-            if named {
-                NO_SLOT
-            } else {
-                next += 1;
-                next - 1
-            }
-        };
-        let arguments = (0..body.arguments.len() as u32).map(|a| take(body.argument_name(a).is_some())).collect();
-        let mut blocks = Vec::with_capacity(body.blocks.len());
-        let mut instructions = alloc::vec![NO_SLOT; body.instructions.len()];
-        for (b, block) in body.blocks.iter().enumerate() {
-            blocks.push(take(body.block_name(b as u32).is_some()));
-            for i in block.first..block.first + block.len {
-                let Some(inst) = body.instructions.get(i as usize) else { break };
-                if inst.has_result {
-                    let local = locals.get(i as usize).copied().unwrap_or(NO_SLOT);
-                    instructions[i as usize] = take(body.local_name(local).is_some());
-                }
-            }
-        }
-        Slots { arguments, blocks, instructions }
-    }
-
-    /// The slot of unnamed block `block`, if it is one.
-    fn block(&self, block: u64) -> Option<u32> {
-        self.blocks.get(usize::try_from(block).ok()?).copied().filter(|&s| s != NO_SLOT)
-    }
-}
-
 /// The slots of other functions' unnamed blocks, which a `blockaddress` in a global's
 /// initializer or in another function names (`llvm-dis` numbers the block's function for
 /// it): each function's body decoded once, on first use.
 pub(super) struct BlockSlots<'d, 'm, 'a> {
     view: &'d ModuleView<'d, 'm, 'a>,
-    functions: core::cell::RefCell<alloc::collections::BTreeMap<usize, Slots>>,
+    functions: core::cell::RefCell<alloc::collections::BTreeMap<usize, LocalSlots>>,
 }
 
 impl<'d, 'm, 'a> BlockSlots<'d, 'm, 'a> {
@@ -256,10 +214,10 @@ impl<'d, 'm, 'a> BlockSlots<'d, 'm, 'a> {
     pub(super) fn slot(&self, function: usize, block: u64) -> Option<u32> {
         let mut functions = self.functions.borrow_mut();
         let slots = functions.entry(function).or_insert_with(|| match self.view.body(function) {
-            Ok(Some(body)) => Slots::new(&body, &body.instruction_locals()),
-            _ => Slots { arguments: Vec::new(), blocks: Vec::new(), instructions: Vec::new() },
+            Ok(Some(body)) => body.slots(),
+            _ => LocalSlots::default(),
         });
-        slots.block(block)
+        slots.block(u32::try_from(block).ok()?)
     }
 }
 
@@ -269,7 +227,7 @@ pub(super) struct BodyPrinter<'d, 'm, 'a> {
     /// The function's index in the module.
     pub(super) function: usize,
     pub(super) constants: Printer<'d, 'a>,
-    pub(super) slots: &'d Slots,
+    pub(super) slots: &'d LocalSlots,
     pub(super) locals: Vec<u32>,
     pub(super) options: DisOptions,
     /// The metadata numbering, and the function's scope in it.
@@ -302,17 +260,13 @@ impl BodyPrinter<'_, '_, '_> {
         let body = self.body;
         match o.value {
             Value::Constant(id) | Value::Global(id) => self.constants.value(f, id, 0),
-            Value::Argument(n) => {
-                self.local(f, body.argument_name(n), self.slots.arguments.get(n as usize).copied().unwrap_or(NO_SLOT))
-            }
+            Value::Argument(n) => self.local(f, body.argument_name(n), self.slots.argument(n).unwrap_or(NO_SLOT)),
             Value::Instruction(n) => {
                 let local = self.locals.get(n as usize).copied().unwrap_or(NO_SLOT);
-                let slot = self.slots.instructions.get(n as usize).copied().unwrap_or(NO_SLOT);
+                let slot = self.slots.instruction(n).unwrap_or(NO_SLOT);
                 self.local(f, body.local_name(local), slot)
             }
-            Value::Block(n) => {
-                self.local(f, body.block_name(n), self.slots.blocks.get(n as usize).copied().unwrap_or(NO_SLOT))
-            }
+            Value::Block(n) => self.local(f, body.block_name(n), self.slots.block(n).unwrap_or(NO_SLOT)),
             Value::Metadata(id) => self.metadata(f, id),
             Value::Unresolved(_) => f.write_str("<badref>"),
             #[allow(unreachable_patterns)]
@@ -615,7 +569,7 @@ impl FunctionDisplay<'_, '_, '_> {
         };
         let body = given.unwrap_or(&empty);
         let locals = body.instruction_locals();
-        let slots = Slots::new(body, &locals);
+        let slots = body.slots_of(&locals);
         let own_block_slots;
         let block_slots = match self.block_slots {
             Some(b) => b,
@@ -626,7 +580,7 @@ impl FunctionDisplay<'_, '_, '_> {
         };
         let block_slot = |function: usize, block: u64| {
             if function == self.index && self.body.is_some() {
-                slots.block(block)
+                u32::try_from(block).ok().and_then(|b| slots.block(b))
             } else {
                 block_slots.slot(function, block)
             }
@@ -713,7 +667,7 @@ impl FunctionDisplay<'_, '_, '_> {
             }
             if self.body.is_some() {
                 f.write_char(' ')?;
-                let slot = p.slots.arguments.get(i).copied().unwrap_or(NO_SLOT);
+                let slot = p.slots.argument(i as u32).unwrap_or(NO_SLOT);
                 p.local(f, body.argument_name(i as u32), slot)?;
             }
         }
@@ -782,7 +736,7 @@ impl FunctionDisplay<'_, '_, '_> {
                 f.write_char('\n')?;
             }
             let label_start = f.len();
-            match (name, p.slots.blocks[bi]) {
+            match (name, p.slots.block(bi as u32).unwrap_or(NO_SLOT)) {
                 (Some(name), _) => write_llvm_name(f, name)?,
                 (None, _) if entry => {}
                 (None, NO_SLOT) => f.write_str("<badref>")?,
@@ -807,7 +761,7 @@ impl FunctionDisplay<'_, '_, '_> {
                         if i > 0 {
                             f.write_str(", ")?;
                         }
-                        let slot = p.slots.blocks.get(pred as usize).copied().unwrap_or(NO_SLOT);
+                        let slot = p.slots.block(pred).unwrap_or(NO_SLOT);
                         p.local(f, body.block_name(pred), slot)?;
                     }
                 }

@@ -18,7 +18,7 @@ impl BodyPrinter<'_, '_, '_> {
         f.write_str("  ")?;
         if inst.has_result {
             let local = self.locals.get(index).copied().unwrap_or(NO_SLOT);
-            self.local(f, body.local_name(local), self.slots.instructions[index])?;
+            self.local(f, body.local_name(local), self.slots.instruction(index as u32).unwrap_or(NO_SLOT))?;
             f.write_str(" = ")?;
         }
         if let InstKind::Call { tail, .. } = inst.kind {

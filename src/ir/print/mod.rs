@@ -30,7 +30,8 @@
 
 // The printer by what it prints: `module` the whole file, `function` one function's
 // header and blocks, `instructions` one instruction, `metadata` references, nodes and
-// attachments, `calling_conv` calling-convention names; the numbering LLVM's
+// attachments, `operands` an instruction's operands one by one (for analyses),
+// `calling_conv` calling-convention names; the numbering LLVM's
 // `SlotTracker` gives in `slot_tracker`, the struct order of its `TypeFinder` in
 // `type_order`, DWARF expressions in `dwarf_expr`, the ThinLTO summary in `summary`.
 pub(crate) mod attributes;
@@ -45,6 +46,7 @@ mod instructions;
 mod metadata;
 mod module;
 pub(crate) mod numbers;
+mod operands;
 pub(crate) mod slot_tracker;
 mod summary;
 pub(crate) mod type_order;
@@ -57,6 +59,7 @@ use crate::ir::body::Bodies;
 pub use calling_conv::calling_conv_name;
 pub use function::FunctionDisplay;
 pub use module::ModuleDisplay;
+pub use operands::PrintedInstruction;
 
 /// How to print: which `llvm-dis` to match.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
