@@ -28,7 +28,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 Some(global) => global.name_str().into_owned(),
                 None => "(indirect)".to_string(),
             };
-            let opcode = body.opcode_name(inst, &module.types);
+            let opcode = body.opcode_name(inst, bodies.types());
             print!("  {opcode} {callee} ({} arguments)", call.arguments.len());
             // Where it is, then each place it was inlined at, innermost first.
             for (depth, at) in info.instruction_location(i).enumerate() {

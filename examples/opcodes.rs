@@ -18,13 +18,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let counts = std::thread::scope(|s| {
         let workers: Vec<_> = (0..threads)
             .map(|t| {
-                let (bodies, module) = (&bodies, &module);
+                let bodies = &bodies;
                 s.spawn(move || {
                     let mut counts: BTreeMap<&'static str, usize> = BTreeMap::new();
                     for index in (t..n).step_by(threads) {
                         if let Ok(Some(body)) = bodies.body(index) {
                             for inst in &body.instructions {
-                                *counts.entry(body.opcode_name(inst, &module.types)).or_default() += 1;
+                                *counts.entry(body.opcode_name(inst, bodies.types())).or_default() += 1;
                             }
                         }
                     }

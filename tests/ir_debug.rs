@@ -149,7 +149,8 @@ fn check(file: &Path, major: u32) {
         }
         let name = f.common.name_str().into_owned();
         let (define, insts, records) = &text.functions[&name];
-        let body = bodies.body(index).unwrap().unwrap();
+        // As LLVM 14 reads it, which llvm-dis-14 prints (`Bodies::body` is LLVM 22's).
+        let body = bodies.view(14).body(index).unwrap().unwrap();
         let info = bodies.debug_info(Some(&body));
         files += info.files().filter(|&(id, _)| id >= metadata.len()).count();
         // The function's subprogram.

@@ -66,7 +66,9 @@ fn recover(prefix: &[u8], print: bool) -> (Recovered, Option<llvm_bitstream_read
         r.named += all.filter(|c| !c.name.is_empty()).count();
         let bodies = m.bodies().expect("a partial module's bodies are ready to decode");
         for (index, f) in m.functions.iter().enumerate() {
-            match bodies.body(index) {
+            // What the file holds before the break, as written (a view reads a cut module's
+            // metadata, and so its debug calls, otherwise than the whole one's).
+            match bodies.body_as_written(index) {
                 Ok(Some(body)) => {
                     r.bodies += 1;
                     r.instructions += body.instructions.len();

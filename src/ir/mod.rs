@@ -28,7 +28,8 @@
 //! - [`Module::constants`]: the module-level constants, decoded into a flat table and
 //!   printed as `llvm-dis` prints them (global initializers, aliasees).
 //! - [`Module::bodies`] → [`Bodies::body`]: a function's body decoded on demand from its
-//!   skipped block, on any thread: [`Instruction`]s whose [`Operand`]s are typed, resolved
+//!   skipped block, on any thread, as the newest LLVM reads it ([`Bodies::body_as_written`]:
+//!   as the file has it): [`Instruction`]s whose [`Operand`]s are typed, resolved
 //!   [`Value`]s, the function's constants, names, operand bundles, debug locations and
 //!   records; [`Bodies::display_function`] and [`Bodies::display_module`] print them as
 //!   `llvm-dis` 14, 19 or 22 does ([`DisOptions`]), a whole module on several threads
@@ -52,9 +53,11 @@
 //! [`Module::parse`] reads the module block's own records and its type table, and skips
 //! every sub-block in O(1) (function bodies, constants, metadata, symbol tables).
 //! [`Module::bodies`] decodes the module-level constants and the operand bundle tags and
-//! sync scope names. [`Bodies::body`] decodes one FUNCTION_BLOCK; the module's metadata
-//! is not read for it (only the number of its ids is counted, from the writer's index,
-//! once per [`Bodies`]). The module's metadata is read, whole and once per [`Bodies`], by
+//! sync scope names. [`Bodies::body_as_written`] decodes one FUNCTION_BLOCK; the module's
+//! metadata is not read for it (only the number of its ids is counted, from the writer's
+//! index, once per [`Bodies`]). [`Bodies::body`] then reads it as the newest LLVM does,
+//! which works out the view once per [`Bodies`] (its attribute sets, folded constants,
+//! upgraded declarations, and what the bodies take from the module's metadata). The module's metadata is read, whole and once per [`Bodies`], by
 //! what asks for it: [`Bodies::debug_info`], [`Bodies::recovered_name`] and printing;
 //! [`Module::metadata`] reads it for you, [`Module::lazy_metadata`] a node at a time.
 //!

@@ -194,11 +194,13 @@ impl UseIndex {
 }
 
 impl<'m, 'a> Bodies<'m, 'a> {
-    /// The use index of the module as written (bodies from [`Bodies::body_into`],
+    /// The use index of the module as written (bodies from [`Bodies::body_as_written_into`],
     /// constants unfolded): see [`crate::ir::uses`]. [`ModuleView::uses`] gives the
     /// module as LLVM reads it.
     pub fn uses(&self) -> Result<UseIndex, Error> {
-        build(self.module(), self.constants(), &|id| id, self.module_metadata(), &|f, body| self.body_into(f, body))
+        build(self.module(), self.constants(), &|id| id, self.module_metadata(), &|f, body| {
+            self.body_as_written_into(f, body)
+        })
     }
 }
 

@@ -1,6 +1,6 @@
 //! What decoding bodies needs from a module, made once ([`Module::bodies`]). The entry
-//! points that decode a function's body ([`Bodies::body`], [`Bodies::body_into`]) are
-//! with the decoder.
+//! points that decode a function's body ([`Bodies::body`], [`Bodies::body_as_written`])
+//! are with the decoder.
 
 use alloc::collections::BTreeMap;
 use alloc::string::String;
@@ -37,7 +37,18 @@ pub struct Bodies<'m, 'a> {
     /// How many metadata ids the module defines, counted on first use without reading
     /// its nodes ([`Bodies::module_metadata_len`]).
     metadata_len: crate::ir::module::lazy_table::Once<u64>,
+    /// What the newest LLVM's view works out from the module ([`Bodies::view`]), made on
+    /// first use. Kept as a `dyn Any`: the view is the layer above, and this one does not
+    /// name its types.
+    pub(crate) newest_view: crate::ir::module::lazy_table::Once<KeptView>,
 }
+
+/// The view state [`Bodies`] keeps (see its `newest_view`); `Sync` where `Bodies` is.
+#[cfg(feature = "std")]
+pub(crate) type KeptView = alloc::boxed::Box<dyn core::any::Any + Send + Sync>;
+/// The view state [`Bodies`] keeps (see its `newest_view`).
+#[cfg(not(feature = "std"))]
+pub(crate) type KeptView = alloc::boxed::Box<dyn core::any::Any>;
 
 impl<'a> Module<'a> {
     /// Prepares decoding function bodies: decodes the module-level constants and the
@@ -92,6 +103,7 @@ impl<'a> Module<'a> {
             .alloca_address_space(),
             metadata: crate::ir::module::lazy_table::Once::new(),
             metadata_len: crate::ir::module::lazy_table::Once::new(),
+            newest_view: crate::ir::module::lazy_table::Once::new(),
         })
     }
 }
@@ -166,10 +178,10 @@ impl<'m, 'a> Bodies<'m, 'a> {
     }
 
     /// The opcode name `llvm-dis` prints for an instruction of `body` (`add`, `fadd`,
-    /// `load`, `call`, …): [`Body::opcode_name`] with the module's types.
-    #[deprecated(note = "one opcode_name: `body.opcode_name(inst, &module.types)` (or a view's types)")]
+    /// `load`, `call`, …): [`Body::opcode_name`] with the types of [`Bodies::body`]'s bodies.
+    #[deprecated(note = "one opcode_name: `body.opcode_name(inst, bodies.types())` (or a view's types)")]
     pub fn opcode_name(&self, body: &Body, inst: &super::Instruction) -> &'static str {
-        body.opcode_name(inst, &self.module.types)
+        body.opcode_name(inst, self.types())
     }
 
     /// The operand bundle tags of the module (`"deopt"`, `"funclet"`, …), by tag id.

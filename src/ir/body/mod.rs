@@ -566,6 +566,20 @@ pub struct Body {
     /// places in the file's call.
     #[cfg_attr(feature = "serde", serde(skip))]
     pub(crate) call_alignments: Vec<(u32, u64, crate::ir::upgrade::ArgumentUpgrade)>,
+    /// The LLVM version whose view read it ([`ModuleView::body`](crate::ir::ModuleView::body));
+    /// `None` for a body as the file has it ([`Bodies::body_as_written`]).
+    #[cfg_attr(feature = "serde", serde(skip))]
+    pub(crate) read_as: Option<u32>,
+}
+
+impl Body {
+    /// The LLVM version as which the body was read ([`Bodies::body`] and
+    /// [`ModuleView::body`](crate::ir::ModuleView::body)), its values and types those of
+    /// that version's view; `None` for a body as the file has it
+    /// ([`Bodies::body_as_written`]).
+    pub fn read_as(&self) -> Option<u32> {
+        self.read_as
+    }
 }
 
 /// What a local value id (from [`Body::first_value`]) is.
@@ -612,6 +626,7 @@ impl Body {
         self.attachments.clear();
         self.old_personality = None;
         self.call_alignments.clear();
+        self.read_as = None;
     }
 
     /// What a value id of this function names (a global, a constant, an argument, an

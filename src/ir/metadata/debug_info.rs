@@ -633,7 +633,7 @@ impl Bodies<'_, '_> {
     /// ```
     pub fn recovered_name(&self, value_id: u64) -> Option<RecoveredName> {
         let body = match *self.module().values.get(usize::try_from(value_id).ok()?)? {
-            crate::ir::GlobalRef::Function(i) => self.body(i).ok().flatten(),
+            crate::ir::GlobalRef::Function(i) => self.body_as_written(i).ok().flatten(),
             _ => None,
         };
         self.recovered_name_with(value_id, body.as_ref())

@@ -164,7 +164,9 @@ fn write_set(
 
 impl<'m, 'a> Bodies<'m, 'a> {
     /// Function `index` printed as `llvm-dis` prints it in the whole module: `declare …`
-    /// for a declaration, `define … { … }` with its decoded `body`, its metadata and
+    /// for a declaration, `define … { … }` with its decoded `body` (of [`Bodies::body`],
+    /// [`ModuleView::body`] of any version, or [`Bodies::body_as_written`]: it is printed as
+    /// the version of `options` reads it), its metadata and
     /// attribute groups numbered as in [`display_module`](Self::display_module) (`!638`
     /// is the module print's `!638`). Without the `; Function Attrs:` comment line
     /// `llvm-dis` prints before it.
@@ -556,11 +558,16 @@ impl FunctionDisplay<'_, '_, '_> {
         // A declaration has no body: an empty one, of this function (for its attachments).
         let mut empty = Body::default();
         empty.function = self.index;
-        // A function printed alone is given the body as the file has it.
+        // A function printed alone is given a body as some version read it
+        // (`Bodies::body`), or as the file has it: printed as this version reads it.
         let read;
         let given = match (self.view, self.body) {
-            (None, Some(body)) => {
-                let mut body = body.clone();
+            (None, Some(body)) if body.read_as != Some(view.llvm_version()) => {
+                let mut body = match body.read_as {
+                    None => body.clone(),
+                    // Read as another version: from the file again.
+                    Some(_) => b.body_as_written(self.index).ok().flatten().unwrap_or_else(|| body.clone()),
+                };
                 view.read_body(&mut body);
                 read = body;
                 Some(&read)

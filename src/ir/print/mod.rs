@@ -83,7 +83,7 @@ impl DisOptions {
     pub const OLDEST_LLVM_VERSION: u32 = 13;
     /// The newest LLVM whose `llvm-dis` the printer matches: a newer version's upgrades
     /// and syntax are not known, so it is refused, not printed as this one.
-    pub const NEWEST_LLVM_VERSION: u32 = 22;
+    pub const NEWEST_LLVM_VERSION: u32 = crate::ir::view::NEWEST_LLVM_VERSION;
 
     /// Options matching `llvm-dis` of LLVM `llvm_version`; `None` outside
     /// [`Self::OLDEST_LLVM_VERSION`]`..=`[`Self::NEWEST_LLVM_VERSION`]. Versions between

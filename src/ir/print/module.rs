@@ -441,7 +441,7 @@ impl BodySource {
     }
 
     /// Function `index`'s body (the next of the order) in `body`, as
-    /// [`Bodies::body_into`] gives it.
+    /// [`ModuleView::body_into`] gives it.
     fn body_into(&mut self, v: &ModuleView<'_, '_, '_>, index: usize, body: &mut Body) -> Result<bool, crate::Error> {
         let place = self.next;
         self.next += 1;
@@ -511,7 +511,7 @@ impl<'d, 'm, 'a> FunctionPrint<'d, 'm, 'a> {
     const RUN_BYTES: u64 = 1 << 18;
 
     /// Appends `listed` as the module prints it, after a blank line: `decoded` is what
-    /// [`Bodies::body_into`] said of `body`, `scope` what the slot tracker's
+    /// [`ModuleView::body_into`] said of `body`, `scope` what the slot tracker's
     /// `add_function` gave.
     #[allow(clippy::too_many_arguments)]
     fn write(

@@ -248,7 +248,7 @@ impl ModuleView<'_, '_, '_> {
     fn callee(&self, o: Option<&Operand>) -> Option<(usize, &super::functions::ViewFunction)> {
         let Value::Global(id) = o?.value else { return None };
         let Some(&GlobalRef::Function(i)) = self.module().values.get(usize::try_from(id).ok()?) else { return None };
-        Some((i, self.functions.get(i)?))
+        Some((i, self.state().functions.get(i)?))
     }
 
     /// What becomes of instruction `i`, if anything does.
@@ -301,7 +301,7 @@ impl ModuleView<'_, '_, '_> {
             }
         }
         if let InstKind::CmpXchg { .. } = inst.kind {
-            if let Some(&pair) = self.cmpxchg_pairs.get(&inst.ty) {
+            if let Some(&pair) = self.state().cmpxchg_pairs.get(&inst.ty) {
                 fate = Fate::ExtractFirst(pair);
             }
         }
@@ -356,13 +356,13 @@ impl ModuleView<'_, '_, '_> {
     /// Whether constant `c` is an expression the version no longer has.
     fn dropped(&self, c: &Constant) -> bool {
         let is_float = self.module().types.is_fp_or_fp_vector(c.ty);
-        !keeps_constant_expression(&c.kind, is_float, self.llvm_version)
+        !keeps_constant_expression(&c.kind, is_float, self.state().llvm_version)
     }
 
     /// Whether constant `value_id`, read by this version, becomes instructions: an
     /// expression it no longer has, or one holding such an expression.
     pub(crate) fn becomes_instructions(&self, body: &Body, value_id: u64) -> bool {
-        if self.llvm_version < 15 {
+        if self.state().llvm_version < 15 {
             return false;
         }
         let mut visits = 0;
@@ -389,7 +389,11 @@ impl ModuleView<'_, '_, '_> {
     /// expression the version makes instructions of: `undef` (`poison` from LLVM 20), as
     /// LLVM's metadata loader cannot make instructions; `None` for any other value.
     pub fn dropped_metadata_value(&self, body: &Body, value_id: u64) -> Option<&'static str> {
-        self.becomes_instructions(body, value_id).then_some(if self.llvm_version >= 20 { "poison" } else { "undef" })
+        self.becomes_instructions(body, value_id).then_some(if self.state().llvm_version >= 20 {
+            "poison"
+        } else {
+            "undef"
+        })
     }
 
     /// The instructions LLVM's reader makes before instruction `inst` of its operands'
@@ -402,7 +406,7 @@ impl ModuleView<'_, '_, '_> {
         made: &mut Vec<Made>,
         replaced: &mut Vec<(usize, u32)>,
     ) {
-        if self.llvm_version < 15 || matches!(inst.kind, InstKind::Phi { .. } | InstKind::LandingPad { .. }) {
+        if self.state().llvm_version < 15 || matches!(inst.kind, InstKind::Phi { .. } | InstKind::LandingPad { .. }) {
             return;
         }
         let ops = body.operands(inst);
@@ -489,14 +493,14 @@ impl ModuleView<'_, '_, '_> {
             ConstantKind::Aggregate(_) => {
                 // Built element by element from poison: insertvalue, or insertelement with
                 // an i32 index for a vector.
-                let vector = matches!(self.types.get(c.ty), Some(Type::Vector { .. }));
+                let vector = matches!(self.state().types.get(c.ty), Some(Type::Vector { .. }));
                 let mut last = Part::Kept(POISON_OF_TYPE);
                 for k in 0..parts.len() {
                     let element = typed(k);
                     let (kind, ops) = if vector {
                         (
                             InstKind::InsertElement,
-                            alloc::vec![(last, c.ty), element, (Part::Kept(I32_INDEX | k as u64), self.i32)],
+                            alloc::vec![(last, c.ty), element, (Part::Kept(I32_INDEX | k as u64), self.state().i32)],
                         )
                     } else {
                         (
@@ -650,10 +654,10 @@ impl ModuleView<'_, '_, '_> {
                             }
                             Part::Kept(v) if v & I32_INDEX == I32_INDEX && v != u64::MAX => Value::Constant(constant(
                                 &body.constants.constants,
-                                self.i32,
+                                self.state().i32,
                                 ConstantKind::Int((v & !I32_INDEX) as i64),
                             )),
-                            Part::Kept(v) => body.value_of(v, self.constants.table.base),
+                            Part::Kept(v) => body.value_of(v, self.state().constants.table.base),
                         };
                         body.operand_pool.push(Operand { value, ty: *ty });
                     }
@@ -731,7 +735,7 @@ impl ModuleView<'_, '_, '_> {
                             body.operand_pool.push(*o);
                         }
                         if let ArgumentUpgrade::AppendFalse(count) = upgrade {
-                            let i1 = self.i1;
+                            let i1 = self.state().i1;
                             for _ in 0..count {
                                 let id = constant(&body.constants.constants, i1, ConstantKind::Int(0));
                                 body.operand_pool.push(Operand { value: Value::Constant(id), ty: i1 });
@@ -940,7 +944,7 @@ impl ModuleView<'_, '_, '_> {
             )
         };
         let Some(N::Value { value, .. }) = node(address) else { return None };
-        if !matches!(body.value_of(value, self.constants.table.base), Value::Argument(_)) {
+        if !matches!(body.value_of(value, self.state().constants.table.base), Value::Argument(_)) {
             return None;
         }
         let Some(N::Expression { version, elements }) = node(expression) else { return None };

@@ -1,6 +1,7 @@
 //! The module as LLVM N reads it: what LLVM's `BitcodeReader`, `MetadataLoader` and
 //! `AutoUpgrade` build in memory from the file, for a chosen version, beside the file as
-//! written ([`Module`], [`Bodies::body`]).
+//! written ([`Module`], [`Bodies::body_as_written`]). [`Bodies::body`] is the newest
+//! version's view's body.
 //!
 //! ```
 //! use llvm_bitstream_reader::ir::{AttrIndex, Module};
@@ -66,11 +67,39 @@ pub(crate) use metadata_graph::{MetadataGraph, SYNTHETIC_INT};
 /// One attribute list as LLVM holds it: each index's set, merged and sorted.
 type ListSets = Vec<(AttrIndex, Vec<Attribute>)>;
 
+/// The newest LLVM whose reading the view knows: the version of [`Bodies::body`].
+pub const NEWEST_LLVM_VERSION: u32 = 22;
+
 /// The module as LLVM `llvm_version` reads it: see the [module documentation](crate::ir::view).
-/// Made by [`Bodies::view`]; it borrows the [`Bodies`] it was made from.
+/// Made by [`Bodies::view`]; it borrows the [`Bodies`] it was made from (and, for the
+/// newest version, the state that `Bodies` keeps for it).
 #[derive(Debug)]
 pub struct ModuleView<'b, 'm, 'a> {
     bodies: &'b Bodies<'m, 'a>,
+    state: State<'b>,
+}
+
+/// A view's state: made for the call, or the one its [`Bodies`] keeps.
+#[derive(Debug)]
+enum State<'b> {
+    Made(alloc::boxed::Box<ViewState>),
+    Kept(&'b ViewState),
+}
+
+impl ModuleView<'_, '_, '_> {
+    /// What the view worked out from the module for its version.
+    fn state(&self) -> &ViewState {
+        match &self.state {
+            State::Made(state) => state,
+            State::Kept(state) => state,
+        }
+    }
+}
+
+/// What a [`ModuleView`] works out from the module once, for its version: everything but
+/// the [`Bodies`] it reads, so that [`Bodies`] can keep the newest version's.
+#[derive(Debug)]
+pub(crate) struct ViewState {
     llvm_version: u32,
     /// By attribute list (an index of [`Module::attribute_lists`]): the set at each index
     /// it has attributes at, sorted by index (function, return, parameters).
@@ -100,16 +129,59 @@ pub struct ModuleView<'b, 'm, 'a> {
     order: Vec<Listed>,
     /// The datalayout as the reader sets it (`UpgradeDataLayoutString`): printed, and the
     /// alignments the reader fills in come from it.
-    datalayout: Cow<'m, str>,
+    datalayout: alloc::boxed::Box<str>,
     /// What the bodies take from the module's metadata, found on first use.
     facts: crate::ir::module::lazy_table::Once<MetadataFacts>,
 }
 
 impl<'m, 'a> Bodies<'m, 'a> {
     /// The module as LLVM `llvm_version` (13, 14, …, 22) reads it: see [`ModuleView`].
-    /// Made once per call, in O(the module's attribute lists).
+    /// Made once per call, in O(the module's attribute lists); that of the newest version
+    /// ([`NEWEST_LLVM_VERSION`]) is made on the first call and kept, so asking for it again
+    /// is free.
     pub fn view(&self, llvm_version: u32) -> ModuleView<'_, 'm, 'a> {
-        ModuleView::new(self, llvm_version)
+        let state = if llvm_version == NEWEST_LLVM_VERSION {
+            State::Kept(self.newest_view())
+        } else {
+            State::Made(alloc::boxed::Box::new(ViewState::new(self, llvm_version)))
+        };
+        ModuleView { bodies: self, state }
+    }
+}
+
+impl Bodies<'_, '_> {
+    /// Function `function`'s body ([`Module::functions`](crate::ir::Module::functions)
+    /// index) as the newest LLVM reads it: [`ModuleView::body`](crate::ir::ModuleView::body)
+    /// of [`Bodies::view`]`(`[`DisOptions::NEWEST_LLVM_VERSION`](crate::ir::DisOptions::NEWEST_LLVM_VERSION)`)`,
+    /// whose types ([`Bodies::types`]) its type ids index. `None` for a declaration. The
+    /// body as the file has it is [`Bodies::body_as_written`].
+    pub fn body(&self, function: usize) -> Result<Option<Body>, Error> {
+        let mut body = Body::default();
+        Ok(self.body_into(function, &mut body)?.then_some(body))
+    }
+
+    /// [`Bodies::body`] into `body`, reusing its tables' storage (no allocation in the
+    /// steady state of a loop over many functions). `Ok(false)` for a declaration. On an
+    /// error, `body` holds what was decoded before the break, as LLVM reads that.
+    pub fn body_into(&self, function: usize, body: &mut Body) -> Result<bool, Error> {
+        self.view(NEWEST_LLVM_VERSION).body_into(function, body)
+    }
+
+    /// The types the bodies of [`Bodies::body`] name: the file's, then those the newest
+    /// LLVM's reader makes ([`ModuleView::types`]).
+    pub fn types(&self) -> &TypeTable {
+        &self.newest_view().types
+    }
+
+    /// The state of the newest version's view, made on first use and kept in the
+    /// [`Bodies`] (as a `dyn Any`: `Bodies` is below the view and does not name its types).
+    pub(crate) fn newest_view(&self) -> &ViewState {
+        let kept = self.newest_view.get_or_init(|| alloc::boxed::Box::new(ViewState::new(self, NEWEST_LLVM_VERSION)));
+        match kept.downcast_ref::<ViewState>() {
+            Some(state) => state,
+            // Only this function fills the cell, always with a `ViewState`.
+            None => unreachable!("the kept view state is a ViewState"),
+        }
     }
 }
 
@@ -123,8 +195,8 @@ fn index_order(index: AttrIndex) -> u64 {
     }
 }
 
-impl<'b, 'm, 'a> ModuleView<'b, 'm, 'a> {
-    fn new(bodies: &'b Bodies<'m, 'a>, llvm_version: u32) -> Self {
+impl ViewState {
+    fn new(bodies: &Bodies<'_, '_>, llvm_version: u32) -> Self {
         let m = bodies.module();
         let list_sets = (0..m.attribute_lists.len())
             .map(|list| sets_of(llvm_version, list_groups(bodies, Some(list as u32))))
@@ -148,8 +220,7 @@ impl<'b, 'm, 'a> ModuleView<'b, 'm, 'a> {
             Folder { llvm_version, types: &types.table, opaque, outer: None, i64: Some(i64) }.fold(bodies.constants());
         let cmpxchg_pairs =
             if m.producer.is_none() { functions::cmpxchg_pairs(&mut types, i1) } else { BTreeMap::new() };
-        ModuleView {
-            bodies,
+        ViewState {
             llvm_version,
             list_sets,
             intrinsics,
@@ -166,35 +237,38 @@ impl<'b, 'm, 'a> ModuleView<'b, 'm, 'a> {
                 llvm_version,
                 m.datalayout.as_deref().unwrap_or(""),
                 m.triple.as_deref().unwrap_or("").as_bytes(),
-            ),
+            )
+            .into(),
             facts: crate::ir::module::lazy_table::Once::new(),
         }
     }
+}
 
+impl<'b, 'm, 'a> ModuleView<'b, 'm, 'a> {
     /// The datalayout as LLVM's reader sets it (`UpgradeDataLayoutString`): the file's
     /// (empty if it wrote none) with the specifications later LLVMs added for its target
     /// ([`upgrade::upgraded_datalayout`](crate::ir::upgrade::upgraded_datalayout)).
     pub fn datalayout(&self) -> &str {
-        &self.datalayout
+        &self.state().datalayout
     }
 
     /// The datalayout's sizes and alignments.
     pub(crate) fn layout(&self) -> TypeLayout<'_> {
-        TypeLayout::new(&self.datalayout)
+        TypeLayout::new(&self.state().datalayout)
     }
 
     /// The types as LLVM holds them: the file's (with their ids), then those its reader
     /// makes (the function types of upgraded intrinsic declarations, `{ T, i1 }` of an
     /// old `cmpxchg`).
     pub fn types(&self) -> &TypeTable {
-        &self.types
+        &self.state().types
     }
 
     /// Function `index`'s name as LLVM declares it: an intrinsic's renamed or remangled
     /// name, else the file's.
     pub fn function_name(&self, index: usize) -> Option<&[u8]> {
         let f = self.module().functions.get(index)?;
-        Some(self.functions.get(index).and_then(|v| v.name.as_deref()).unwrap_or(&f.common.name))
+        Some(self.state().functions.get(index).and_then(|v| v.name.as_deref()).unwrap_or(&f.common.name))
     }
 
     /// Whether function `index` is named (as LLVM declares it) as an intrinsic (`llvm.…`)
@@ -202,37 +276,37 @@ impl<'b, 'm, 'a> ModuleView<'b, 'm, 'a> {
     /// declaration (`; Unknown intrinsic`).
     pub fn is_unknown_intrinsic(&self, index: usize) -> bool {
         let Some(name) = self.function_name(index) else { return false };
-        self.llvm_version >= 21
+        self.state().llvm_version >= 21
             && name.starts_with(b"llvm.")
-            && crate::ir::upgrade::intrinsic_attributes(self.llvm_version, name).is_none()
+            && crate::ir::upgrade::intrinsic_attributes(self.state().llvm_version, name).is_none()
     }
 
     /// Function `index`'s name when LLVM's reader renames it, else `None`.
     pub(crate) fn upgraded_name(&self, index: usize) -> Option<&[u8]> {
-        self.functions.get(index).and_then(|v| v.name.as_deref())
+        self.state().functions.get(index).and_then(|v| v.name.as_deref())
     }
 
     /// Function `index`'s function type as LLVM reads it (in [`Self::types`]): an
     /// upgraded intrinsic's new signature, else the file's.
     pub fn function_type(&self, index: usize) -> Option<TypeId> {
-        self.functions.get(index).map(|v| v.ty)
+        self.state().functions.get(index).map(|v| v.ty)
     }
 
     /// What LLVM's reader does to the calls of function `index`.
     pub fn call_upgrade(&self, index: usize) -> CallUpgrade {
-        self.functions.get(index).map_or(CallUpgrade::None, |v| v.calls)
+        self.state().functions.get(index).map_or(CallUpgrade::None, |v| v.calls)
     }
 
     /// The functions in the order LLVM's module lists them after reading: debug
     /// intrinsics read as records gone, renamed and re-declared intrinsics at the end,
     /// LLVM 22's lifetime leftovers.
     pub fn function_order(&self) -> &[Listed] {
-        &self.order
+        &self.state().order
     }
 
     /// What the bodies take from the module's metadata (read on first use).
     pub(crate) fn metadata_facts(&self) -> &MetadataFacts {
-        self.facts.get_or_init(|| MetadataFacts::new(self.bodies, self.llvm_version()))
+        self.state().facts.get_or_init(|| MetadataFacts::new(self.bodies, self.llvm_version()))
     }
 
     /// Whether LLVM's reader strips the module's debug info
@@ -271,7 +345,7 @@ impl<'b, 'm, 'a> ModuleView<'b, 'm, 'a> {
 
     /// The LLVM version whose reading this is.
     pub fn llvm_version(&self) -> u32 {
-        self.llvm_version
+        self.state().llvm_version
     }
 
     /// The function bodies' decoder of the module as written.
@@ -291,7 +365,7 @@ impl<'b, 'm, 'a> ModuleView<'b, 'm, 'a> {
     /// Empty for none. A parameter's upgrades that depend on its type or its call (a
     /// typed-pointer module's untyped `byval`) are not in it.
     pub fn attributes(&self, list: Option<u32>, index: AttrIndex) -> &[Attribute] {
-        match list.and_then(|l| self.list_sets.get(l as usize)) {
+        match list.and_then(|l| self.state().list_sets.get(l as usize)) {
             Some(sets) => set_at(sets, index),
             None => &[],
         }
@@ -301,7 +375,7 @@ impl<'b, 'm, 'a> ModuleView<'b, 'm, 'a> {
     /// attributes are its intrinsic table's ([`crate::ir::upgrade::intrinsic_attributes`]),
     /// not the file's.
     pub fn has_intrinsic_attributes(&self, function: usize) -> bool {
-        self.intrinsics.contains_key(&function)
+        self.state().intrinsics.contains_key(&function)
     }
 
     /// The attributes at `index` of function `function` as LLVM holds them: its attribute
@@ -311,7 +385,7 @@ impl<'b, 'm, 'a> ModuleView<'b, 'm, 'a> {
     pub fn function_attributes(&self, function: usize, index: AttrIndex) -> Cow<'_, [Attribute]> {
         if let AttrIndex::Param(n) = index {
             // An untyped `byval`, `sret` or `inalloca` on a typed pointer takes its pointee.
-            let param_type = match self.function_type(function).and_then(|t| self.types.get(t)) {
+            let param_type = match self.function_type(function).and_then(|t| self.state().types.get(t)) {
                 Some(Type::Function { params, .. }) => usize::try_from(n).ok().and_then(|n| params.get(n)).copied(),
                 _ => None,
             };
@@ -324,7 +398,7 @@ impl<'b, 'm, 'a> ModuleView<'b, 'm, 'a> {
                 );
             }
         }
-        let set = if let Some((_, sets)) = self.intrinsics.get(&function) {
+        let set = if let Some((_, sets)) = self.state().intrinsics.get(&function) {
             set_at(sets, index)
         } else {
             let list = self.module().functions.get(function).and_then(|f| f.attributes).and_then(|a| a.checked_sub(1));
@@ -344,7 +418,8 @@ impl<'b, 'm, 'a> ModuleView<'b, 'm, 'a> {
         if self.module().functions.get(function).is_none_or(|f| f.is_declaration) || index == AttrIndex::Function {
             return set;
         }
-        let Some(Type::Function { ret, params, .. }) = self.function_type(function).and_then(|t| self.types.get(t))
+        let Some(Type::Function { ret, params, .. }) =
+            self.function_type(function).and_then(|t| self.state().types.get(t))
         else {
             return set;
         };
@@ -356,7 +431,7 @@ impl<'b, 'm, 'a> ModuleView<'b, 'm, 'a> {
             },
             AttrIndex::Function => return set,
         };
-        let incompatible = |a: &Attribute| crate::ir::upgrade::type_incompatible(&self.types, ty, a);
+        let incompatible = |a: &Attribute| crate::ir::upgrade::type_incompatible(&self.state().types, ty, a);
         if !set.iter().any(incompatible) {
             return set;
         }
@@ -369,8 +444,8 @@ impl<'b, 'm, 'a> ModuleView<'b, 'm, 'a> {
         if param == ParamUpgrade::default() {
             return self.function_attributes(function, index);
         }
-        let set = if let Some((groups, _)) = self.intrinsics.get(&function) {
-            Cow::Owned(read_set(self.llvm_version, groups, index, param))
+        let set = if let Some((groups, _)) = self.state().intrinsics.get(&function) {
+            Cow::Owned(read_set(self.state().llvm_version, groups, index, param))
         } else {
             let list = self.module().functions.get(function).and_then(|f| f.attributes).and_then(|a| a.checked_sub(1));
             self.attributes_with(list.and_then(|l| u32::try_from(l).ok()), index, param)
@@ -381,7 +456,7 @@ impl<'b, 'm, 'a> ModuleView<'b, 'm, 'a> {
     /// Whether the version reads the module's pointers as opaque (`ptr`): from LLVM 16
     /// every module; before, a module written with opaque pointers.
     pub fn reads_opaque(&self) -> bool {
-        self.opaque
+        self.state().opaque
     }
 
     /// The module-level constants as LLVM holds them: each folded (`getelementptr (i8, ptr
@@ -389,14 +464,14 @@ impl<'b, 'm, 'a> ModuleView<'b, 'm, 'a> {
     /// array), with the file's value ids. A constant that folded to another value is
     /// named by [`Self::resolve`]; the operands of the others name what they folded to.
     pub fn constants(&self) -> &ModuleConstants {
-        &self.constants.table
+        &self.state().constants.table
     }
 
     /// The value that module-level value id `id` is as LLVM holds it: for a constant that
     /// folded to another value (a global value, or another constant), that value; else
     /// `id`. Function bodies of the view ([`Self::body`]) name these values already.
     pub fn resolve(&self, id: u64) -> u64 {
-        self.constants.resolve(id)
+        self.state().constants.resolve(id)
     }
 
     /// The constant a [`Value::Constant`] of `body` (a body of this view) names: the
@@ -405,7 +480,7 @@ impl<'b, 'm, 'a> ModuleView<'b, 'm, 'a> {
         if let Some(c) = body.constants.get(value_id) {
             return Some((c, &body.constants));
         }
-        self.constants.table.get(value_id).map(|c| (c, &self.constants.table))
+        self.state().constants.table.get(value_id).map(|c| (c, &self.state().constants.table))
     }
 
     /// For a call to inline asm (`callee` a constant of `body`, a body of this view, or of
@@ -466,41 +541,43 @@ impl<'b, 'm, 'a> ModuleView<'b, 'm, 'a> {
     }
 
     /// Function `function`'s body as LLVM reads it, into `body` (its storage reused, as
-    /// [`Bodies::body_into`] does): the function's constants folded, and every operand
+    /// [`Bodies::body_as_written_into`] does): the function's constants folded, and every operand
     /// naming the value its constant folded to. `Ok(false)` for a declaration; on an
     /// error, `body` holds what was decoded before the break, as LLVM reads that.
     pub fn body_into(&self, function: usize, body: &mut Body) -> Result<bool, Error> {
-        let decoded = self.bodies.body_into(function, body);
+        let decoded = self.bodies.body_as_written_into(function, body);
         self.read_body(body);
         decoded
     }
 
-    /// Makes a body as the file has it ([`Bodies::body_into`]) the body as LLVM reads it.
+    /// Makes a body as the file has it ([`Bodies::body_as_written_into`]) the body as LLVM
+    /// reads it.
     pub(crate) fn read_body(&self, body: &mut Body) {
         self.fold_body(body);
         self.rewrite_body(body);
+        body.read_as = Some(self.state().llvm_version);
     }
 
     /// Folds a body's constants, and names what they folded to in its operands.
     fn fold_body(&self, body: &mut Body) {
-        if body.constants.constants.is_empty() && !self.constants.changed {
+        if body.constants.constants.is_empty() && !self.state().constants.changed {
             return;
         }
         let folder = Folder {
-            llvm_version: self.llvm_version,
-            types: &self.types,
-            opaque: self.opaque,
-            outer: Some(&self.constants),
-            i64: Some(self.i64),
+            llvm_version: self.state().llvm_version,
+            types: &self.state().types,
+            opaque: self.state().opaque,
+            outer: Some(&self.state().constants),
+            i64: Some(self.state().i64),
         };
         let folded = folder.fold(&body.constants);
-        if !folded.changed && !self.constants.changed {
+        if !folded.changed && !self.state().constants.changed {
             return;
         }
-        let module_base = self.constants.table.base;
+        let module_base = self.state().constants.table.base;
         let resolve = |v: &mut Value| {
             if let Value::Constant(id) = *v {
-                let r = self.constants.resolve(folded.resolve(id));
+                let r = self.state().constants.resolve(folded.resolve(id));
                 if r != id {
                     *v = if r < module_base { Value::Global(r) } else { Value::Constant(r) };
                 }
@@ -516,7 +593,7 @@ impl<'b, 'm, 'a> ModuleView<'b, 'm, 'a> {
         let md = &mut body.metadata;
         for e in md.entries.iter().filter(|e| e.code == crate::ids::llvm_ir::raw::METADATA_VALUE) {
             if let Some(v) = md.pool.get_mut(e.ops.range()).and_then(|ops| ops.get_mut(1)) {
-                *v = self.constants.resolve(folded.resolve(*v));
+                *v = self.state().constants.resolve(folded.resolve(*v));
             }
         }
         body.constants = folded.table;
@@ -534,7 +611,7 @@ impl<'b, 'm, 'a> ModuleView<'b, 'm, 'a> {
         if param == ParamUpgrade::default() {
             return Cow::Borrowed(self.attributes(list, index));
         }
-        Cow::Owned(read_set(self.llvm_version, list_groups(self.bodies, list), index, param))
+        Cow::Owned(read_set(self.state().llvm_version, list_groups(self.bodies, list), index, param))
     }
 }
 

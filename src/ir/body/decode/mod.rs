@@ -1,4 +1,5 @@
-//! [`Bodies::body`]: one FUNCTION_BLOCK read into a [`Body`] by a [`Decoder`]. This file
+//! [`Bodies::body_as_written`]: one FUNCTION_BLOCK read into a [`Body`] by a [`Decoder`]
+//! ([`Bodies::body`] reads it so, then as the newest LLVM reads it). This file
 //! walks the block (its records and its nested constants, names, use lists and metadata),
 //! resolves value ids to operands, and reads the records that are not instructions (debug
 //! locations, operand bundles, debug records); the instructions are read by concern in
@@ -20,18 +21,19 @@ use crate::layout::Unknown;
 use crate::reader::{Entry, Reader};
 
 impl Bodies<'_, '_> {
-    /// Decodes function `function`'s body
-    /// ([`Module::functions`](crate::ir::Module::functions) index); `None` for a
-    /// declaration.
-    pub fn body(&self, function: usize) -> Result<Option<Body>, Error> {
+    /// Decodes function `function`'s body as the file has it
+    /// ([`Module::functions`](crate::ir::Module::functions) index): no upgrade, no
+    /// folding, the file's records as instructions. `None` for a declaration.
+    pub fn body_as_written(&self, function: usize) -> Result<Option<Body>, Error> {
         let mut body = Body::default();
-        Ok(self.body_into(function, &mut body)?.then_some(body))
+        Ok(self.body_as_written_into(function, &mut body)?.then_some(body))
     }
 
-    /// Decodes function `function`'s body into `body`, reusing its tables' storage (no
-    /// allocation in the steady state of a loop over many functions). `Ok(false)` for a
-    /// declaration. On an error, `body` holds what was decoded before the break.
-    pub fn body_into(&self, function: usize, body: &mut Body) -> Result<bool, Error> {
+    /// Decodes function `function`'s body as the file has it into `body`, reusing its
+    /// tables' storage (no allocation in the steady state of a loop over many
+    /// functions). `Ok(false)` for a declaration. On an error, `body` holds what was
+    /// decoded before the break.
+    pub fn body_as_written_into(&self, function: usize, body: &mut Body) -> Result<bool, Error> {
         let Some(f) = self.module.functions.get(function) else { return Ok(false) };
         let Some(block) = f.body.as_ref() else { return Ok(false) };
         let first_value = self.constants.base + self.constants.constants.len() as u64;
