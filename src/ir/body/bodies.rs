@@ -114,7 +114,9 @@ impl<'m, 'a> Bodies<'m, 'a> {
         self.module
     }
 
-    /// The module-level constants.
+    /// The module-level constants as the file has them (the view's, folded:
+    /// [`ModuleView::constants`](crate::ir::ModuleView::constants); a body's constant by
+    /// its value id, as the body was read: [`Bodies::constant`]).
     pub fn constants(&self) -> &ModuleConstants {
         &self.constants
     }
@@ -210,13 +212,39 @@ impl<'m, 'a> Bodies<'m, 'a> {
         self.module.attribute_groups.get(*self.group_index.get(&id)?)
     }
 
-    /// The constant a [`Value::Constant`](super::Value::Constant) of `body` names, a module-level one or one of
-    /// the function's, with the table its operand ranges index.
+    /// The constant a [`Value::Constant`](super::Value::Constant) of `body` names, with the table its operand
+    /// ranges index: the function's, or the module's as `body` was read (for a body of
+    /// [`Bodies::body`], the newest LLVM's folded table, [`ModuleView::constants`](crate::ir::ModuleView::constants); for one
+    /// of [`Bodies::body_as_written`], the file's, [`Bodies::constants`]). A body of
+    /// another version's view resolves with that view's [`ModuleView::constant`](crate::ir::ModuleView::constant).
+    ///
+    /// ```
+    /// # fn main() -> Result<(), llvm_bitstream_reader::Error> {
+    /// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/llvm14_ir_instructions.bc")).unwrap();
+    /// use llvm_bitstream_reader::ir::{Module, Value};
+    /// let module = Module::parse(&bytes)?;
+    /// let bodies = module.bodies()?;
+    /// let mut constants = 0;
+    /// for index in 0..module.functions.len() {
+    ///     let Some(body) = bodies.body(index)? else { continue };
+    ///     for inst in &body.instructions {
+    ///         for operand in body.operands(inst) {
+    ///             if let Value::Constant(id) = operand.value {
+    ///                 assert!(bodies.constant(&body, id).is_some());
+    ///                 constants += 1;
+    ///             }
+    ///         }
+    ///     }
+    /// }
+    /// assert!(constants > 0);
+    /// # Ok(()) }
+    /// ```
     pub fn constant<'s>(&'s self, body: &'s Body, value_id: u64) -> Option<(&'s Constant, &'s ModuleConstants)> {
         if let Some(c) = body.constants.get(value_id) {
             return Some((c, &body.constants));
         }
-        self.constants.get(value_id).map(|c| (c, &self.constants))
+        let table = self.module_constants_of(body);
+        table.get(value_id).map(|c| (c, table))
     }
 
     /// The module's metadata (read on first use; a broken block keeps what was read

@@ -173,6 +173,15 @@ impl Bodies<'_, '_> {
         &self.newest_view().types
     }
 
+    /// The module constants `body`'s values name ([`Bodies::constant`]): the newest view's
+    /// (folded, with the constants only it made) for its bodies, the file's otherwise.
+    pub(crate) fn module_constants_of(&self, body: &Body) -> &ModuleConstants {
+        match body.read_as {
+            Some(NEWEST_LLVM_VERSION) => &self.newest_view().constants.table,
+            _ => self.constants(),
+        }
+    }
+
     /// The state of the newest version's view, made on first use and kept in the
     /// [`Bodies`] (as a `dyn Any`: `Bodies` is below the view and does not name its types).
     pub(crate) fn newest_view(&self) -> &ViewState {
