@@ -1,8 +1,9 @@
 //! Decoding every function body of a file, in-process: `cargo bench --bench bodies --
 //! FILE [ITERS] [THREADS]` prints the median time of ITERS decodes (module read, module
 //! constants, the module's metadata, every body with its own metadata, on THREADS threads
-//! sharing one `Bodies`, 1 by default) and the instruction count. `benches/bodies/run.sh`
-//! runs it beside LLVM 22's `materializeAll` on the same files.
+//! sharing one `Bodies`, 1 by default) and the instruction count. The bodies are read as
+//! LLVM 22 reads them (`Bodies::body_into`), which is what `materializeAll` builds:
+//! `benches/bodies/run.sh` runs it beside LLVM 22's `materializeAll` on the same files.
 
 use std::time::Instant;
 
