@@ -151,9 +151,9 @@ impl<'m, 'a> Bodies<'m, 'a> {
 
 impl Bodies<'_, '_> {
     /// Function `function`'s body ([`Module::functions`](crate::ir::Module::functions)
-    /// index) as the newest LLVM reads it: [`ModuleView::body`](crate::ir::ModuleView::body)
-    /// of [`Bodies::view`]`(`[`DisOptions::NEWEST_LLVM_VERSION`](crate::ir::DisOptions::NEWEST_LLVM_VERSION)`)`,
-    /// whose types ([`Bodies::types`]) its type ids index. `None` for a declaration. The
+    /// index) as the newest LLVM reads it: [`ModuleView::body`] of
+    /// [`Bodies::view`]`(`[`NEWEST_LLVM_VERSION`]`)`, whose types ([`Bodies::types`]) its
+    /// type ids index. `None` for a declaration. The
     /// body as the file has it is [`Bodies::body_as_written`].
     pub fn body(&self, function: usize) -> Result<Option<Body>, Error> {
         let mut body = Body::default();
