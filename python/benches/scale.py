@@ -14,18 +14,23 @@ Not run in CI: it writes gigabytes and takes minutes.
    group size (2 to 40 rows), compression and page size (a page per module, or pyarrow's
    default of a page per row group). One row group is damaged: 4 KiB in the middle of its
    column chunk overwritten, so that it no longer decompresses.
-2. The local engine once, in a process of its own: the reference summary.
+2. The local engine once, in a process of its own: the reference summary (its peak
+   memory and CPU time from wait4).
 3. The Dask engine on a LocalCluster of ``--workers`` workers, ``--memory-limit`` each,
    twice, each on a fresh cluster: once left alone, once with a worker killed (SIGKILL of
    its process; its nanny starts another) when half the tasks are done, while it runs a
-   task. Each worker's resident memory is sampled from /proc every 100 ms, its peak
-   (VmHWM, the kernel's own high-water mark) kept.
+   task. Each worker process's memory is sampled from /proc every 100 ms, its peak
+   (VmHWM, the kernel's own high-water mark) kept, and its CPU time. The kill's cost is
+   the difference of the two runs' wall times and of their workers' CPU seconds: on a
+   machine shared with other work the wall time moves with the other work's load, the
+   CPU seconds much less (the load averages are printed too).
 
 Checked, or the script fails: the damaged row group is reported as it was planted and
 nothing else breaks; both Dask summaries equal the local one; with features, every part
-of both Dask runs equals the local run's; the killed worker's tasks were run again (the
-scheduler's transition log); no worker died but the one killed; every worker's peak is
-under its limit. Printed: a table and one JSON object of the figures.
+of both Dask runs equals the local run's; the tasks in hand of the killed worker were
+sent to a worker again (the scheduler's transition log), and no task twice in the run
+left alone; no worker died but the one killed; every worker's peak is under its limit.
+Printed: a table and one JSON object of the figures.
 """
 
 import argparse
@@ -168,15 +173,51 @@ def run_local(dataset, features):
     command = [sys.executable, "-m", "llvm_bitstream_reader.corpus", str(dataset), "--engine", "local"]
     if features:
         command += ["--features", f"{features}/"]
+    load_before = os.getloadavg()[0]
     start = time.perf_counter()
     process = subprocess.Popen(command, stdout=subprocess.PIPE)
+    # Its peak from /proc, not wait4's ru_maxrss: that counts this process's memory too,
+    # which the child had between fork and exec.
+    peak = [0]
+    ended = threading.Event()
+
+    def sample():
+        while not ended.wait(0.1):
+            status = proc_status(process.pid)
+            if status:
+                peak[0] = max(peak[0], *status)
+
+    sampler = threading.Thread(target=sample, daemon=True)
+    sampler.start()
     out = process.stdout.read()
-    # wait4, not wait: the peak memory of this one child.
+    # wait4, not wait: the CPU time of this one child.
     _, status, usage = os.wait4(process.pid, 0)
     seconds = time.perf_counter() - start
+    ended.set()
+    sampler.join()
+    process.returncode = os.waitstatus_to_exitcode(status)  # waited for already
     if status != 0:
         sys.exit(f"the local engine failed: {status}")
-    return json.loads(out), seconds, usage.ru_maxrss * 1024
+    summary = json.loads(out)
+    return summary, {
+        "seconds": seconds,
+        "modules_per_s": summary["modules"] / seconds,
+        "peak_rss": peak[0],
+        "cpu_s": usage.ru_utime + usage.ru_stime,
+        "load_average_1min": [load_before, os.getloadavg()[0]],
+    }
+
+
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def proc_cpu(pid):
+    """The CPU seconds (user and system) a process has used (None once it is gone)."""
+    try:
+        fields = pathlib.Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (FileNotFoundError, ProcessLookupError):
+        return None
+    return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS  # utime, stime
 
 
 def proc_status(pid):
@@ -192,14 +233,16 @@ def proc_status(pid):
 
 
 class Sampler(threading.Thread):
-    """Every worker process's memory, every `interval` s: the peak per worker process,
-    by the worker's name and pid (a killed worker's name gets a second pid)."""
+    """Every worker process's memory and CPU time, every `interval` s: the peak and the
+    last CPU seconds seen per worker process, by the worker's name and pid (a killed
+    worker's name gets a second pid)."""
 
     def __init__(self, cluster, interval=0.1):
         super().__init__(daemon=True)
         self.cluster = cluster
         self.interval = interval
         self.peaks = {}  # (name, pid) -> peak bytes
+        self.cpu = {}  # (name, pid) -> CPU seconds
         self.first_seen = {}  # (name, pid) -> time.perf_counter()
         self.stopping = threading.Event()
 
@@ -213,6 +256,7 @@ class Sampler(threading.Thread):
             key = (name, pid)
             self.first_seen.setdefault(key, time.perf_counter())
             self.peaks[key] = max(self.peaks.get(key, 0), *status)
+            self.cpu[key] = proc_cpu(pid) or self.cpu.get(key, 0)
 
     def run(self):
         while not self.stopping.wait(self.interval):
@@ -242,7 +286,7 @@ class Killer:
         addr, keys = busy[0]
         name = workers[addr]["name"]
         pid = self.cluster.workers[name].pid
-        self.sampler.sample()  # its peak up to the kill
+        self.sampler.sample()  # its peak and CPU time up to the kill
         os.kill(pid, signal.SIGKILL)
         self.killed = {
             "worker": name,
@@ -254,23 +298,27 @@ class Killer:
         }
 
 
-def times_processing(dask_scheduler, keys):
-    """How many times the scheduler sent each of `keys` to a worker (run on the scheduler:
-    its transition log)."""
-    counts = dict.fromkeys(keys, 0)
+def times_processing(dask_scheduler):
+    """How many times the scheduler sent each of the job's tasks to a worker (run on the
+    scheduler: its transition log, long enough for the run, see `run_dask`)."""
+    counts = {}
     for key, _start, finish, *_ in dask_scheduler.transition_log:
-        if str(key) in counts and finish == "processing":
-            counts[str(key)] += 1
+        if str(key).startswith("corpus-") and finish == "processing":
+            counts[str(key)] = counts.get(str(key), 0) + 1
     return counts
 
 
 def run_dask(dataset, features, workers, memory_limit, kill):
     """The Dask engine on a fresh LocalCluster: its figures and summary."""
+    import dask
     from dask.distributed import Client, LocalCluster
     from dask.utils import parse_bytes
 
     from llvm_bitstream_reader import corpus
 
+    # The scheduler (in this process) keeps every transition of the run, to tell which
+    # tasks ran twice.
+    dask.config.set({"distributed.admin.low-level-log-length": 100_000})
     cluster = LocalCluster(
         n_workers=workers,
         threads_per_worker=1,
@@ -282,13 +330,25 @@ def run_dask(dataset, features, workers, memory_limit, kill):
     sampler = Sampler(cluster)
     sampler.start()
     killer = Killer(client, cluster, sampler) if kill else None
+    sampler.sample()
+    cpu_before = dict(sampler.cpu)  # starting a worker costs CPU time that is not the job's
+    load_before = os.getloadavg()[0]
     start = time.perf_counter()
     summary = corpus.run_dask(
         str(dataset), "content", features_out=f"{features}/" if features else None, client=client, on_done=killer
     )
     seconds = time.perf_counter() - start
     sampler.stop()
-    figures = {"seconds": seconds, "modules_per_s": summary["modules"] / seconds}
+    sent = client.run_on_scheduler(times_processing)
+    figures = {
+        "seconds": seconds,
+        "modules_per_s": summary["modules"] / seconds,
+        # CPU seconds of the workers, the job's work whatever else the machine runs.
+        "worker_cpu_s": sum(cpu - cpu_before.get(key, 0) for key, cpu in sampler.cpu.items()),
+        "load_average_1min": [load_before, os.getloadavg()[0]],
+        "tasks": len(sent),
+        "tasks_run_again": {key: n for key, n in sorted(sent.items()) if n > 1},
+    }
     limit = parse_bytes(memory_limit)
     figures["memory_limit"] = limit
     figures["workers"] = [
@@ -302,7 +362,6 @@ def run_dask(dataset, features, workers, memory_limit, kill):
         back = [t for (name, pid), t in sampler.first_seen.items() if name == k["worker"] and pid != k["pid"]]
         k["restarted_after_s"] = (min(back) - k["at"]) if back else None
         k["at_s"] = k.pop("at") - start
-        k["times_processing"] = client.run_on_scheduler(times_processing, keys=k["in_hand"])
         figures["killed"] = k
     client.close()
     cluster.close()
@@ -364,7 +423,7 @@ def main():
         return out
 
     print("local engine (the reference) ...", file=sys.stderr)
-    local, local_s, local_peak = run_local(dataset, features("local"))
+    local, local_figures = run_local(dataset, features("local"))
     print("dask, left alone ...", file=sys.stderr)
     calm, calm_figures = run_dask(dataset, features("dask"), args.workers, args.memory_limit, kill=False)
     print("dask, a worker killed half way ...", file=sys.stderr)
@@ -386,8 +445,10 @@ def main():
             if not same_parts(root / "features-local", root / f"features-{name}"):
                 failures.append(f"features of {name} differ from the local run's")
     killed = hit_figures["killed"]
-    if any(n < 2 for n in killed["times_processing"].values()):
-        failures.append(f"the killed worker's tasks were not run again: {killed['times_processing']}")
+    if not set(killed["in_hand"]) <= set(hit_figures["tasks_run_again"]):
+        failures.append(f"the killed worker's tasks were not run again: {hit_figures['tasks_run_again']}")
+    if calm_figures["tasks_run_again"]:
+        failures.append(f"tasks ran twice with no worker killed: {calm_figures['tasks_run_again']}")
     for name, figures in (("dask", calm_figures), ("dask-kill", hit_figures)):
         pids = len(figures["workers"])
         if pids != args.workers + (name == "dask-kill"):
@@ -401,26 +462,35 @@ def main():
         "dataset_made_s": made_s,
         "summary": {k: local[k] for k in ("modules", "functions", "instructions", "rows", "unread_rows")}
         | {"broken_row_groups": local["broken_row_groups"]},
-        "local": {"seconds": local_s, "modules_per_s": local["modules"] / local_s, "peak_rss": local_peak},
+        "local": local_figures,
         "dask": calm_figures,
         "dask_kill": hit_figures,
         "kill_cost_s": hit_figures["seconds"] - calm_figures["seconds"],
+        "kill_cost_worker_cpu_s": hit_figures["worker_cpu_s"] - calm_figures["worker_cpu_s"],
         "summaries_equal": calm == local and hit == local,
         "features": None if args.no_features else features_digest(root / "features-local"),
         "failures": failures,
     }
     mb = 1e6
-    print("| run | wall s | modules/s | peak RSS per worker process (MB) |")
-    print("|---|---|---|---|")
-    print(f"| local engine, one process | {local_s:.1f} | {report['local']['modules_per_s']:.1f} | {local_peak / mb:.0f} |")
+    print("| run | wall s | modules/s | CPU s | load before, after | peak RSS per worker process (MB) |")
+    print("|---|---|---|---|---|---|")
+    f = local_figures
+    print(
+        f"| local engine, one process | {f['seconds']:.1f} | {f['modules_per_s']:.2f} | {f['cpu_s']:.0f} "
+        f"| {f['load_average_1min'][0]:.1f}, {f['load_average_1min'][1]:.1f} | {f['peak_rss'] / mb:.0f} |"
+    )
     for name, f in (("dask, left alone", calm_figures), ("dask, a worker killed", hit_figures)):
         peaks = ", ".join(f"{w['worker']}: {w['peak_rss'] / mb:.0f}" for w in f["workers"])
-        print(f"| {name} | {f['seconds']:.1f} | {f['modules_per_s']:.1f} | {peaks} (limit {f['memory_limit'] / mb:.0f}) |")
+        print(
+            f"| {name} | {f['seconds']:.1f} | {f['modules_per_s']:.2f} | {f['worker_cpu_s']:.0f} "
+            f"| {f['load_average_1min'][0]:.1f}, {f['load_average_1min'][1]:.1f} "
+            f"| {peaks} (limit {f['memory_limit'] / mb:.0f}) |"
+        )
     print(
         f"kill: worker {killed['worker']} (pid {killed['pid']}) at {killed['at_s']:.1f} s, "
-        f"{killed['tasks_done']}/{killed['tasks']} tasks done, in hand {killed['in_hand']} "
-        f"(sent to a worker {killed['times_processing']} times), back after {killed['restarted_after_s']:.1f} s; "
-        f"cost {report['kill_cost_s']:+.1f} s"
+        f"{killed['tasks_done']}/{killed['tasks']} tasks done, in hand {killed['in_hand']}; "
+        f"run again: {hit_figures['tasks_run_again']}; back after {killed['restarted_after_s']:.1f} s; "
+        f"cost {report['kill_cost_s']:+.1f} s of wall time, {report['kill_cost_worker_cpu_s']:+.1f} s of worker CPU time"
     )
     print(json.dumps(report, indent=1, default=str))
     if failures:

@@ -521,12 +521,15 @@ def run_dask(
         )
         position = {f.key: i for i, f in enumerate(futures)}
         # Only as_completed holds the futures from here on, and it lets go of each as it
-        # yields it: a summary gathered is released on the cluster.
+        # yields it.
         pending = as_completed(futures, with_results=True)
         del futures
         results = [None] * len(tasks)
         for done, (future, result) in enumerate(pending, 1):
             results[position[future.key]] = result
+            # Released on the cluster now: a worker that dies later holds no summary
+            # that would have to be made again.
+            future.release()
             if on_done:
                 on_done(done, len(tasks))
     finally:
