@@ -269,21 +269,31 @@ class Sampler(threading.Thread):
 
 
 class Killer:
-    """The on_done of run_dask: when half the tasks are done, SIGKILL a worker that has a
-    task in hand (its nanny starts another)."""
+    """The on_done of run_dask: when half the tasks are done, and `delay` seconds later
+    (a summary arrives as its worker takes its next task: killed then, it would lose
+    nothing), SIGKILL the worker whose task in hand has run longest (its nanny starts
+    another)."""
 
-    def __init__(self, client, cluster, sampler):
-        self.client, self.cluster, self.sampler = client, cluster, sampler
+    def __init__(self, client, cluster, sampler, delay=3.0):
+        self.client, self.cluster, self.sampler, self.delay = client, cluster, sampler, delay
+        self.armed = None
         self.killed = None
 
     def __call__(self, done, total):
-        if self.killed or done < total // 2:
-            return
-        workers = self.client.scheduler_info()["workers"]
-        busy = [(addr, keys) for addr, keys in self.client.processing().items() if keys]
-        if not busy:
-            return  # none in hand at this moment: the next task done tries again
-        addr, keys = busy[0]
+        if self.armed is None and done >= total // 2:
+            self.armed = threading.Timer(self.delay, self.kill, (done, total))
+            self.armed.start()
+
+    def kill(self, done, total):
+        busy = {}
+        while not busy:  # between two tasks of both workers: a moment later
+            workers = self.client.scheduler_info()["workers"]
+            busy = {addr: [str(k) for k in keys] for addr, keys in self.client.processing().items() if keys}
+            time.sleep(0 if busy else 0.2)
+        sent = self.client.run_on_scheduler(sent_at, keys=[k for keys in busy.values() for k in keys])
+        now = time.time()
+        # A worker's oldest key is the one it runs (the other, if any, waits behind it).
+        addr = max(busy, key=lambda a: now - min(sent[k] for k in busy[a]))
         name = workers[addr]["name"]
         pid = self.cluster.workers[name].pid
         self.sampler.sample()  # its peak and CPU time up to the kill
@@ -293,9 +303,21 @@ class Killer:
             "pid": pid,
             "tasks_done": done,
             "tasks": total,
-            "in_hand": sorted(str(k) for k in keys),
+            "in_hand": sorted(busy[addr]),
+            # How long the task it ran had been on it: the work the kill threw away.
+            "task_ran_s": now - min(sent[k] for k in busy[addr]),
             "at": time.perf_counter(),
         }
+
+
+def sent_at(dask_scheduler, keys):
+    """When the scheduler last sent each of `keys` to a worker (time.time() of the
+    scheduler, this process's clock: run on the scheduler)."""
+    at = {}
+    for key, _start, finish, _recommendations, _stimulus, timestamp in dask_scheduler.transition_log:
+        if str(key) in keys and finish == "processing":
+            at[str(key)] = timestamp
+    return at
 
 
 def times_processing(dask_scheduler):
@@ -356,8 +378,9 @@ def run_dask(dataset, features, workers, memory_limit, kill):
         for (name, pid), peak in sorted(sampler.peaks.items(), key=lambda kv: sampler.first_seen[kv[0]])
     ]
     if killer:
+        killer.armed.join()
         if not killer.killed:
-            sys.exit("no worker was killed: the run ended before a task was in hand at half way")
+            sys.exit("no worker was killed")
         k = killer.killed
         back = [t for (name, pid), t in sampler.first_seen.items() if name == k["worker"] and pid != k["pid"]]
         k["restarted_after_s"] = (min(back) - k["at"]) if back else None
@@ -488,7 +511,8 @@ def main():
         )
     print(
         f"kill: worker {killed['worker']} (pid {killed['pid']}) at {killed['at_s']:.1f} s, "
-        f"{killed['tasks_done']}/{killed['tasks']} tasks done, in hand {killed['in_hand']}; "
+        f"{killed['tasks_done']}/{killed['tasks']} tasks done, in hand {killed['in_hand']}, "
+        f"the one it ran for {killed['task_ran_s']:.1f} s; "
         f"run again: {hit_figures['tasks_run_again']}; back after {killed['restarted_after_s']:.1f} s; "
         f"cost {report['kill_cost_s']:+.1f} s of wall time, {report['kill_cost_worker_cpu_s']:+.1f} s of worker CPU time"
     )

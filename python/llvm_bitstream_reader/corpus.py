@@ -324,7 +324,7 @@ class _FeatureSink:
 
         self.writer.close()
         old, self.tmp = self.tmp, f"{self.dir}/.{os.path.basename(self.final)}.{uuid.uuid4().hex}.tmp"
-        self.writer = pq.ParquetWriter(self.fs.open_output_stream(self.tmp), self.schema)
+        self.writer = pq.ParquetWriter(self.tmp, self.schema, filesystem=self.fs)
         with self.fs.open_input_file(old) as f:
             left = keep
             for batch in pq.ParquetFile(f).iter_batches(batch_size=FEATURE_ROWS):
@@ -340,7 +340,9 @@ class _FeatureSink:
         import pyarrow.parquet as pq
 
         if self.writer is None:
-            self.writer = pq.ParquetWriter(self.fs.open_output_stream(self.tmp), self.schema)
+            # Given the path, the writer owns the stream and closes it (an object store
+            # uploads on close).
+            self.writer = pq.ParquetWriter(self.tmp, self.schema, filesystem=self.fs)
         if self.buffer:
             self.writer.write_table(features_table(self.buffer))
             self.written += len(self.buffer)
@@ -452,7 +454,7 @@ def finish_features(target, n_tasks):
         raise RuntimeError(f"features parts missing: {missing[:3]}")
     if single is None:
         return
-    with pq.ParquetWriter(fs.open_output_stream(single), features_schema()) as writer:
+    with pq.ParquetWriter(single, features_schema(), filesystem=fs) as writer:
         for part in parts:
             with fs.open_input_file(part) as f:
                 for batch in pq.ParquetFile(f).iter_batches(batch_size=FEATURE_ROWS):
