@@ -1,7 +1,7 @@
 """The corpus job at a scale that does not fit in a worker's memory, with faults (issue 45).
 
     python python/benches/scale.py [DIR] [--gib 2.25] [--workers 2] [--memory-limit 1GB]
-        [--no-features] [--make-only]
+        [--no-features] [--kill-first] [--make-only]
 
 Not run in CI: it writes gigabytes and takes minutes.
 
@@ -308,6 +308,14 @@ class Killer:
             "task_ran_s": now - min(sent[k] for k in busy[addr]),
             "at": time.perf_counter(),
         }
+        # Back when a worker of its name, at another address, has joined the scheduler.
+        deadline = time.perf_counter() + 60
+        while time.perf_counter() < deadline:
+            joined = self.client.scheduler_info()["workers"]
+            if any(w["name"] == name and a != addr for a, w in joined.items()):
+                self.killed["rejoined_after_s"] = time.perf_counter() - self.killed["at"]
+                break
+            time.sleep(0.1)
 
 
 def sent_at(dask_scheduler, keys):
@@ -383,7 +391,7 @@ def run_dask(dataset, features, workers, memory_limit, kill):
             sys.exit("no worker was killed")
         k = killer.killed
         back = [t for (name, pid), t in sampler.first_seen.items() if name == k["worker"] and pid != k["pid"]]
-        k["restarted_after_s"] = (min(back) - k["at"]) if back else None
+        k["new_process_after_s"] = (min(back) - k["at"]) if back else None
         k["at_s"] = k.pop("at") - start
         figures["killed"] = k
     client.close()
@@ -422,6 +430,7 @@ def main():
     parser.add_argument("--memory-limit", default="1GB")
     parser.add_argument("--no-features", action="store_true", help="no --features output")
     parser.add_argument("--make-only", action="store_true")
+    parser.add_argument("--kill-first", action="store_true", help="the Dask run with a kill before the one without")
     args = parser.parse_args()
 
     root = pathlib.Path(args.dir).resolve()  # the job names files by absolute path
@@ -447,10 +456,12 @@ def main():
 
     print("local engine (the reference) ...", file=sys.stderr)
     local, local_figures = run_local(dataset, features("local"))
-    print("dask, left alone ...", file=sys.stderr)
-    calm, calm_figures = run_dask(dataset, features("dask"), args.workers, args.memory_limit, kill=False)
-    print("dask, a worker killed half way ...", file=sys.stderr)
-    hit, hit_figures = run_dask(dataset, features("dask-kill"), args.workers, args.memory_limit, kill=True)
+    runs = {}
+    for kill in (True, False) if args.kill_first else (False, True):
+        print("dask, a worker killed half way ..." if kill else "dask, left alone ...", file=sys.stderr)
+        name = "dask-kill" if kill else "dask"
+        runs[kill] = run_dask(dataset, features(name), args.workers, args.memory_limit, kill=kill)
+    (calm, calm_figures), (hit, hit_figures) = runs[False], runs[True]
 
     failures = []
     planted = {k: manifest["damaged"][k] for k in ("file", "row_group", "first_row", "rows")}
@@ -513,7 +524,8 @@ def main():
         f"kill: worker {killed['worker']} (pid {killed['pid']}) at {killed['at_s']:.1f} s, "
         f"{killed['tasks_done']}/{killed['tasks']} tasks done, in hand {killed['in_hand']}, "
         f"the one it ran for {killed['task_ran_s']:.1f} s; "
-        f"run again: {hit_figures['tasks_run_again']}; back after {killed['restarted_after_s']:.1f} s; "
+        f"run again: {hit_figures['tasks_run_again']}; a new process after {killed['new_process_after_s']:.1f} s, "
+        f"joined after {killed.get('rejoined_after_s', float('nan')):.1f} s; "
         f"cost {report['kill_cost_s']:+.1f} s of wall time, {report['kill_cost_worker_cpu_s']:+.1f} s of worker CPU time"
     )
     print(json.dumps(report, indent=1, default=str))
