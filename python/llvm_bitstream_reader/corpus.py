@@ -1,33 +1,83 @@
 """Instruction and opcode counts over a Parquet dataset of bitcode, one module per row.
 
     python -m llvm_bitstream_reader.corpus PARQUET --column bitcode \\
-        [--engine dask|local] [--workers N] [--scheduler ADDRESS] [--features OUT]
+        [--engine dask|local] [--workers N] [--memory-limit 1GB] [--scheduler ADDRESS] \\
+        [--task-bytes N] [--features OUT]
 
 The layout is ComPile's (a column of bitcode blobs, one module per row; a blob holding
-several modules counts each). With ``--engine dask`` (the default) the partitions are
-read and decoded on the workers of a ``dask.distributed`` cluster: a local one of
-``--workers`` processes, or the one at ``--scheduler``. ``--engine local`` runs in this
-process, one Parquet batch at a time. It prints one JSON object::
+several modules counts each). PARQUET is a file or a directory of them (every file under
+it whose name does not start with ``_`` or ``.``, in path order), local or any URI that
+``pyarrow.fs`` opens.
+
+The job is cut into tasks from the Parquet footers, which the driver reads: a task is
+one file's run of consecutive row groups, up to ``--task-bytes`` (64 MB) of column data,
+one row group at least. A task opens its file and reads its row groups a few rows at a
+time (``BATCH_ROWS``), so a worker holds a batch, not a partition. With ``--engine
+dask`` (the default) the tasks run on the workers of a ``dask.distributed`` cluster: a
+local one of ``--workers`` processes (each limited to ``--memory-limit``), or the one at
+``--scheduler``; a worker that dies has its tasks run again on another (up to
+``distributed.scheduler.allowed-failures`` deaths per task), and since a task's result
+depends on nothing but its rows, the summary is the same. ``--engine local`` runs the
+same tasks one after another in this process. It prints one JSON object::
 
     {"modules": …, "functions": …, "declarations": …, "instructions": …,
-     "opcodes": {"store": …, …}, "broken_rows": …, "broken": [{"row": …, "error": …}, …]}
+     "opcodes": {"store": …, …}, "rows": …, "broken_rows": …,
+     "broken": [{"row": …, "error": …}, …],
+     "unread_rows": …,
+     "broken_row_groups": [{"file": …, "row_group": …, "first_row": …, "rows": …,
+                            "error": …}, …]}
 
 ``functions`` counts definitions (functions with a body), ``instructions`` their
-instructions, as ``llvm-dis`` prints them. A row that does not decode is reported
-(the first ten in ``broken``) and counted, and the job goes on. ``--features OUT``
-writes a Parquet table of one row per function definition: ``row``, ``module``,
+instructions, as ``llvm-dis`` prints them; ``rows`` the rows read. A row that does not
+decode is reported (the first ten in ``broken``) and counted, and the job goes on. A
+row group that Parquet cannot read (a page that does not decompress, a torn page header,
+a checksum that does not match) is listed in ``broken_row_groups`` (every one, in
+dataset order), its rows counted in ``unread_rows`` and in nothing else, and the job
+goes on. Rows are numbered by their place in the dataset, the unread ones included.
+
+``--features OUT`` writes one row per function definition: ``row``, ``module``,
 ``name``, ``instructions``, ``opcodes`` (a map), ``file`` and ``line`` (of its
-``DISubprogram``, null without debug info).
+``DISubprogram``, null without debug info). Each task writes its own part, on the
+worker, so no feature row passes through the driver. When OUT is a directory or ends
+with ``/``, the parts are the output: a Parquet dataset of ``part-NNNNNN.parquet``, one
+per task, named by task order (so rows read in name order are in dataset order; a part
+may have no rows), and earlier ``part-*.parquet`` there are removed first. Otherwise
+OUT is one Parquet file, which the driver copies together from the parts (one part in
+memory at a time) and then removes them. With ``--scheduler``, OUT must be a path every
+worker can write.
 """
 
 import argparse
 import json
+import os
+import re
 import sys
+import uuid
 
 from . import BitcodeError, Module
 
 #: How many broken rows the summary lists (all are counted).
 BROKEN_LISTED = 10
+
+#: Rows per batch read from Parquet. Modules run to megabytes (libclc's to 10 MB), and a
+#: batch is held some three times over while it is read and decoded (Arrow's growing
+#: buffer, then the Python bytes), so a worker holds a few batches, not a row group; it
+#: holds a Parquet page too, the unit of decompression, which no reader can cut: a file
+#: written with pages of whole row groups costs a row group of memory (see README).
+BATCH_ROWS = 4
+
+#: Column bytes (uncompressed, from the footer) up to which consecutive row groups of a
+#: file are joined into one task: fewer, longer tasks cost less scheduling, and smaller
+#: ones less work lost when a worker dies.
+TASK_BYTES = 64 << 20
+
+#: Feature rows a task buffers before it writes them to its part (a libclc module has
+#: some 10,000 functions; as Python dicts they are about a kilobyte each).
+FEATURE_ROWS = 50_000
+
+#: The name of a task's part of the features.
+PART_NAME = "part-{:06d}.parquet"
+PART_PATTERN = re.compile(r"part-\d{6}\.parquet")
 
 
 def empty_summary():
@@ -38,21 +88,29 @@ def empty_summary():
         "declarations": 0,
         "instructions": 0,
         "opcodes": {},
+        "rows": 0,
         "broken_rows": 0,
         "broken": [],
+        "unread_rows": 0,
+        "broken_row_groups": [],
     }
 
 
+COUNTS = ("modules", "functions", "declarations", "instructions", "rows", "broken_rows", "unread_rows")
+
+
 def merge(a, b):
-    """Two summaries as one (the broken rows listed in row order, at most BROKEN_LISTED)."""
+    """Two summaries as one (the broken rows listed in row order, at most BROKEN_LISTED;
+    the broken row groups all, in dataset order)."""
     out = empty_summary()
-    for key in ("modules", "functions", "declarations", "instructions", "broken_rows"):
+    for key in COUNTS:
         out[key] = a[key] + b[key]
     opcodes = dict(a["opcodes"])
     for op, n in b["opcodes"].items():
         opcodes[op] = opcodes.get(op, 0) + n
     out["opcodes"] = dict(sorted(opcodes.items()))
     out["broken"] = sorted(a["broken"] + b["broken"], key=lambda r: r["row"])[:BROKEN_LISTED]
+    out["broken_row_groups"] = sorted(a["broken_row_groups"] + b["broken_row_groups"], key=lambda g: g["first_row"])
     return out
 
 
@@ -60,6 +118,7 @@ def process_blobs(blobs, first_row, features=None):
     """The summary of `blobs` (rows `first_row`, … of the dataset); with a `features`
     list, one dict per function definition appended to it."""
     s = empty_summary()
+    s["rows"] = len(blobs)
     opcodes = s["opcodes"]
     for offset, blob in enumerate(blobs):
         row = first_row + offset
@@ -112,11 +171,11 @@ def process_blobs(blobs, first_row, features=None):
     return s
 
 
-def features_table(rows):
-    """The per-function features as a pyarrow Table."""
+def features_schema():
+    """The schema of the per-function features."""
     import pyarrow as pa
 
-    schema = pa.schema(
+    return pa.schema(
         [
             ("row", pa.int64()),
             ("module", pa.int32()),
@@ -127,9 +186,25 @@ def features_table(rows):
             ("line", pa.int64()),
         ]
     )
-    columns = {name: [r[name] for r in rows] for name in schema.names}
-    columns["opcodes"] = [list(r["opcodes"].items()) for r in rows]
-    return pa.table(columns, schema=schema)
+
+
+def features_table(rows):
+    """The per-function features as a pyarrow Table."""
+    import pyarrow as pa
+
+    schema = features_schema()
+    columns = {name: pa.array([r[name] for r in rows], schema.field(name).type) for name in schema.names if name != "opcodes"}
+    # The map built from its flat keys and values: from a list of pairs per row it took
+    # three times as long (50 ms for a libclc module's 11,000 functions, against 18).
+    offsets, keys, counts = [0], [], []
+    for r in rows:
+        keys.extend(r["opcodes"])
+        counts.extend(r["opcodes"].values())
+        offsets.append(len(keys))
+    columns["opcodes"] = pa.MapArray.from_arrays(
+        pa.array(offsets, pa.int32()), pa.array(keys, pa.string()), pa.array(counts, pa.int64())
+    )
+    return pa.table([columns[name] for name in schema.names], schema=schema)
 
 
 def write_features(rows, out):
@@ -139,64 +214,336 @@ def write_features(rows, out):
     pq.write_table(features_table(rows), out)
 
 
-def run_local(path, column, features_out=None):
-    """The job in this process, a Parquet batch at a time."""
+# The plan: tasks from the footers.
+
+
+def filesystem(path):
+    """The pyarrow filesystem of `path` and the path in it (a plain path is local)."""
+    import pyarrow.fs as pafs
+
+    if "://" in str(path):
+        return pafs.FileSystem.from_uri(str(path))
+    return pafs.LocalFileSystem(), os.path.abspath(path)
+
+
+def dataset_files(fs, path):
+    """The Parquet files of a dataset: `path` itself, or every file under it whose name
+    (or a folder's) does not start with ``_`` or ``.`` (``_metadata``, ``.crc`` and
+    half-written files, as pyarrow's discovery skips them), in path order."""
+    import pyarrow.fs as pafs
+
+    info = fs.get_file_info(path)
+    if info.type == pafs.FileType.NotFound:
+        raise FileNotFoundError(path)
+    if info.type != pafs.FileType.Directory:
+        return [path]
+    files = []
+    for entry in fs.get_file_info(pafs.FileSelector(path, recursive=True)):
+        relative = entry.path[len(path) :].lstrip("/")
+        if entry.type == pafs.FileType.File and not any(p[:1] in "_." for p in relative.split("/")):
+            files.append(entry.path)
+    return sorted(files)
+
+
+def plan(path, task_bytes=TASK_BYTES):
+    """The job's tasks, in dataset order, from the footers of the dataset's files (read
+    here): dicts of ``index``, ``filesystem``, ``file`` and ``row_groups`` (dicts of
+    ``row_group``, ``first_row``, ``rows``), a task one file's consecutive row groups up
+    to `task_bytes` of column data."""
     import pyarrow.parquet as pq
 
+    fs, root = filesystem(path)
+    tasks = []
+    first_row = 0
+    for file in dataset_files(fs, root):
+        with fs.open_input_file(file) as f:
+            metadata = pq.ParquetFile(f).metadata
+        current, size = [], 0
+        for i in range(metadata.num_row_groups):
+            group = metadata.row_group(i)
+            if current and size + group.total_byte_size > task_bytes:
+                tasks.append({"file": file, "row_groups": current})
+                current, size = [], 0
+            current.append({"row_group": i, "first_row": first_row, "rows": group.num_rows})
+            size += group.total_byte_size
+            first_row += group.num_rows
+        if current:
+            tasks.append({"file": file, "row_groups": current})
+    for index, task in enumerate(tasks):
+        task["index"] = index
+        task["filesystem"] = fs  # pyarrow filesystems pickle, so a worker opens the same
+    return tasks
+
+
+# A task: what both engines run.
+
+
+def _open_parquet(f):
+    """A Parquet file read page by page (a 1 MB buffer, not a column chunk at once), its
+    page checksums checked where the writer wrote them."""
+    import pyarrow.parquet as pq
+
+    options = {"buffer_size": 1 << 20, "pre_buffer": False}
+    try:
+        return pq.ParquetFile(f, page_checksum_verification=True, **options)
+    except TypeError:  # pyarrow 14 does not check checksums
+        return pq.ParquetFile(f, **options)
+
+
+class _FeatureSink:
+    """A task's feature rows, written in chunks to a hidden file that becomes its part
+    when the task ends (so that a killed attempt leaves no part, and its retry starts
+    afresh)."""
+
+    def __init__(self, features_dir, index):
+        self.fs, self.dir = features_dir
+        self.final = f"{self.dir}/{PART_NAME.format(index)}"
+        self.tmp = f"{self.dir}/.{PART_NAME.format(index)}.{uuid.uuid4().hex}.tmp"
+        self.schema = features_schema()
+        self.writer = None
+        self.written = 0
+        self.buffer = []
+
+    def add(self, rows):
+        self.buffer.extend(rows)
+        if len(self.buffer) >= FEATURE_ROWS:
+            self._flush()
+
+    def mark(self):
+        """How many rows the part has so far (for `truncate`)."""
+        return self.written + len(self.buffer)
+
+    def truncate(self, keep):
+        """Drop the rows after the first `keep` (those of a row group that failed)."""
+        if keep >= self.written:
+            del self.buffer[keep - self.written :]
+            return
+        # Written already: copy the first `keep` rows to a new file. Rare (a row group
+        # that broke after FEATURE_ROWS of its rows), so simple beats fast.
+        import pyarrow.parquet as pq
+
+        self.writer.close()
+        old, self.tmp = self.tmp, f"{self.dir}/.{os.path.basename(self.final)}.{uuid.uuid4().hex}.tmp"
+        self.writer = pq.ParquetWriter(self.tmp, self.schema, filesystem=self.fs)
+        with self.fs.open_input_file(old) as f:
+            left = keep
+            for batch in pq.ParquetFile(f).iter_batches(batch_size=FEATURE_ROWS):
+                if left <= 0:
+                    break
+                self.writer.write_batch(batch.slice(0, left))
+                left -= min(left, batch.num_rows)
+        self.fs.delete_file(old)
+        self.written = keep
+        self.buffer = []
+
+    def _flush(self):
+        import pyarrow.parquet as pq
+
+        if self.writer is None:
+            # Given the path, the writer owns the stream and closes it (an object store
+            # uploads on close).
+            self.writer = pq.ParquetWriter(self.tmp, self.schema, filesystem=self.fs)
+        if self.buffer:
+            self.writer.write_table(features_table(self.buffer))
+            self.written += len(self.buffer)
+            self.buffer = []
+
+    def close(self):
+        """Write what is left and put the part in place (with no rows, an empty part, so
+        that every task has one)."""
+        self._flush()
+        self.writer.close()
+        self.fs.move(self.tmp, self.final)
+
+
+def run_task(task, column, features_dir=None):
+    """The summary of one task (see `plan`): its row groups read a batch at a time and
+    decoded; a row group that cannot be read is reported and counts no rows. With
+    `features_dir` (a pyarrow filesystem and a directory in it), the task's features
+    are written to its part there."""
+    import pyarrow as pa
+
     summary = empty_summary()
-    features = [] if features_out else None
-    row = 0
-    for batch in pq.ParquetFile(path).iter_batches(columns=[column], batch_size=256):
-        blobs = batch.column(0).to_pylist()
-        summary = merge(summary, process_blobs(blobs, row, features))
-        row += len(blobs)
-    if features_out:
-        write_features(features, features_out)
+    sink = _FeatureSink(features_dir, task["index"]) if features_dir else None
+    # The footer was read when the job was planned: a file that does not open now is
+    # not a broken row group but a dataset that changed or went away, and fails the job.
+    with task["filesystem"].open_input_file(task["file"]) as f:
+        parquet = _open_parquet(f)
+        for group in task["row_groups"]:
+            part = empty_summary()
+            kept = sink.mark() if sink else 0
+            row = group["first_row"]
+            error = None
+            batches = parquet.iter_batches(
+                batch_size=BATCH_ROWS, row_groups=[group["row_group"]], columns=[column], use_threads=False
+            )
+            while True:
+                # Only the read is guarded: an error of the decoder is not the file's.
+                try:
+                    batch = next(batches)
+                except StopIteration:
+                    break
+                except (OSError, pa.ArrowException) as e:
+                    error = f"{type(e).__name__}: {e}".strip()
+                    break
+                blobs = batch.column(0).to_pylist()
+                features = [] if sink else None
+                part = merge(part, process_blobs(blobs, row, features))
+                if sink:
+                    sink.add(features)
+                row += len(blobs)
+            # Arrow's allocator keeps what a row group's pages and batches took; given
+            # back, the worker's resident memory (which Dask's memory limit watches) is
+            # what it uses.
+            pa.default_memory_pool().release_unused()
+            if error is None and part["rows"] != group["rows"]:
+                error = f"read {part['rows']} rows, the footer says {group['rows']}"
+            if error is None:
+                summary = merge(summary, part)
+                continue
+            # The row group counts no rows: not those decoded before the break either.
+            if sink:
+                sink.truncate(kept)
+            summary["unread_rows"] += group["rows"]
+            summary["broken_row_groups"].append(
+                {
+                    "file": task["file"],
+                    "row_group": group["row_group"],
+                    "first_row": group["first_row"],
+                    "rows": group["rows"],
+                    "error": error,
+                }
+            )
+    if sink:
+        sink.close()
     return summary
 
 
-def _partition(frame, column, want_features):
-    """One Dask partition, its rows numbered from 0: (rows, summary, features or None)."""
-    features = [] if want_features else None
-    return len(frame), process_blobs(frame[column].tolist(), 0, features), features
+# Features: where the parts go, and the single file made of them.
 
 
-def run_dask(path, column, workers=None, scheduler=None, features_out=None):
-    """The job on a dask.distributed cluster: a local one of `workers` processes, or the
-    one at `scheduler`. Each worker reads and decodes its partitions, once."""
-    import dask
-    import dask.dataframe as dd
-    from dask.distributed import Client, LocalCluster
+def features_target(out):
+    """Where the tasks write their parts for `--features OUT`: (filesystem, directory,
+    the single file to copy them to or None). The directory is made, and parts of an
+    earlier run in it removed (they would join this run's)."""
+    import pyarrow.fs as pafs
 
-    if scheduler:
+    fs, path = filesystem(out)
+    as_dir = str(out).endswith("/") or fs.get_file_info(path).type == pafs.FileType.Directory
+    directory = path.rstrip("/") if as_dir else path + ".parts"
+    fs.create_dir(directory, recursive=True)
+    for entry in fs.get_file_info(pafs.FileSelector(directory)):
+        if PART_PATTERN.fullmatch(entry.base_name):
+            fs.delete_file(entry.path)
+    return fs, directory, None if as_dir else path
+
+
+def finish_features(target, n_tasks):
+    """After the tasks: leftovers of killed attempts removed, every part checked to be
+    there, and for a single file, the parts copied into it in order, then removed."""
+    import pyarrow.fs as pafs
+    import pyarrow.parquet as pq
+
+    fs, directory, single = target
+    for entry in fs.get_file_info(pafs.FileSelector(directory)):
+        if entry.base_name.startswith(".part-") and entry.base_name.endswith(".tmp"):
+            fs.delete_file(entry.path)
+    parts = [f"{directory}/{PART_NAME.format(i)}" for i in range(n_tasks)]
+    missing = [p for p in parts if fs.get_file_info(p).type != pafs.FileType.File]
+    if missing:
+        raise RuntimeError(f"features parts missing: {missing[:3]}")
+    if single is None:
+        return
+    with pq.ParquetWriter(single, features_schema(), filesystem=fs) as writer:
+        for part in parts:
+            with fs.open_input_file(part) as f:
+                for batch in pq.ParquetFile(f).iter_batches(batch_size=FEATURE_ROWS):
+                    writer.write_batch(batch)
+    fs.delete_dir(directory)
+
+
+# The engines.
+
+
+def run_local(path, column, features_out=None, task_bytes=TASK_BYTES):
+    """The job in this process, one task after another."""
+    tasks = plan(path, task_bytes)
+    target = features_target(features_out) if features_out else None
+    summary = empty_summary()
+    for task in tasks:
+        summary = merge(summary, run_task(task, column, target[:2] if target else None))
+    if target:
+        finish_features(target, len(tasks))
+    return summary
+
+
+def run_dask(
+    path,
+    column,
+    workers=None,
+    scheduler=None,
+    features_out=None,
+    memory_limit=None,
+    task_bytes=TASK_BYTES,
+    client=None,
+    on_done=None,
+):
+    """The job on a dask.distributed cluster: `client`'s, the one at `scheduler`, or a
+    local one of `workers` processes (one thread each, `memory_limit` each, as
+    LocalCluster takes it: "1GB"; default Dask's share of the machine). Each task runs
+    once on some worker, again if its worker dies. Only the summaries come back to
+    the driver. `on_done(done, total)` is called after each task's summary arrives."""
+    from dask.distributed import Client, LocalCluster, as_completed
+
+    tasks = plan(path, task_bytes)
+    target = features_target(features_out) if features_out else None
+    cluster = None
+    own_client = client is None
+    if client is None and scheduler:
         client = Client(scheduler)
-        cluster = None
-    else:
-        cluster = LocalCluster(n_workers=workers or 2, threads_per_worker=1, processes=True, dashboard_address=None)
+    elif client is None:
+        cluster = LocalCluster(
+            n_workers=workers or 2,
+            threads_per_worker=1,
+            processes=True,
+            memory_limit=memory_limit or "auto",
+            dashboard_address=None,
+        )
         client = Client(cluster)
     try:
-        frame = dd.read_parquet(path, columns=[column], index=False)
-        one = dask.delayed(_partition)
-        results = dask.compute(*[one(part, column, bool(features_out)) for part in frame.to_delayed()])
+        # Keys of their own per run: a cluster that ran this job before must not hand
+        # back its results for the same arguments.
+        run = uuid.uuid4().hex[:8]
+        futures = client.map(
+            run_task,
+            tasks,
+            column=column,
+            features_dir=target[:2] if target else None,
+            key=[f"corpus-{run}-{t['index']:06d}" for t in tasks],
+        )
+        position = {f.key: i for i, f in enumerate(futures)}
+        # Only as_completed holds the futures from here on, and it lets go of each as it
+        # yields it.
+        pending = as_completed(futures, with_results=True)
+        del futures
+        results = [None] * len(tasks)
+        for done, (future, result) in enumerate(pending, 1):
+            results[position[future.key]] = result
+            # Released on the cluster now: a worker that dies later holds no summary
+            # that would have to be made again.
+            future.release()
+            if on_done:
+                on_done(done, len(tasks))
     finally:
-        client.close()
+        if own_client:
+            client.close()
         if cluster is not None:
             cluster.close()
-    # Rows numbered across partitions (in order), so that a broken row is named by its
-    # place in the dataset.
     summary = empty_summary()
-    features = []
-    start = 0
-    for rows, part, part_features in results:
-        for broken in part["broken"]:
-            broken["row"] += start
-        summary = merge(summary, part)
-        for f in part_features or []:
-            f["row"] += start
-            features.append(f)
-        start += rows
-    if features_out:
-        write_features(features, features_out)
+    for result in results:
+        summary = merge(summary, result)
+    if target:
+        finish_features(target, len(tasks))
     return summary
 
 
@@ -209,13 +556,35 @@ def main(argv=None):
     parser.add_argument("--column", default="content", help="the column of bitcode blobs (ComPile's: content)")
     parser.add_argument("--engine", choices=("dask", "local"), default="dask")
     parser.add_argument("--workers", type=int, default=None, help="local cluster workers (default 2)")
+    parser.add_argument(
+        "--memory-limit", default=None, help='memory per local cluster worker, e.g. "1GB" (default: Dask\'s share)'
+    )
     parser.add_argument("--scheduler", default=None, help="a dask.distributed scheduler address")
-    parser.add_argument("--features", default=None, metavar="OUT", help="write per-function features to this Parquet file")
+    parser.add_argument(
+        "--task-bytes",
+        type=int,
+        default=TASK_BYTES,
+        help="column bytes of one file's row groups joined into a task (default 64 MB; one row group at least)",
+    )
+    parser.add_argument(
+        "--features",
+        default=None,
+        metavar="OUT",
+        help="write per-function features: a Parquet dataset of parts if OUT is a directory or ends with /, else one file",
+    )
     args = parser.parse_args(argv)
     if args.engine == "local":
-        summary = run_local(args.parquet, args.column, args.features)
+        summary = run_local(args.parquet, args.column, args.features, args.task_bytes)
     else:
-        summary = run_dask(args.parquet, args.column, args.workers, args.scheduler, args.features)
+        summary = run_dask(
+            args.parquet,
+            args.column,
+            args.workers,
+            args.scheduler,
+            args.features,
+            memory_limit=args.memory_limit,
+            task_bytes=args.task_bytes,
+        )
     json.dump(summary, sys.stdout)
     sys.stdout.write("\n")
     return 0

@@ -80,3 +80,114 @@ def test_dask_engine_on_a_local_cluster(dataset, tmp_path):
     check(summary, n, expected)
     assert summary == job(path, "--engine", "local")
     assert pq.read_table(out).num_rows == summary["functions"]
+
+
+def corrupt_last_page(path, row_group):
+    """Overwrite 64 bytes near the end of a row group's column chunk, in its last data
+    page (each module is a page of its own in the files written below), where the page's
+    checksum no longer matches: a row group that pyarrow cannot read, after the pages
+    before it read well."""
+    chunk = pq.ParquetFile(path).metadata.row_group(row_group).column(0)
+    end = chunk.data_page_offset + chunk.total_compressed_size
+    with open(path, "r+b") as f:
+        f.seek(end - 80)
+        f.write(bytes(range(64)))
+
+
+@pytest.fixture(scope="module")
+def damaged(tmp_path_factory):
+    """A dataset of two files with row groups of 3 and 2 rows; the second row group of
+    the first file (rows 3 to 5) is damaged, and the last row (12) is null. Returned
+    with the counts llvm-dis-22 gives for the rows that can be read."""
+    files = modules()
+    root = tmp_path_factory.mktemp("damaged")
+    first = [files[i % len(files)] for i in range(6)]
+    second = [files[(i + 2) % len(files)] for i in range(6)]
+    pq.write_table(
+        pa.table({"content": pa.array([f.read_bytes() for f in first], pa.binary())}),
+        root / "a.parquet",
+        row_group_size=3,
+        compression="zstd",
+        use_dictionary=False,
+        write_page_checksum=True,
+        write_batch_size=1,
+        data_page_size=1,
+    )
+    blobs = [f.read_bytes() for f in second] + [None]
+    pq.write_table(pa.table({"content": pa.array(blobs, pa.binary())}), root / "b.parquet", row_group_size=2)
+    corrupt_last_page(root / "a.parquet", 1)
+    text = {f: llvm_dis_opcodes(run(tool("llvm-dis-22"), str(f), "-o", "-")) for f in files}
+    readable = first[:3] + second  # rows 0-2 and 6-11
+    expected = {}
+    for f in readable:
+        for op, n in text[f].items():
+            expected[op] = expected.get(op, 0) + n
+    return root, len(readable), expected
+
+
+def check_damaged(summary, root, n_modules, expected):
+    assert summary["modules"] == n_modules
+    assert summary["opcodes"] == dict(sorted(expected.items()))
+    assert summary["instructions"] == sum(expected.values())
+    assert summary["rows"] == 10 and summary["unread_rows"] == 3
+    # The null row is named by its place in the dataset, the unread rows counted in it.
+    assert summary["broken_rows"] == 1 and summary["broken"] == [{"row": 12, "error": "null blob"}]
+    [group] = summary["broken_row_groups"]
+    assert {k: group[k] for k in ("file", "row_group", "first_row", "rows")} == {
+        "file": str(root / "a.parquet"),
+        "row_group": 1,
+        "first_row": 3,
+        "rows": 3,
+    }
+    assert "CRC" in group["error"]
+
+
+def test_a_corrupt_row_group_is_reported_by_both_engines(damaged, tmp_path):
+    pytest.importorskip("dask.distributed") if os.environ.get("CI") != "true" else None
+    root, n, expected = damaged
+    local = job(root, "--engine", "local", "--features", tmp_path / "local.parquet")
+    check_damaged(local, root, n, expected)
+    # A task per row group, as against one per file: the same summary.
+    assert job(root, "--engine", "local", "--task-bytes", "1") == local
+    parts = tmp_path / "parts"
+    dask_summary = job(
+        root, "--workers", "2", "--memory-limit", "1GB", "--task-bytes", "1", "--features", f"{parts}/"
+    )
+    assert dask_summary == local
+    # One part per task (the damaged row group's too, empty), in dataset order by name.
+    names = sorted(p.name for p in parts.iterdir())
+    assert names == [f"part-{i:06d}.parquet" for i in range(6)]
+    assert pq.read_table(parts / names[1]).num_rows == 0
+    table = pq.read_table([parts / name for name in names])
+    rows = table.column("row").to_pylist()
+    assert len(rows) == local["functions"] and rows == sorted(rows)
+    assert not set(rows) & {3, 4, 5, 12}
+    assert table.equals(pq.read_table(tmp_path / "local.parquet"))
+
+
+def test_a_row_group_that_breaks_midway_keeps_none_of_its_rows(damaged, tmp_path, monkeypatch):
+    """The damaged row group breaks at its third row, after two were decoded and, with a
+    batch of one row and features written every 50 rows, written to the part: they are
+    taken out again, and nothing of theirs is counted."""
+    from llvm_bitstream_reader import corpus
+
+    root, n, expected = damaged
+    monkeypatch.setattr(corpus, "BATCH_ROWS", 1)
+    monkeypatch.setattr(corpus, "FEATURE_ROWS", 50)
+    truncated = []  # (rows kept, rows written): the part had rows of the broken group
+    truncate = corpus._FeatureSink.truncate
+
+    def spy(sink, keep):
+        truncated.append((keep, sink.written))
+        truncate(sink, keep)
+
+    monkeypatch.setattr(corpus._FeatureSink, "truncate", spy)
+    out = tmp_path / "features.parquet"
+    summary = corpus.run_local(str(root), "content", str(out))
+    check_damaged(summary, root, n, expected)
+    [(keep, written)] = truncated
+    assert written > keep
+    rows = pq.read_table(out).column("row").to_pylist()
+    assert len(rows) == summary["functions"]
+    assert not set(rows) & {3, 4, 5}
+    assert not (tmp_path / "features.parquet.parts").exists()
