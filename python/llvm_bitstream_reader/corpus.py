@@ -2,7 +2,7 @@
 
     python -m llvm_bitstream_reader.corpus PARQUET --column bitcode \\
         [--engine dask|local] [--workers N] [--memory-limit 1GB] [--scheduler ADDRESS] \\
-        [--task-bytes N] [--features OUT]
+        [--task-bytes N] [--features OUT] [--instructions OUT]
 
 The layout is ComPile's (a column of bitcode blobs, one module per row; a blob holding
 several modules counts each). PARQUET is a file or a directory of them (every file under
@@ -45,6 +45,11 @@ may have no rows), and earlier ``part-*.parquet`` there are removed first. Other
 OUT is one Parquet file, which the driver copies together from the parts (one part in
 memory at a time) and then removes them. With ``--scheduler``, OUT must be a path every
 worker can write.
+
+``--instructions OUT`` writes one row per instruction the same way (parts per task, on
+the workers): ``row`` and ``module``, then the columns of ``Module.instruction_table()``
+(``function``, ``block``, ``index``, ``opcode``, ``type``, ``operands``, ``callee``,
+``file``, ``line``, ``column``).
 """
 
 import argparse
@@ -74,6 +79,10 @@ TASK_BYTES = 64 << 20
 #: Feature rows a task buffers before it writes them to its part (a libclc module has
 #: some 10,000 functions; as Python dicts they are about a kilobyte each).
 FEATURE_ROWS = 50_000
+
+#: Instruction rows a task buffers before it writes them to its part (a libclc module has
+#: some 800,000; as Arrow columns they are some 60 bytes each).
+INSTRUCTION_ROWS = 500_000
 
 #: The name of a task's part of the features.
 PART_NAME = "part-{:06d}.parquet"
@@ -114,9 +123,10 @@ def merge(a, b):
     return out
 
 
-def process_blobs(blobs, first_row, features=None):
+def process_blobs(blobs, first_row, features=None, instructions=None):
     """The summary of `blobs` (rows `first_row`, … of the dataset); with a `features`
-    list, one dict per function definition appended to it."""
+    list, one dict per function definition appended to it; with an `instructions` list,
+    each module's instruction table (`placed_instructions`)."""
     s = empty_summary()
     s["rows"] = len(blobs)
     opcodes = s["opcodes"]
@@ -129,9 +139,12 @@ def process_blobs(blobs, first_row, features=None):
         try:
             modules = Module.parse_all(blob)
             rows = []
+            tables = []
             counted = empty_summary()
             for index, module in enumerate(modules):
                 counted["modules"] += 1
+                if instructions is not None:
+                    tables.append(placed_instructions(module, row, index))
                 for f in module.functions:
                     if f.is_declaration:
                         counted["declarations"] += 1
@@ -166,6 +179,8 @@ def process_blobs(blobs, first_row, features=None):
             opcodes[op] = opcodes.get(op, 0) + c
         if features is not None:
             features.extend(rows)
+        if instructions is not None:
+            instructions.extend(tables)
     s["broken"] = s["broken"][:BROKEN_LISTED]
     s["opcodes"] = dict(sorted(opcodes.items()))
     return s
@@ -186,6 +201,40 @@ def features_schema():
             ("line", pa.int64()),
         ]
     )
+
+
+def instructions_schema():
+    """The schema of the per-instruction rows: the dataset row and module, then
+    `Module.instruction_table()`'s columns."""
+    import pyarrow as pa
+
+    return pa.schema(
+        [
+            ("row", pa.int64()),
+            ("module", pa.int32()),
+            ("function", pa.string()),
+            ("block", pa.int32()),
+            ("index", pa.int32()),
+            ("opcode", pa.string()),
+            ("type", pa.string()),
+            ("operands", pa.int32()),
+            ("callee", pa.string()),
+            ("file", pa.string()),
+            ("line", pa.int32()),
+            ("column", pa.int32()),
+        ]
+    )
+
+
+def placed_instructions(module, row, index):
+    """`module.instruction_table()` with its dataset `row` and module `index` first."""
+    import pyarrow as pa
+
+    table = module.instruction_table()
+    n = table.num_rows
+    table = table.add_column(0, "module", pa.repeat(pa.scalar(index, pa.int32()), n))
+    table = table.add_column(0, "row", pa.repeat(pa.scalar(row, pa.int64()), n))
+    return table.cast(instructions_schema())
 
 
 def features_table(rows):
@@ -299,27 +348,46 @@ class _FeatureSink:
         self.fs, self.dir = features_dir
         self.final = f"{self.dir}/{PART_NAME.format(index)}"
         self.tmp = f"{self.dir}/.{PART_NAME.format(index)}.{uuid.uuid4().hex}.tmp"
-        self.schema = features_schema()
+        self.schema = self.part_schema()
         self.writer = None
         self.written = 0
         self.buffer = []
 
+    def part_schema(self):
+        return features_schema()
+
+    def flush_rows(self):
+        """Rows buffered before they are written (the module's setting, read when used)."""
+        return FEATURE_ROWS
+
+    def buffered(self):
+        """How many rows the buffer holds."""
+        return len(self.buffer)
+
+    def table(self):
+        """The buffer as a table."""
+        return features_table(self.buffer)
+
+    def keep_buffered(self, keep):
+        """Drop the buffered rows after the first `keep`."""
+        del self.buffer[keep:]
+
     def add(self, rows):
         self.buffer.extend(rows)
-        if len(self.buffer) >= FEATURE_ROWS:
+        if self.buffered() >= self.flush_rows():
             self._flush()
 
     def mark(self):
         """How many rows the part has so far (for `truncate`)."""
-        return self.written + len(self.buffer)
+        return self.written + self.buffered()
 
     def truncate(self, keep):
         """Drop the rows after the first `keep` (those of a row group that failed)."""
         if keep >= self.written:
-            del self.buffer[keep - self.written :]
+            self.keep_buffered(keep - self.written)
             return
         # Written already: copy the first `keep` rows to a new file. Rare (a row group
-        # that broke after FEATURE_ROWS of its rows), so simple beats fast.
+        # that broke after flush_rows() of its rows), so simple beats fast.
         import pyarrow.parquet as pq
 
         self.writer.close()
@@ -344,8 +412,8 @@ class _FeatureSink:
             # uploads on close).
             self.writer = pq.ParquetWriter(self.tmp, self.schema, filesystem=self.fs)
         if self.buffer:
-            self.writer.write_table(features_table(self.buffer))
-            self.written += len(self.buffer)
+            self.writer.write_table(self.table())
+            self.written += self.buffered()
             self.buffer = []
 
     def close(self):
@@ -356,22 +424,54 @@ class _FeatureSink:
         self.fs.move(self.tmp, self.final)
 
 
-def run_task(task, column, features_dir=None):
+class _InstructionSink(_FeatureSink):
+    """A task's instruction rows (one `Module.instruction_table()` per module, placed by
+    its row and module), written to its part as the features are."""
+
+    def part_schema(self):
+        return instructions_schema()
+
+    def flush_rows(self):
+        return INSTRUCTION_ROWS
+
+    def buffered(self):
+        return sum(t.num_rows for t in self.buffer)
+
+    def table(self):
+        import pyarrow as pa
+
+        return pa.concat_tables(self.buffer)
+
+    def keep_buffered(self, keep):
+        kept, left = [], keep
+        for t in self.buffer:
+            if left <= 0:
+                break
+            kept.append(t.slice(0, left))
+            left -= min(left, t.num_rows)
+        self.buffer = kept
+
+
+def run_task(task, column, features_dir=None, instructions_dir=None):
     """The summary of one task (see `plan`): its row groups read a batch at a time and
     decoded; a row group that cannot be read is reported and counts no rows. With
     `features_dir` (a pyarrow filesystem and a directory in it), the task's features
-    are written to its part there."""
+    are written to its part there; with `instructions_dir`, its instruction rows."""
     import pyarrow as pa
 
     summary = empty_summary()
-    sink = _FeatureSink(features_dir, task["index"]) if features_dir else None
+    sinks = {}
+    if features_dir:
+        sinks["features"] = _FeatureSink(features_dir, task["index"])
+    if instructions_dir:
+        sinks["instructions"] = _InstructionSink(instructions_dir, task["index"])
     # The footer was read when the job was planned: a file that does not open now is
     # not a broken row group but a dataset that changed or went away, and fails the job.
     with task["filesystem"].open_input_file(task["file"]) as f:
         parquet = _open_parquet(f)
         for group in task["row_groups"]:
             part = empty_summary()
-            kept = sink.mark() if sink else 0
+            kept = {name: sink.mark() for name, sink in sinks.items()}
             row = group["first_row"]
             error = None
             batches = parquet.iter_batches(
@@ -387,10 +487,10 @@ def run_task(task, column, features_dir=None):
                     error = f"{type(e).__name__}: {e}".strip()
                     break
                 blobs = batch.column(0).to_pylist()
-                features = [] if sink else None
-                part = merge(part, process_blobs(blobs, row, features))
-                if sink:
-                    sink.add(features)
+                out = {name: [] for name in sinks}
+                part = merge(part, process_blobs(blobs, row, out.get("features"), out.get("instructions")))
+                for name, sink in sinks.items():
+                    sink.add(out[name])
                 row += len(blobs)
             # Arrow's allocator keeps what a row group's pages and batches took; given
             # back, the worker's resident memory (which Dask's memory limit watches) is
@@ -402,8 +502,8 @@ def run_task(task, column, features_dir=None):
                 summary = merge(summary, part)
                 continue
             # The row group counts no rows: not those decoded before the break either.
-            if sink:
-                sink.truncate(kept)
+            for name, sink in sinks.items():
+                sink.truncate(kept[name])
             summary["unread_rows"] += group["rows"]
             summary["broken_row_groups"].append(
                 {
@@ -414,7 +514,7 @@ def run_task(task, column, features_dir=None):
                     "error": error,
                 }
             )
-    if sink:
+    for sink in sinks.values():
         sink.close()
     return summary
 
@@ -423,7 +523,7 @@ def run_task(task, column, features_dir=None):
 
 
 def features_target(out):
-    """Where the tasks write their parts for `--features OUT`: (filesystem, directory,
+    """Where the tasks write their parts for `--features OUT` (or `--instructions OUT`): (filesystem, directory,
     the single file to copy them to or None). The directory is made, and parts of an
     earlier run in it removed (they would join this run's)."""
     import pyarrow.fs as pafs
@@ -438,9 +538,10 @@ def features_target(out):
     return fs, directory, None if as_dir else path
 
 
-def finish_features(target, n_tasks):
+def finish_features(target, n_tasks, schema=None):
     """After the tasks: leftovers of killed attempts removed, every part checked to be
-    there, and for a single file, the parts copied into it in order, then removed."""
+    there, and for a single file, the parts copied into it in order, then removed.
+    `schema`: the parts' (the features' by default)."""
     import pyarrow.fs as pafs
     import pyarrow.parquet as pq
 
@@ -451,10 +552,10 @@ def finish_features(target, n_tasks):
     parts = [f"{directory}/{PART_NAME.format(i)}" for i in range(n_tasks)]
     missing = [p for p in parts if fs.get_file_info(p).type != pafs.FileType.File]
     if missing:
-        raise RuntimeError(f"features parts missing: {missing[:3]}")
+        raise RuntimeError(f"parts missing: {missing[:3]}")
     if single is None:
         return
-    with pq.ParquetWriter(single, features_schema(), filesystem=fs) as writer:
+    with pq.ParquetWriter(single, schema or features_schema(), filesystem=fs) as writer:
         for part in parts:
             with fs.open_input_file(part) as f:
                 for batch in pq.ParquetFile(f).iter_batches(batch_size=FEATURE_ROWS):
@@ -465,15 +566,21 @@ def finish_features(target, n_tasks):
 # The engines.
 
 
-def run_local(path, column, features_out=None, task_bytes=TASK_BYTES):
+def run_local(path, column, features_out=None, task_bytes=TASK_BYTES, instructions_out=None):
     """The job in this process, one task after another."""
     tasks = plan(path, task_bytes)
     target = features_target(features_out) if features_out else None
+    instructions = features_target(instructions_out) if instructions_out else None
     summary = empty_summary()
     for task in tasks:
-        summary = merge(summary, run_task(task, column, target[:2] if target else None))
+        summary = merge(
+            summary,
+            run_task(task, column, target[:2] if target else None, instructions[:2] if instructions else None),
+        )
     if target:
         finish_features(target, len(tasks))
+    if instructions:
+        finish_features(instructions, len(tasks), instructions_schema())
     return summary
 
 
@@ -487,6 +594,7 @@ def run_dask(
     task_bytes=TASK_BYTES,
     client=None,
     on_done=None,
+    instructions_out=None,
 ):
     """The job on a dask.distributed cluster: `client`'s, the one at `scheduler`, or a
     local one of `workers` processes (one thread each, `memory_limit` each, as
@@ -497,6 +605,7 @@ def run_dask(
 
     tasks = plan(path, task_bytes)
     target = features_target(features_out) if features_out else None
+    instructions = features_target(instructions_out) if instructions_out else None
     cluster = None
     own_client = client is None
     if client is None and scheduler:
@@ -519,6 +628,7 @@ def run_dask(
             tasks,
             column=column,
             features_dir=target[:2] if target else None,
+            instructions_dir=instructions[:2] if instructions else None,
             key=[f"corpus-{run}-{t['index']:06d}" for t in tasks],
         )
         position = {f.key: i for i, f in enumerate(futures)}
@@ -544,6 +654,8 @@ def run_dask(
         summary = merge(summary, result)
     if target:
         finish_features(target, len(tasks))
+    if instructions:
+        finish_features(instructions, len(tasks), instructions_schema())
     return summary
 
 
@@ -572,9 +684,15 @@ def main(argv=None):
         metavar="OUT",
         help="write per-function features: a Parquet dataset of parts if OUT is a directory or ends with /, else one file",
     )
+    parser.add_argument(
+        "--instructions",
+        default=None,
+        metavar="OUT",
+        help="write one row per instruction (Module.instruction_table(), with row and module): as --features OUT",
+    )
     args = parser.parse_args(argv)
     if args.engine == "local":
-        summary = run_local(args.parquet, args.column, args.features, args.task_bytes)
+        summary = run_local(args.parquet, args.column, args.features, args.task_bytes, args.instructions)
     else:
         summary = run_dask(
             args.parquet,
@@ -584,6 +702,7 @@ def main(argv=None):
             args.features,
             memory_limit=args.memory_limit,
             task_bytes=args.task_bytes,
+            instructions_out=args.instructions,
         )
     json.dump(summary, sys.stdout)
     sys.stdout.write("\n")

@@ -191,3 +191,34 @@ def test_a_row_group_that_breaks_midway_keeps_none_of_its_rows(damaged, tmp_path
     assert len(rows) == summary["functions"]
     assert not set(rows) & {3, 4, 5}
     assert not (tmp_path / "features.parquet.parts").exists()
+
+
+def test_instruction_rows_on_dask_are_llvm_dis(damaged, tmp_path):
+    """--instructions: one row per instruction of every readable row, written per task on
+    the Dask workers; its opcodes are llvm-dis-22's, the damaged row group has none, and
+    the parts hold what the local engine's single file and Module.instruction_table() do."""
+    pytest.importorskip("dask.distributed") if os.environ.get("CI") != "true" else None
+    import collections
+
+    import llvm_bitstream_reader as lbr
+
+    root, n, expected = damaged
+    single = tmp_path / "instructions.parquet"
+    local = job(root, "--engine", "local", "--instructions", single)
+    check_damaged(local, root, n, expected)
+    parts = tmp_path / "instruction-parts"
+    summary = job(root, "--workers", "2", "--memory-limit", "1GB", "--task-bytes", "1", "--instructions", f"{parts}/")
+    assert summary == local
+    names = sorted(p.name for p in parts.iterdir())
+    assert names == [f"part-{i:06d}.parquet" for i in range(6)]
+    table = pq.read_table([parts / name for name in names])
+    assert table.equals(pq.read_table(single))
+    assert table.num_rows == local["instructions"]
+    assert dict(collections.Counter(table.column("opcode").to_pylist())) == expected
+    rows = table.column("row").to_pylist()
+    assert rows == sorted(rows) and not set(rows) & {3, 4, 5, 12}
+    # Row 0 is module 0 of the first file's first blob, as the API gives it.
+    blob = pq.ParquetFile(root / "a.parquet").read_row_group(0).column("content")[0].as_py()
+    own = lbr.Module.parse(blob).instruction_table()
+    first = table.filter(pa.compute.equal(table.column("row"), 0)).drop_columns(["row", "module"])
+    assert first.equals(own.cast(first.schema))
