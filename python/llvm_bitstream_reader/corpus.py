@@ -193,7 +193,9 @@ def features_table(rows):
     import pyarrow as pa
 
     schema = features_schema()
-    columns = {name: pa.array([r[name] for r in rows], schema.field(name).type) for name in schema.names if name != "opcodes"}
+    columns = {
+        name: pa.array([r[name] for r in rows], schema.field(name).type) for name in schema.names if name != "opcodes"
+    }
     # The map built from its flat keys and values: from a list of pairs per row it took
     # three times as long (50 ms for a libclc module's 11,000 functions, against 18).
     offsets, keys, counts = [0], [], []
