@@ -10,9 +10,10 @@ it whose name does not start with ``_`` or ``.``, in path order), local or any U
 ``pyarrow.fs`` opens.
 
 The job is cut into tasks from the Parquet footers, which the driver reads: a task is
-one file's run of consecutive row groups, up to ``--task-bytes`` (64 MB) of column data,
-one row group at least. A task opens its file and reads its row groups a few rows at a
-time (``BATCH_ROWS``), so a worker holds a batch, not a partition. With ``--engine
+one file's run of consecutive row groups, up to ``--task-bytes`` (64 MB, uncompressed, as
+the footer counts a row group), one row group at least. A task opens its file and reads
+its row groups a few rows at a time (``BATCH_ROWS``), so a worker holds a batch and a
+Parquet page, not a partition. With ``--engine
 dask`` (the default) the tasks run on the workers of a ``dask.distributed`` cluster: a
 local one of ``--workers`` processes (each limited to ``--memory-limit``), or the one at
 ``--scheduler``; a worker that dies has its tasks run again on another (up to
@@ -43,8 +44,8 @@ with ``/``, the parts are the output: a Parquet dataset of ``part-NNNNNN.parquet
 per task, named by task order (so rows read in name order are in dataset order; a part
 may have no rows), and earlier ``part-*.parquet`` there are removed first. Otherwise
 OUT is one Parquet file, which the driver copies together from the parts (one part in
-memory at a time) and then removes them. With ``--scheduler``, OUT must be a path every
-worker can write.
+memory at a time) and then removes them. With ``--scheduler``, PARQUET must be a path
+every worker can read, and OUT one every worker can write.
 
 ``--instructions OUT`` writes one row per instruction the same way (parts per task, on
 the workers): ``row`` and ``module``, then the columns of ``Module.instruction_table()``
@@ -242,7 +243,9 @@ def features_table(rows):
     import pyarrow as pa
 
     schema = features_schema()
-    columns = {name: pa.array([r[name] for r in rows], schema.field(name).type) for name in schema.names if name != "opcodes"}
+    columns = {
+        name: pa.array([r[name] for r in rows], schema.field(name).type) for name in schema.names if name != "opcodes"
+    }
     # The map built from its flat keys and values: from a list of pairs per row it took
     # three times as long (50 ms for a libclc module's 11,000 functions, against 18).
     offsets, keys, counts = [0], [], []

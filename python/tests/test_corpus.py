@@ -150,9 +150,7 @@ def test_a_corrupt_row_group_is_reported_by_both_engines(damaged, tmp_path):
     # A task per row group, as against one per file: the same summary.
     assert job(root, "--engine", "local", "--task-bytes", "1") == local
     parts = tmp_path / "parts"
-    dask_summary = job(
-        root, "--workers", "2", "--memory-limit", "1GB", "--task-bytes", "1", "--features", f"{parts}/"
-    )
+    dask_summary = job(root, "--workers", "2", "--memory-limit", "1GB", "--task-bytes", "1", "--features", f"{parts}/")
     assert dask_summary == local
     # One part per task (the damaged row group's too, empty), in dataset order by name.
     names = sorted(p.name for p in parts.iterdir())
