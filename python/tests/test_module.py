@@ -1,5 +1,6 @@
 """The Python API against llvm-dis-22, llvm-nm-22 and the crate's CLI, on real modules."""
 
+import os
 import re
 import subprocess
 
@@ -510,7 +511,7 @@ def test_instruction_table_is_llvm_dis(name):
     """Module.instruction_table() against llvm-dis-22's instruction lines: one row each, the
     opcode, the callee of each call line, void for a line without a result, each
     `!dbg` location's line and column."""
-    pa = pytest.importorskip("pyarrow")
+    pa = pytest.importorskip("pyarrow") if os.environ.get("CI") != "true" else __import__("pyarrow")
     path = str(TESTDATA / name)
     text = run(tool("llvm-dis-22"), path, "-o", "-")
     locations = {
@@ -564,14 +565,15 @@ def test_call_graph_is_llvm_dis(name):
                 expected.append((f.name, callee))
     edges = m.call_graph()
     assert edges == expected and len(edges) > 10
-    nx = pytest.importorskip("networkx")
+    # networkx is in the test extra: under CI=true (.ci/run installs it) it must be there.
+    nx = pytest.importorskip("networkx") if os.environ.get("CI") != "true" else __import__("networkx")
     graph = nx.DiGraph(edges)
     assert graph.number_of_edges() == len(edges)
 
 
 def test_function_table_is_the_functions():
     """Module.function_table(): one row per function, as the Function objects say."""
-    pytest.importorskip("pyarrow")
+    pytest.importorskip("pyarrow") if os.environ.get("CI") != "true" else __import__("pyarrow")
     m = lbr.Module.open(TESTDATA / LLVM22_FILES[1])
     rows = m.function_table().to_pylist()
     assert len(rows) == len(m.functions)
