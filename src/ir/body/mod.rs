@@ -835,7 +835,8 @@ impl Body {
 /// let index = module.functions.iter().position(|f| !f.is_declaration).unwrap();
 /// let body = bodies.body(index)?.unwrap();
 /// let slots = body.slots();
-/// let text = bodies.display_function(index, Some(&body), DisOptions { llvm_version: 14 }).to_string();
+/// // The body as LLVM 22 reads it, printed as llvm-dis-22 prints it.
+/// let text = bodies.display_function(index, Some(&body), DisOptions::default()).to_string();
 /// for (i, inst) in body.instructions.iter().enumerate() {
 ///     if let Some(n) = slots.instruction(i as u32) {
 ///         // Every numbered result is defined in the text as `%N = `.
