@@ -541,8 +541,16 @@ impl fmt::Display for FunctionDisplay<'_, '_, '_> {
     }
 }
 
-impl FunctionDisplay<'_, '_, '_> {
+impl<'m, 'a> FunctionDisplay<'_, 'm, 'a> {
     pub(super) fn write(&self, f: &mut alloc::string::String) -> fmt::Result {
+        self.with_printer(|p| self.write_with(f, p)).unwrap_or_else(|| f.write_str("; no such function"))
+    }
+
+    /// Runs `run` with the function's body printer: its body as the printing version reads
+    /// it, its local slots, its constants' printer and the module's metadata numbering as
+    /// the whole module's print has it (given, or made for this function alone). `None`
+    /// if the module has no such function.
+    pub(super) fn with_printer<R>(&self, run: impl FnOnce(&BodyPrinter<'_, 'm, 'a>) -> R) -> Option<R> {
         let b = self.bodies;
         let own_view;
         let view = match self.view {
@@ -552,9 +560,7 @@ impl FunctionDisplay<'_, '_, '_> {
                 &own_view
             }
         };
-        let m = b.module();
-        let Some(function) = m.functions.get(self.index) else { return f.write_str("; no such function") };
-        let c = &function.common;
+        b.module().functions.get(self.index)?;
         // A declaration has no body: an empty one, of this function (for its attachments).
         let mut empty = Body::default();
         empty.function = self.index;
@@ -635,6 +641,15 @@ impl FunctionDisplay<'_, '_, '_> {
             texts: self.texts,
             view,
         };
+        Some(run(&p))
+    }
+
+    /// The function's text, printed by `p` ([`Self::with_printer`]).
+    fn write_with(&self, f: &mut alloc::string::String, p: &BodyPrinter<'_, '_, '_>) -> fmt::Result {
+        let (b, view, body, md) = (p.bodies, p.view, p.body, p.md);
+        let m = b.module();
+        let Some(function) = m.functions.get(self.index) else { return f.write_str("; no such function") };
+        let c = &function.common;
         if self.body.is_some() {
             f.write_str("define ")?;
         } else {
@@ -780,7 +795,7 @@ impl FunctionDisplay<'_, '_, '_> {
                 let records = &body.debug_records;
                 let first = records.partition_point(|r| r.before < i);
                 for r in records[first..].iter().take_while(|r| r.before == i) {
-                    write_debug_record(f, &p, r)?;
+                    write_debug_record(f, p, r)?;
                 }
                 p.instruction(f, i as usize)?;
                 p.attachments(f, i as usize)?;

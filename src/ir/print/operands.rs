@@ -10,8 +10,7 @@ use core::ops::Range;
 use crate::error::Error;
 use crate::ir::body::{Bodies, Body, InstKind, Value};
 use crate::ir::print::DisOptions;
-use crate::ir::print::constants::Printer;
-use crate::ir::print::function::{BlockSlots, BodyPrinter};
+use crate::ir::print::function::{BlockSlots, FunctionDisplay};
 use crate::ir::print::slot_tracker::ModuleSlots;
 use crate::ir::view::{Listed, ModuleView};
 
@@ -107,75 +106,65 @@ impl<'m, 'a> Bodies<'m, 'a> {
             if !defined {
                 continue;
             }
-            let locals = body.instruction_locals();
-            let slots = body.slots_of(&locals);
-            let block_slot = |function: usize, block: u64| {
-                if function == index {
-                    u32::try_from(block).ok().and_then(|b| slots.block(b))
-                } else {
-                    block_slots.slot(function, block)
-                }
-            };
-            let constants = Printer::for_dis(&view, options, &block_slot).with_local(&body.constants);
-            let p = BodyPrinter {
+            // Printed by the printer `display_module` prints the function with.
+            let display = FunctionDisplay {
                 bodies: self,
-                body: &body,
-                function: index,
-                constants,
-                slots: &slots,
-                locals,
+                index,
+                body: Some(&body),
                 options,
-                md: &md,
-                scope,
+                slots: Some((&md, scope)),
+                block_slots: Some(&block_slots),
                 texts: None,
-                view: &view,
+                view: Some(&view),
             };
-            for (i, inst) in body.instructions.iter().enumerate() {
-                text.clear();
-                operands.clear();
-                // Printing into a String cannot fail but for a printer's own error,
-                // which leaves the text it stopped at.
-                let _ = p.ty(&mut text, inst.ty);
-                let result_type = 0..text.len();
-                for (n, o) in body.operands(inst).iter().enumerate() {
-                    // A shufflevector's mask is printed as LLVM holds it (a list of
-                    // numbers, `poison` for none from LLVM 17), not as the constant.
-                    if let (InstKind::ShuffleVector, 2, Value::Constant(id)) = (inst.kind, n, o.value) {
-                        let mut mask = String::new();
-                        let _ = p.constants.shuffle_mask(&mut mask, id);
-                        let mask = mask.strip_prefix(", ").unwrap_or(&mask);
-                        let start = text.len();
-                        text.push_str(mask);
-                        operands.push(match mask.find("> ") {
-                            Some(end) => (Some(start..start + end + 1), start + end + 2..text.len()),
-                            None => (None, start..text.len()),
-                        });
-                        continue;
-                    }
-                    let ty_start = text.len();
-                    let ty = match view.types().get(o.ty) {
-                        Some(_) => {
-                            let _ = p.ty(&mut text, o.ty);
-                            Some(ty_start..text.len())
+            display.with_printer(|p| {
+                for (i, inst) in body.instructions.iter().enumerate() {
+                    text.clear();
+                    operands.clear();
+                    // Printing into a String cannot fail but for a printer's own error,
+                    // which leaves the text it stopped at.
+                    let _ = p.ty(&mut text, inst.ty);
+                    let result_type = 0..text.len();
+                    for (n, o) in body.operands(inst).iter().enumerate() {
+                        // A shufflevector's mask is printed as LLVM holds it (a list of
+                        // numbers, `poison` for none from LLVM 17), not as the constant.
+                        if let (InstKind::ShuffleVector, 2, Value::Constant(id)) = (inst.kind, n, o.value) {
+                            let mut mask = String::new();
+                            let _ = p.constants.shuffle_mask(&mut mask, id);
+                            let mask = mask.strip_prefix(", ").unwrap_or(&mask);
+                            let start = text.len();
+                            text.push_str(mask);
+                            operands.push(match mask.find("> ") {
+                                Some(end) => (Some(start..start + end + 1), start + end + 2..text.len()),
+                                None => (None, start..text.len()),
+                            });
+                            continue;
                         }
-                        None => None,
-                    };
-                    let value_start = text.len();
-                    let _ = p.value(&mut text, o);
-                    operands.push((ty, value_start..text.len()));
+                        let ty_start = text.len();
+                        let ty = match view.types().get(o.ty) {
+                            Some(_) => {
+                                let _ = p.ty(&mut text, o.ty);
+                                Some(ty_start..text.len())
+                            }
+                            None => None,
+                        };
+                        let value_start = text.len();
+                        let _ = p.value(&mut text, o);
+                        operands.push((ty, value_start..text.len()));
+                    }
+                    each(
+                        &view,
+                        &PrintedInstruction {
+                            function: index,
+                            body: &body,
+                            instruction: i as u32,
+                            text: &text,
+                            result_type,
+                            operands: &operands,
+                        },
+                    );
                 }
-                each(
-                    &view,
-                    &PrintedInstruction {
-                        function: index,
-                        body: &body,
-                        instruction: i as u32,
-                        text: &text,
-                        result_type,
-                        operands: &operands,
-                    },
-                );
-            }
+            });
         }
         Ok(())
     }
