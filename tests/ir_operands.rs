@@ -43,17 +43,13 @@ fn references<'t>(text: &'t str, types: &[String]) -> BTreeMap<&'t str, usize> {
     out
 }
 
-/// Each definition's instruction lines, by function name (a `switch`'s case lines joined
-/// to it; debug records are not instructions).
+/// Each definition's instruction lines (a `switch`'s case lines joined to it; debug
+/// records are not instructions).
 fn instruction_lines(text: &str) -> Vec<Vec<String>> {
     let mut out = Vec::new();
-    let mut open: Option<Vec<String>> = None;
-    for line in text.lines() {
-        if line.starts_with("define ") {
-            open = Some(Vec::new());
-        } else if line == "}" {
-            out.extend(open.take());
-        } else if let Some(lines) = open.as_mut() {
+    for body in common::definitions(text) {
+        let mut lines: Vec<String> = Vec::new();
+        for line in body {
             let Some(rest) = line.strip_prefix("  ") else { continue };
             if rest.trim_start().starts_with("#dbg_") {
                 continue;
@@ -66,6 +62,7 @@ fn instruction_lines(text: &str) -> Vec<Vec<String>> {
                 _ => lines.push(rest.to_owned()),
             }
         }
+        out.push(lines);
     }
     out
 }

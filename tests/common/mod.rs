@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 #[path = "shared.rs"]
 mod shared;
 #[allow(unused_imports)] // each test binary uses some of them
-pub use shared::{legacy_files, llvm_tool, skip_or_fail, tools_required};
+pub use shared::{definitions, legacy_files, llvm_tool, skip_or_fail, tools_required};
 
 /// Every real (well-formed) file in testdata/, sorted, then those of `EXTRA_TESTDATA_DIR`
 /// (see [`shared::testdata_files_in`]).

@@ -1,6 +1,7 @@
 //! The test helpers both packages use (the library's `tests/common` and
 //! `crates/bitstream-dump/tests/common` include this file with `#[path]`): the testdata
-//! listing, the CI rule for missing tools, and finding an LLVM tool of a given version.
+//! listing, the CI rule for missing tools, finding an LLVM tool of a given version, and
+//! the function definitions of `llvm-dis` text.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -95,4 +96,21 @@ pub fn llvm_tool(name: &str, major: u32) -> Option<PathBuf> {
         return Some(versioned);
     }
     skip_or_fail(&format!("{name} of LLVM {major} not found ({name}-{major} on PATH, or /usr/lib/llvm-{major}/bin)"))
+}
+
+/// Each function definition of `llvm-dis` text, in order: the lines between its `define`
+/// line and the `}` that closes it.
+pub fn definitions(text: &str) -> Vec<Vec<&str>> {
+    let mut out = Vec::new();
+    let mut open: Option<Vec<&str>> = None;
+    for line in text.lines() {
+        if line.starts_with("define ") {
+            open = Some(Vec::new());
+        } else if line == "}" {
+            out.extend(open.take());
+        } else if let Some(lines) = open.as_mut() {
+            lines.push(line);
+        }
+    }
+    out
 }

@@ -445,18 +445,15 @@ fn opcode_of(line: &str) -> &str {
 /// record, which is no instruction).
 fn text_opcodes(text: &str) -> Vec<Vec<&str>> {
     let mut out = Vec::new();
-    let mut current: Option<Vec<&str>> = None;
-    for line in text.lines() {
-        if line.starts_with("define ") {
-            current = Some(Vec::new());
-        } else if line == "}" {
-            out.extend(current.take());
-        } else if let Some(ops) = current.as_mut() {
+    for body in common::definitions(text) {
+        let mut ops = Vec::new();
+        for line in body {
             let b = line.as_bytes();
             if line.starts_with("  ") && b.len() > 2 && b[2] != b' ' && b[2] != b']' && !line.starts_with("  #dbg_") {
                 ops.push(opcode_of(line));
             }
         }
+        out.push(ops);
     }
     out
 }

@@ -7,7 +7,7 @@ use std::process::Command;
 #[path = "../../../../tests/common/shared.rs"]
 mod shared;
 #[allow(unused_imports)] // each test binary uses some of them
-pub use shared::{llvm_tool, skip_or_fail, tools_required};
+pub use shared::{definitions, llvm_tool, skip_or_fail, tools_required};
 
 /// The `bitstream-dump` binary cargo built for these tests.
 pub const BIN: &str = env!("CARGO_BIN_EXE_bitstream-dump");
