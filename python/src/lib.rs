@@ -268,8 +268,9 @@ impl Module {
     /// Every body's instruction texts (once per module object), with the GIL released.
     fn texts(&self, py: Python<'_>) -> PyResult<Arc<Vec<Vec<String>>>> {
         let decoded = self.decoded(py)?;
-        let (data, index, partial) = (&self.data, self.index, self.partial);
-        let texts = py.detach(|| self.texts.get_or_init(|| texts_all(data, index, partial, &decoded)));
+        // Cut from the module's text as `Function.dis` has it: the module printed once.
+        let functions = self.function_texts(py, DisOptions { llvm_version: 22 })?;
+        let texts = py.detach(|| self.texts.get_or_init(|| texts_all(&functions, &decoded)));
         texts.clone().map_err(|f| f.raise(py))
     }
 
@@ -827,23 +828,19 @@ fn print_all(data: &[u8], index: usize, partial: bool) -> Result<Arc<Vec<Vec<Pri
     Ok(Arc::new(all))
 }
 
-/// Every function's instructions as `llvm-dis-22` prints them in module `index` of
-/// `data`: the module printed once (a function printed alone numbers the module's
-/// metadata for itself, which made this quadratic) and cut at each `define`, definitions
-/// being printed in the module's order. `decoded` says which functions have a body and
-/// how many instructions: a cut that does not give each body as many is an error, not a
-/// guess.
-fn texts_all(data: &[u8], index: usize, partial: bool, decoded: &[Decoded]) -> Result<Arc<Vec<Vec<String>>>, Failure> {
-    let module = module_at(data, index, partial)?;
-    let bodies = module.bodies().map_err(|e| Failure::of("", &e))?;
-    let text = bodies.display_module(DisOptions { llvm_version: 22 }).to_string();
-    let mut definitions = text.split("\ndefine ").skip(1).map(|f| f.split("\n}\n").next().unwrap_or(f));
+/// Every function's instructions as `llvm-dis-22` prints them, from each function's text
+/// in the module's (`functions`, by function index, [`Module::function_texts`]).
+/// `decoded` says which functions have a body and how many instructions: a text that
+/// does not give each body as many is an error, not a guess.
+fn texts_all(functions: &[Option<String>], decoded: &[Decoded]) -> Result<Arc<Vec<Vec<String>>>, Failure> {
     let mut all = Vec::with_capacity(decoded.len());
     for (i, function) in decoded.iter().enumerate() {
         let expected = function.instructions.len();
         // A body has one instruction at least (its terminator): none is no body.
-        let instructions =
-            if expected == 0 { Vec::new() } else { definitions.next().map(instruction_texts).unwrap_or_default() };
+        let instructions = match functions.get(i).and_then(|f| f.as_deref()) {
+            Some(text) if expected > 0 => instruction_texts(text),
+            _ => Vec::new(),
+        };
         if instructions.len() != expected {
             let n = instructions.len();
             return Err(Failure::message(format!("function {i}: its text has {n} instructions, its body {expected}")));
