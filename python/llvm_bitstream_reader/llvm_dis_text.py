@@ -3,23 +3,31 @@ without this package (an ``llvm-dis`` per module, then its text parsed). The tes
 the package's counts against it, and ``benches/corpus.py`` times it."""
 
 
+def definitions(text):
+    """Each function definition of ``llvm-dis`` text, in order: the lines between its
+    ``define`` line and the ``}`` that closes it."""
+    lines = None
+    for line in text.splitlines():
+        if line.startswith("define "):
+            lines = []
+        elif lines is not None and line == "}":
+            yield lines
+            lines = None
+        elif lines is not None:
+            lines.append(line)
+
+
 def opcode_counts(text):
     """Instruction counts by opcode in the text of ``llvm-dis`` (any version)."""
     counts = {}
-    in_body = False
-    for line in text.splitlines():
-        if line.startswith("define "):
-            in_body = True
-            continue
-        if line == "}":
-            in_body = False
-            continue
-        # An instruction starts at two spaces; its continuations (a switch's cases and
-        # `]`, a landingpad's clauses, an invoke's labels) are indented further or close.
-        if not in_body or not line.startswith("  ") or line[2] in " ]" or line.startswith("  #dbg_"):
-            continue
-        opcode = opcode_of(line)
-        counts[opcode] = counts.get(opcode, 0) + 1
+    for body in definitions(text):
+        for line in body:
+            # An instruction starts at two spaces; its continuations (a switch's cases and
+            # `]`, a landingpad's clauses, an invoke's labels) are indented further or close.
+            if not line.startswith("  ") or line[2] in " ]" or line.startswith("  #dbg_"):
+                continue
+            opcode = opcode_of(line)
+            counts[opcode] = counts.get(opcode, 0) + 1
     return counts
 
 

@@ -8,6 +8,7 @@ import pytest
 
 import llvm_bitstream_reader as lbr
 from conftest import TESTDATA, dump, libclc, run, tool
+from llvm_bitstream_reader.llvm_dis_text import definitions as llvm_dis_definitions
 from llvm_bitstream_reader.llvm_dis_text import opcode_counts as llvm_dis_opcodes
 from llvm_bitstream_reader.llvm_dis_text import opcode_of
 
@@ -268,21 +269,18 @@ def test_llvm_dis_versions_not_matched_are_refused(version):
 
 def _text_preds(text):
     """Each definition's blocks in llvm-dis text order: (label or None, [pred labels])."""
-    out, blocks = [], None
+    out = []
     label = re.compile(r'^("(?:[^"\\]|\\.)*"|[-\w.$]+):(?:\s+; (?:preds = (.*)|No predecessors!))?$')
-    for line in text.splitlines():
-        if line.startswith("define "):
-            blocks = []
-        elif blocks is not None and line == "}":
-            out.append(blocks)
-            blocks = None
-        elif blocks is not None and line:
+    for body in llvm_dis_definitions(text):
+        blocks = []
+        for line in filter(None, body):
             m = label.match(line)
             if m:
                 preds = [p.strip()[1:] for p in m.group(2).split(", ")] if m.group(2) else []
                 blocks.append((m.group(1), preds))
             elif not blocks:
                 blocks.append((None, []))  # an unnamed entry block prints no label
+        out.append(blocks)
     return out
 
 
@@ -408,18 +406,17 @@ def _instruction_lines(text):
     """Each definition's instructions in llvm-dis text: the line at two spaces that starts
     one, with the lines of a `switch`'s cases and `]` joined to it; debug records are
     not instructions."""
-    out, lines = [], None
-    for line in text.splitlines():
-        if line.startswith("define "):
-            lines = []
-        elif lines is not None and line == "}":
-            out.append(lines)
-            lines = None
-        elif lines is not None and line.startswith("  ") and not line.lstrip().startswith("#dbg_"):
+    out = []
+    for body in llvm_dis_definitions(text):
+        lines = []
+        for line in body:
+            if not line.startswith("  ") or line.lstrip().startswith("#dbg_"):
+                continue
             if line[2] in " ]":
                 lines[-1] += "\n" + line
             else:
                 lines.append(line[2:])
+        out.append(lines)
     return out
 
 
